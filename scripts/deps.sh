@@ -1,0 +1,30 @@
+#!/usr/bin/env bash
+# Installs, with apt-get, whatever tpx needs to build and test that this
+# machine lacks: a C compiler and make, CMake, ncursesw headers, cmocka,
+# tmux and python3 (the end-to-end and CLI tests).  Installs nothing when
+# everything is there.  The CUDA toolkit is optional and never installed here.
+set -eu
+
+need=()
+command -v cc >/dev/null 2>&1 && command -v make >/dev/null 2>&1 || need+=(build-essential)
+command -v cmake >/dev/null 2>&1 || need+=(cmake)
+[ -e /usr/include/ncursesw/curses.h ] || [ -e /usr/include/ncursesw/ncurses.h ] || need+=(libncurses-dev)
+[ -e /usr/include/cmocka.h ] || need+=(libcmocka-dev)
+command -v tmux >/dev/null 2>&1 || need+=(tmux)
+command -v python3 >/dev/null 2>&1 || need+=(python3)
+command -v pkg-config >/dev/null 2>&1 || need+=(pkg-config)
+
+[ ${#need[@]} -eq 0 ] && exit 0
+
+echo "tpx: installing ${need[*]} with apt-get" >&2
+if [ "$(id -u)" -eq 0 ]; then
+    sudo=""
+elif command -v sudo >/dev/null 2>&1; then
+    sudo="sudo"
+else
+    echo "tpx: need root (or sudo) to install: ${need[*]}" >&2
+    exit 1
+fi
+export DEBIAN_FRONTEND=noninteractive
+$sudo apt-get update -qq
+$sudo apt-get install -y -qq --no-install-recommends "${need[@]}" >/dev/null

@@ -1,0 +1,47 @@
+/* cli: option tables, parsing of "--name value" / "--name=value", and usage
+ * text generated from the same tables, so help and parser cannot disagree. */
+#ifndef TPX_CLI_H
+#define TPX_CLI_H
+
+#include <stdio.h>
+
+#include "config.h"
+
+#define CLI_MAX_OPTS 32
+
+typedef struct cli_opt {
+    const char *name; /* without the dashes */
+    const char *arg;  /* placeholder for the value, NULL for a flag */
+    const char *help;
+} cli_opt;
+
+typedef struct cli_parsed {
+    const cli_opt *opts; /* terminated by a {NULL} entry */
+    const char *val[CLI_MAX_OPTS];
+    int set[CLI_MAX_OPTS];
+    int help;            /* --help or -h was given */
+} cli_parsed;
+
+/* Exit codes: 0 fine, 1 a run failed, 2 the command line was wrong. */
+enum { CLI_OK = 0, CLI_FAIL = 1, CLI_USAGE = 2 };
+
+/* Parses argv[0..argc) against opts. 0, or -1 with a message. */
+int cli_parse(int argc, char **argv, const cli_opt *opts, cli_parsed *out, char *msg, size_t n);
+const char *cli_get(const cli_parsed *p, const char *name);
+int cli_has(const cli_parsed *p, const char *name);
+void cli_print_options(FILE *f, const cli_opt *opts);
+
+/* The options every config-taking command shares, as table rows. */
+#define CLI_CONFIG_OPTS                                                                          \
+    {"kernel", "ID", "kernel id (tpx list); default naive_row"},                                 \
+    {"block", "XxY", "block shape, e.g. 32x8; default 32x8"},                                     \
+    {"size", "WxH", "matrix A: W columns, H rows (N means NxN); default 4096x4096"},              \
+    {"dtype", "T", "element type: f32 (default), f64 or f16"},                                    \
+    {"pad", "N", "shared tile row padding in elements (tiled kernels); default 0"},               \
+    {"swizzle", NULL, "XOR-swizzle the shared tile instead of padding (tiled kernels)"}
+
+/* Builds a config from the shared options (defaults where absent) and
+ * validates it against lim. 0, or -1 with a message. */
+int cli_config(const cli_parsed *p, const tpx_limits *lim, tpx_config *c, char *msg, size_t n);
+
+#endif

@@ -1,0 +1,91 @@
+/* tpx report: the model's figures for one config, and a measurement when a
+ * GPU is there (unless --no-gpu). */
+#include <stdio.h>
+
+#include "cli.h"
+#include "commands.h"
+#include "json.h"
+#include "model.h"
+#include "report.h"
+#include "runner.h"
+
+static const cli_opt report_opts[] = {
+    CLI_CONFIG_OPTS,
+    {"json", NULL, "one JSON object on stdout"},
+    {"no-gpu", NULL, "model only: do not look for a GPU"},
+    {"device", "N", "CUDA device to measure on (tpx list --devices); default 0"},
+    {"hot", NULL, "measure back-to-back launches instead of flushing the L2 per sample"},
+    {NULL, NULL, NULL},
+};
+
+static void report_help(void)
+{
+    printf("usage: tpx report [--kernel ID] [--block XxY] [--size WxH] [--dtype T] [--pad N]\n"
+           "                  [--swizzle] [--json] [--no-gpu] [--device N] [--hot]\n\n"
+           "The access model's figures for one launch: global requests, 32-byte sectors and\n"
+           "128-byte lines; shared requests and wavefronts; sectors per request, efficiency\n"
+           "and n-way conflicts.  With a GPU the config is also run, verified and timed.\n\n"
+           "options:\n");
+    cli_print_options(stdout, report_opts);
+}
+
+int cmd_report(int argc, char **argv)
+{
+    cli_parsed p;
+    char msg[TPX_MSG];
+    if (cli_parse(argc, argv, report_opts, &p, msg, sizeof msg) != 0) {
+        fprintf(stderr, "tpx report: %s\n", msg);
+        return CLI_USAGE;
+    }
+    if (p.help) {
+        report_help();
+        return CLI_OK;
+    }
+    int dev = 0;
+    if (cli_get(&p, "device") &&
+        config_parse_int(cli_get(&p, "device"), "device", &dev, msg, sizeof msg) != 0) {
+        fprintf(stderr, "tpx report: %s\n", msg);
+        return CLI_USAGE;
+    }
+    tpx_runner *r = cli_has(&p, "no-gpu") ? runner_model_only("--no-gpu: model only")
+                                          : runner_open(dev, msg, sizeof msg);
+    if (!r) {
+        fprintf(stderr, "tpx report: out of memory\n");
+        return CLI_FAIL;
+    }
+    tpx_limits lim;
+    r->limits(r, &lim);
+    tpx_config c;
+    if (cli_config(&p, &lim, &c, msg, sizeof msg) != 0) {
+        fprintf(stderr, "tpx report: %s\n", msg);
+        runner_close(r);
+        return CLI_USAGE;
+    }
+    tpx_totals t;
+    int modelled = model_totals(&c, &t, NULL) == 0;
+    tpx_device d;
+    r->device(r, &d);
+    tpx_measurement m;
+    tpx_measure_opts o = runner_default_opts();
+    o.hot = cli_has(&p, "hot");
+    r->measure(r, &c, &o, &m, NULL, NULL, NULL);
+
+    if (cli_has(&p, "json")) {
+        json_writer w;
+        json_init(&w, stdout, 1);
+        json_begin_object(&w, NULL);
+        report_config_json(&w, "config", &c);
+        report_device_json(&w, "device", &d);
+        report_model_json(&w, &c, modelled ? &t : NULL);
+        report_measured_json(&w, &m, &d);
+        json_end_object(&w);
+        json_finish(&w);
+    } else {
+        report_model_table(stdout, &c, modelled ? &t : NULL);
+        report_measured_table(stdout, &m, &d);
+    }
+    runner_close(r);
+    /* A measurement that failed is a failed run; not measuring is not. */
+    return (m.status == TPX_ST_OK || m.status == TPX_ST_NOT_MEASURED ||
+            m.status == TPX_ST_UNAVAILABLE) ? CLI_OK : CLI_FAIL;
+}

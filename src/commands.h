@@ -1,0 +1,11 @@
+/* commands: the subcommands of the tpx binary (argv after the subcommand). */
+#ifndef TPX_COMMANDS_H
+#define TPX_COMMANDS_H
+
+int cmd_list(int argc, char **argv);
+int cmd_report(int argc, char **argv);
+int cmd_bench(int argc, char **argv);
+/* The explorer; argv are the config options. */
+int cmd_explore(int argc, char **argv);
+
+#endif

@@ -1,0 +1,277 @@
+#include "config.h"
+
+#include <ctype.h>
+#include <errno.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "catalog.h"
+
+tpx_limits config_default_limits(void)
+{
+    tpx_limits l = {
+        .max_threads = 1024,
+        .max_block_x = 1024,
+        .max_block_y = 1024,
+        .max_grid_x = 2147483647LL,
+        .max_grid_y = 65535,
+        .smem_per_block = 48 * 1024,
+    };
+    return l;
+}
+
+tpx_config config_default(void)
+{
+    tpx_config c = {
+        .kernel = TPX_K_NAIVE_ROW, .bx = 32, .by = 8, .w = 4096, .h = 4096,
+        .dtype = TPX_F32, .pad = 0, .swz = 0,
+    };
+    return c;
+}
+
+static const char *const dtype_names[TPX_DTYPE_COUNT] = {"f32", "f64", "f16"};
+static const size_t dtype_sizes[TPX_DTYPE_COUNT] = {4, 8, 2};
+
+size_t config_esize(tpx_dtype t) { return t < TPX_DTYPE_COUNT ? dtype_sizes[t] : 0; }
+
+const char *config_dtype_name(tpx_dtype t) { return t < TPX_DTYPE_COUNT ? dtype_names[t] : "?"; }
+
+int config_parse_dtype(const char *s, tpx_dtype *out, char *msg, size_t n)
+{
+    for (int i = 0; i < TPX_DTYPE_COUNT; i++) {
+        if (s && strcmp(s, dtype_names[i]) == 0) {
+            *out = (tpx_dtype)i;
+            return 0;
+        }
+    }
+    snprintf(msg, n, "unknown dtype '%s': use f32, f64 or f16", s ? s : "");
+    return -1;
+}
+
+/* Reads decimal digits at *p into *v; refuses empty, signs and overflow. */
+static int parse_count(const char **p, long long max, long long *v)
+{
+    const char *s = *p;
+    long long x = 0;
+    if (!isdigit((unsigned char)*s))
+        return -1;
+    while (isdigit((unsigned char)*s)) {
+        int d = *s - '0';
+        if (x > (max - d) / 10)
+            return -2; /* overflow: more than max */
+        x = x * 10 + d;
+        s++;
+    }
+    *p = s;
+    *v = x;
+    return 0;
+}
+
+int config_parse_int(const char *s, const char *what, int *out, char *msg, size_t n)
+{
+    const char *p = s ? s : "";
+    long long v;
+    int r = parse_count(&p, INT_MAX, &v);
+    if (r == 0 && *p == '\0') {
+        *out = (int)v;
+        return 0;
+    }
+    if (r == -2)
+        snprintf(msg, n, "%s '%s' is too large", what, s);
+    else
+        snprintf(msg, n, "%s '%s' is not a non-negative whole number", what, s ? s : "");
+    return -1;
+}
+
+/* "AxB" (or a single number N meaning NxN when square_ok) into two counts. */
+static int parse_pair(const char *s, const char *what, long long max, int square_ok,
+                      long long *a, long long *b, char *msg, size_t n)
+{
+    const char *p = s ? s : "";
+    int r = parse_count(&p, max, a);
+    if (r == 0 && *p == '\0' && square_ok) {
+        *b = *a;
+    } else if (r == 0 && (*p == 'x' || *p == 'X')) {
+        p++;
+        r = parse_count(&p, max, b);
+        if (r == 0 && *p != '\0')
+            r = -1;
+    } else if (r == 0) {
+        r = -1;
+    }
+    if (r == -2) {
+        snprintf(msg, n, "%s '%s' is too large (at most %lld per side)", what, s, max);
+        return -1;
+    }
+    if (r != 0) {
+        snprintf(msg, n, "%s '%s' is malformed: expected %s", what, s ? s : "",
+                 square_ok ? "WxH (e.g. 4096x3072) or N for NxN" : "XxY (e.g. 32x8)");
+        return -1;
+    }
+    if (*a == 0 || *b == 0) {
+        snprintf(msg, n, "%s '%s' has a zero side: both sides must be at least 1", what, s);
+        return -1;
+    }
+    return 0;
+}
+
+int config_parse_block(const char *s, int *bx, int *by, char *msg, size_t n)
+{
+    long long a, b;
+    if (parse_pair(s, "block", 1LL << 30, 0, &a, &b, msg, n) != 0)
+        return -1;
+    *bx = (int)a;
+    *by = (int)b;
+    return 0;
+}
+
+int config_parse_size(const char *s, long long *w, long long *h, char *msg, size_t n)
+{
+    if (parse_pair(s, "size", 1LL << 40, 1, w, h, msg, n) != 0)
+        return -1;
+    return 0;
+}
+
+int config_parse_pad(const char *s, int *pad, char *msg, size_t n)
+{
+    if (config_parse_int(s, "pad", pad, msg, n) != 0)
+        return -1;
+    if (*pad > TPX_MAX_PAD) {
+        snprintf(msg, n, "pad %d is too large: use 0 to %d elements (1 is the usual cure)",
+                 *pad, TPX_MAX_PAD);
+        return -1;
+    }
+    return 0;
+}
+
+int config_has_tile(tpx_kernel_id k)
+{
+    return k == TPX_K_SMEM || k == TPX_K_SMEM_RECT || k == TPX_K_TILE_ROWS;
+}
+
+int config_is_reference(tpx_kernel_id k) { return k == TPX_K_MEMCPY || k == TPX_K_CUBLAS; }
+
+static int is_pow2(int v) { return v > 0 && (v & (v - 1)) == 0; }
+
+/* Kernel-specific shape rules; 0 or -1 with a message. */
+static int validate_shape(const tpx_config *c, char *msg, size_t n)
+{
+    const char *id = catalog_name(c->kernel);
+    if (c->kernel == TPX_K_SMEM && c->bx != c->by) {
+        snprintf(msg, n,
+                 "smem needs a square block (BX = BY), got %dx%d; try smem_rect or tile_rows "
+                 "with this block, or smem with %dx%d",
+                 c->bx, c->by, c->bx <= 32 ? c->bx : 32, c->bx <= 32 ? c->bx : 32);
+        return -1;
+    }
+    if (c->kernel == TPX_K_TILE_ROWS && (c->by > c->bx || c->bx % c->by != 0)) {
+        snprintf(msg, n,
+                 "tile_rows uses a %dx%d tile walked %d rows at a time, and %d does not divide "
+                 "%d; pick BY dividing BX (e.g. %dx8 or %dx4)",
+                 c->bx, c->bx, c->by, c->by, c->bx, c->bx, c->bx);
+        return -1;
+    }
+    if (!config_has_tile(c->kernel)) {
+        if (c->pad != 0) {
+            snprintf(msg, n, "%s has no shared tile, so pad does not apply; use pad 0 or a tiled "
+                     "kernel (smem, smem_rect, tile_rows)", id);
+            return -1;
+        }
+        if (c->swz) {
+            snprintf(msg, n, "%s has no shared tile, so swizzle does not apply; use a tiled "
+                     "kernel (smem, smem_rect, tile_rows)", id);
+            return -1;
+        }
+        return 0;
+    }
+    if (c->swz && c->pad != 0) {
+        snprintf(msg, n, "swizzle replaces padding: use pad 0 with swizzle");
+        return -1;
+    }
+    if (c->swz && !is_pow2(c->bx)) {
+        snprintf(msg, n, "swizzle XORs the column with the row, so the tile width (BX = %d) must "
+                 "be a power of two; try %d or %d", c->bx, c->bx > 1 ? 1 << (31 - __builtin_clz((unsigned)c->bx)) : 1,
+                 1 << (32 - __builtin_clz((unsigned)c->bx)));
+        return -1;
+    }
+    return 0;
+}
+
+int config_validate(const tpx_config *c, const tpx_limits *lim, char *msg, size_t n)
+{
+    if (c->kernel < 0 || c->kernel >= TPX_K_COUNT) {
+        snprintf(msg, n, "unknown kernel");
+        return -1;
+    }
+    if (c->dtype < 0 || c->dtype >= TPX_DTYPE_COUNT) {
+        snprintf(msg, n, "unknown dtype");
+        return -1;
+    }
+    if (c->w < 1 || c->h < 1) {
+        snprintf(msg, n, "size %lldx%lld has a zero or negative side", c->w, c->h);
+        return -1;
+    }
+    if (c->w > TPX_MAX_ELEMS / c->h) {
+        snprintf(msg, n, "size %lldx%lld is too large: tpx handles at most 2^32 elements "
+                 "(e.g. 65536x65536)", c->w, c->h);
+        return -1;
+    }
+    if (c->pad < 0 || c->pad > TPX_MAX_PAD) {
+        snprintf(msg, n, "pad %d is out of range 0..%d", c->pad, TPX_MAX_PAD);
+        return -1;
+    }
+    if (c->bx < 1 || c->by < 1) {
+        snprintf(msg, n, "block %dx%d has a zero or negative side", c->bx, c->by);
+        return -1;
+    }
+    if (c->bx > lim->max_block_x || c->by > lim->max_block_y ||
+        (long long)c->bx * c->by > lim->max_threads) {
+        snprintf(msg, n, "block %dx%d has %lld threads; a block may have at most %d (x up to %d, "
+                 "y up to %d), e.g. 32x32 or 32x8", c->bx, c->by, (long long)c->bx * c->by,
+                 lim->max_threads, lim->max_block_x, lim->max_block_y);
+        return -1;
+    }
+    if (validate_shape(c, msg, n) != 0)
+        return -1;
+    if (config_is_reference(c->kernel))
+        return 0; /* the references pick their own launch */
+
+    long long smem = tpx_smem_elems(c->kernel, c->bx, c->by, c->pad) * (long long)config_esize(c->dtype);
+    if (smem > lim->smem_per_block) {
+        snprintf(msg, n, "%s %dx%d pad %d %s needs %lld bytes of shared memory per block, more "
+                 "than the %lld a block may use; use a smaller tile or dtype",
+                 catalog_name(c->kernel), c->bx, c->by, c->pad, config_dtype_name(c->dtype), smem,
+                 lim->smem_per_block);
+        return -1;
+    }
+    long long gx, gy;
+    tpx_grid_dims(c->kernel, c->w, c->h, c->bx, c->by, &gx, &gy);
+    if (gx > lim->max_grid_x || gy > lim->max_grid_y) {
+        snprintf(msg, n, "%s %dx%d on %lldx%lld needs a grid of %lldx%lld blocks; CUDA allows at "
+                 "most %lld in y (and %lld in x): use a taller block or a smaller size",
+                 catalog_name(c->kernel), c->bx, c->by, c->w, c->h, gx, gy, lim->max_grid_y,
+                 lim->max_grid_x);
+        return -1;
+    }
+    return 0;
+}
+
+tpx_geom config_geom(const tpx_config *c)
+{
+    long long gx = 1, gy = 1;
+    if (!config_is_reference(c->kernel))
+        tpx_grid_dims(c->kernel, c->w, c->h, c->bx, c->by, &gx, &gy);
+    tpx_geom g = {
+        .w = c->w, .h = c->h, .bx = c->bx, .by = c->by, .gx = (int)gx, .gy = (int)gy,
+        .pad = c->pad, .swz = c->swz,
+    };
+    return g;
+}
+
+void config_describe(const tpx_config *c, char *buf, size_t n)
+{
+    snprintf(buf, n, "%s %dx%d %lldx%lld %s pad %d%s", catalog_name(c->kernel), c->bx, c->by,
+             c->w, c->h, config_dtype_name(c->dtype), c->pad, c->swz ? " swizzle" : "");
+}

@@ -1,0 +1,66 @@
+/* config: one explorable configuration (kernel, block, size, dtype, pad,
+ * swizzle), its parsing from text and its validation against the limits of
+ * CUDA and of the GPU.  Every refusal says why and what would work instead. */
+#ifndef TPX_CONFIG_H
+#define TPX_CONFIG_H
+
+#include <stddef.h>
+
+#include "../kernels/tpx_index.h"
+
+typedef enum tpx_dtype { TPX_F32, TPX_F64, TPX_F16, TPX_DTYPE_COUNT } tpx_dtype;
+
+typedef struct tpx_config {
+    tpx_kernel_id kernel;
+    int bx, by;      /* block shape */
+    long long w, h;  /* A has h rows of w columns */
+    tpx_dtype dtype;
+    int pad;         /* shared tile row padding, elements */
+    int swz;         /* XOR swizzle of the shared tile */
+} tpx_config;
+
+/* What a launch may use.  Without a GPU the CUDA defaults apply. */
+typedef struct tpx_limits {
+    int max_threads;          /* per block */
+    int max_block_x, max_block_y;
+    long long max_grid_x, max_grid_y;
+    long long smem_per_block; /* bytes a block may use */
+} tpx_limits;
+
+/* Largest matrix tpx accepts: 2^32 elements (65536 x 65536). */
+#define TPX_MAX_ELEMS (1LL << 32)
+#define TPX_MAX_PAD 64
+#define TPX_MSG 256 /* size of message buffers */
+
+/* Defaults: 1024 threads, 48 KB of static shared memory, CUDA grid limits. */
+tpx_limits config_default_limits(void);
+
+/* The config tpx opens at: naive_row, 32x8, 4096x4096, f32, pad 0. */
+tpx_config config_default(void);
+
+size_t config_esize(tpx_dtype t);
+const char *config_dtype_name(tpx_dtype t);
+
+/* Parsers return 0 on success; on failure -1 and a message in msg. */
+int config_parse_dtype(const char *s, tpx_dtype *out, char *msg, size_t n);
+int config_parse_block(const char *s, int *bx, int *by, char *msg, size_t n);
+int config_parse_size(const char *s, long long *w, long long *h, char *msg, size_t n);
+int config_parse_pad(const char *s, int *pad, char *msg, size_t n);
+/* Non-negative decimal integer that fits in an int, no sign, no junk. */
+int config_parse_int(const char *s, const char *what, int *out, char *msg, size_t n);
+
+/* 0 if the config can be launched within lim; else -1 and why in msg. */
+int config_validate(const tpx_config *c, const tpx_limits *lim, char *msg, size_t n);
+
+/* The geometry the kernels and the model see. Call on a valid config. */
+tpx_geom config_geom(const tpx_config *c);
+
+/* Whether the kernel has a shared tile (pad and swizzle apply). */
+int config_has_tile(tpx_kernel_id k);
+/* Whether the kernel is one of the references (memcpy, cublas). */
+int config_is_reference(tpx_kernel_id k);
+
+/* "naive_row 32x8 4096x4096 f32 pad 0" */
+void config_describe(const tpx_config *c, char *buf, size_t n);
+
+#endif

@@ -1,0 +1,52 @@
+/* json: a small streaming JSON writer (commas and escaping handled here) and
+ * a small reader for the result files tpx saves and loads. */
+#ifndef TPX_JSON_H
+#define TPX_JSON_H
+
+#include <stdio.h>
+
+#define JSON_MAX_DEPTH 16
+
+typedef struct json_writer {
+    FILE *f;
+    int depth;
+    int count[JSON_MAX_DEPTH]; /* values written at each level */
+    int pretty;
+} json_writer;
+
+void json_init(json_writer *w, FILE *f, int pretty);
+void json_begin_object(json_writer *w, const char *key); /* key NULL inside arrays/top */
+void json_end_object(json_writer *w);
+void json_begin_array(json_writer *w, const char *key);
+void json_end_array(json_writer *w);
+void json_string(json_writer *w, const char *key, const char *v);
+void json_int(json_writer *w, const char *key, long long v);
+void json_uint(json_writer *w, const char *key, unsigned long long v);
+void json_double(json_writer *w, const char *key, double v, int decimals);
+void json_bool(json_writer *w, const char *key, int v);
+void json_null(json_writer *w, const char *key);
+/* Ends the document with a newline. */
+void json_finish(json_writer *w);
+
+/* ---- reader: a parsed tree ---------------------------------------------- */
+
+typedef enum json_type { JSON_NULL, JSON_BOOL, JSON_NUMBER, JSON_STRING, JSON_ARRAY, JSON_OBJECT } json_type;
+
+typedef struct json_value {
+    json_type type;
+    double num;
+    int boolean;
+    char *str;                 /* string value */
+    char *key;                 /* key when inside an object */
+    struct json_value *child;  /* first element / member */
+    struct json_value *next;   /* next sibling */
+} json_value;
+
+/* Parses text; NULL and a message (with line) on error.  Free with json_free. */
+json_value *json_parse(const char *text, char *msg, size_t n);
+void json_free(json_value *v);
+const json_value *json_get(const json_value *obj, const char *key);
+double json_get_num(const json_value *obj, const char *key, double dflt);
+const char *json_get_str(const json_value *obj, const char *key, const char *dflt);
+
+#endif

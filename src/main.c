@@ -1,0 +1,53 @@
+/* tpx: a terminal explorer for CUDA matrix-transpose kernels. */
+#include <stdio.h>
+#include <string.h>
+
+#include "cli.h"
+#include "commands.h"
+#include "version.h"
+
+typedef struct subcommand {
+    const char *name;
+    int (*run)(int argc, char **argv);
+    const char *summary;
+} subcommand;
+
+static const subcommand subcommands[] = {
+    {"list", cmd_list, "the kernel catalog (and GPUs with --devices)"},
+    {"report", cmd_report, "model figures (and a measurement on a GPU) for one config"},
+    {"bench", cmd_bench, "measure a sweep of kernels x blocks x sizes x dtypes"},
+};
+
+static void usage(FILE *f)
+{
+    fprintf(f, "tpx %s: see how CUDA transpose kernels touch memory\n\n", TPX_VERSION);
+    fprintf(f, "usage: tpx [--kernel ID] [--block XxY] [--size WxH] [--dtype T] [--pad N]"
+               " [--swizzle]\n");
+    fprintf(f, "       tpx SUBCOMMAND [options]   (tpx SUBCOMMAND --help for its options)\n\n");
+    fprintf(f, "With no subcommand tpx opens the explorer at the given config.\n\nsubcommands:\n");
+    for (size_t i = 0; i < sizeof subcommands / sizeof subcommands[0]; i++)
+        fprintf(f, "  %-8s %s\n", subcommands[i].name, subcommands[i].summary);
+    fprintf(f, "\noptions:\n  --help     this text\n  --version  the version\n");
+}
+
+int main(int argc, char **argv)
+{
+    if (argc >= 2 && (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0 ||
+                      strcmp(argv[1], "help") == 0)) {
+        usage(stdout);
+        return CLI_OK;
+    }
+    if (argc >= 2 && (strcmp(argv[1], "--version") == 0 || strcmp(argv[1], "-V") == 0)) {
+        printf("tpx %s\n", TPX_VERSION);
+        return CLI_OK;
+    }
+    if (argc >= 2 && argv[1][0] != '-') {
+        for (size_t i = 0; i < sizeof subcommands / sizeof subcommands[0]; i++)
+            if (strcmp(argv[1], subcommands[i].name) == 0)
+                return subcommands[i].run(argc - 2, argv + 2);
+        fprintf(stderr, "tpx: unknown subcommand '%s' (try: list, report, bench; tpx --help)\n",
+                argv[1]);
+        return CLI_USAGE;
+    }
+    return cmd_explore(argc - 1, argv + 1);
+}

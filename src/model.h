@@ -1,0 +1,93 @@
+/* model: the CPU access model.  For a config it lists each warp-level memory
+ * instruction with its lanes' addresses, and prices it the way Nsight Compute
+ * counts on sm_70 and newer: global requests, 32-byte sectors and 128-byte
+ * lines; shared requests and wavefronts.  It also sums them over a launch,
+ * exactly, for any size, without touching every element. */
+#ifndef TPX_MODEL_H
+#define TPX_MODEL_H
+
+#include <stddef.h>
+
+#include "config.h"
+
+typedef enum tpx_op {
+    TPX_OP_GLD, /* global load */
+    TPX_OP_GST, /* global store */
+    TPX_OP_SLD, /* shared load */
+    TPX_OP_SST, /* shared store */
+    TPX_OP_COUNT
+} tpx_op;
+
+/* One warp-level memory instruction. */
+typedef struct tpx_inst {
+    tpx_op op;
+    tpx_space space;
+    int phase, rep;
+    int lanes;         /* threads this warp has (32 but for a block's last warp) */
+    unsigned active;   /* lanes passing the guard; 0 means the warp skips it */
+    long long idx[32]; /* element index in `space` for each lane < lanes */
+} tpx_inst;
+
+/* Counts for one instruction or summed over many. requests = insts. */
+typedef struct tpx_cost {
+    unsigned long long insts;      /* warp instructions with >= 1 active lane */
+    unsigned long long sectors;    /* global: distinct 32-byte sectors */
+    unsigned long long lines;      /* global: distinct 128-byte lines */
+    unsigned long long wavefronts; /* shared: passes over the 32 banks */
+    unsigned long long ideal;      /* shared: fewest passes the width allows */
+    unsigned long long bytes;      /* bytes the active lanes ask for */
+} tpx_cost;
+
+typedef struct tpx_totals {
+    tpx_cost op[TPX_OP_COUNT];
+    long long blocks, warps_per_block;
+} tpx_totals;
+
+/* Per-lane bank picture of a shared instruction (for the Banks view). */
+typedef struct tpx_bank_detail {
+    int bank[32];   /* bank of the lane's first word, -1 if inactive */
+    int pass[32];   /* wavefront that serves the lane, -1 if inactive */
+    int load[32];   /* per bank: distinct words asked of it (all groups) */
+    int wavefronts; /* passes for the instruction */
+    int ideal;      /* fewest passes possible at this width */
+} tpx_bank_detail;
+
+const char *model_op_name(tpx_op op); /* "global_load", ... */
+
+/* Byte width of one access at the config's dtype. */
+size_t model_esize(const tpx_config *c);
+
+int model_warps_per_block(const tpx_config *c);
+/* Warp-level memory instructions per warp, in program order. */
+int model_insts_per_warp(const tpx_config *c);
+
+/* Fill out[] (room for model_insts_per_warp) with warp `warp` of block
+ * (bx, by); returns the count, or -1 for a reference kernel. */
+int model_warp_insts(const tpx_config *c, int bx, int by, int warp, tpx_inst *out);
+
+/* The same for the warp working on tile (tbx, tby) after block reordering. */
+int model_tile_warp_insts(const tpx_config *c, int tbx, int tby, int warp, tpx_inst *out);
+
+/* Add one instruction's cost to acc (no-op when no lane is active). */
+void model_inst_cost(const tpx_inst *in, size_t esize, tpx_cost *acc);
+
+/* Distinct 32-byte sector numbers (byte address / 32) of a global
+ * instruction, ascending; returns how many (at most 64). */
+int model_inst_sectors(const tpx_inst *in, size_t esize, long long out[64]);
+
+void model_bank_detail(const tpx_inst *in, size_t esize, tpx_bank_detail *d);
+
+/* Launch totals.  Returns 0, 1 if *cancel became non-zero, -1 for a
+ * reference kernel (not modelled).  The config must be valid. */
+int model_totals(const tpx_config *c, tpx_totals *t, const volatile int *cancel);
+
+/* The same by visiting every warp of every block: slow, for tests. */
+int model_totals_bruteforce(const tpx_config *c, tpx_totals *t);
+
+/* Derived figures; 0 when undefined (no requests). */
+double model_sectors_per_request(const tpx_cost *c);
+double model_efficiency(const tpx_cost *c);      /* bytes / (sectors * 32) */
+double model_conflict_ways(const tpx_cost *c);   /* wavefronts / ideal */
+double model_wavefronts_per_request(const tpx_cost *c);
+
+#endif

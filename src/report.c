@@ -1,0 +1,198 @@
+#include "report.h"
+
+#include <string.h>
+
+#include "catalog.h"
+
+void report_config_json(json_writer *w, const char *key, const tpx_config *c)
+{
+    char block[32], size[48];
+    tpx_geom g = config_geom(c);
+    snprintf(block, sizeof block, "%dx%d", c->bx, c->by);
+    snprintf(size, sizeof size, "%lldx%lld", c->w, c->h);
+    json_begin_object(w, key);
+    json_string(w, "kernel", catalog_name(c->kernel));
+    json_string(w, "block", block);
+    json_string(w, "size", size);
+    json_int(w, "width", c->w);
+    json_int(w, "height", c->h);
+    json_string(w, "dtype", config_dtype_name(c->dtype));
+    json_int(w, "element_bytes", (long long)config_esize(c->dtype));
+    json_int(w, "pad", c->pad);
+    json_bool(w, "swizzle", c->swz);
+    if (!config_is_reference(c->kernel)) {
+        json_begin_array(w, "grid");
+        json_int(w, NULL, g.gx);
+        json_int(w, NULL, g.gy);
+        json_end_array(w);
+        json_int(w, "threads_per_block", (long long)c->bx * c->by);
+        json_int(w, "shared_bytes_per_block",
+                 tpx_smem_elems(c->kernel, c->bx, c->by, c->pad) * (long long)config_esize(c->dtype));
+    }
+    json_end_object(w);
+}
+
+static void cost_json(json_writer *w, tpx_op op, const tpx_cost *k)
+{
+    json_begin_object(w, model_op_name(op));
+    json_uint(w, "requests", k->insts);
+    json_uint(w, "bytes", k->bytes);
+    if (op == TPX_OP_GLD || op == TPX_OP_GST) {
+        json_uint(w, "sectors", k->sectors);
+        json_uint(w, "lines", k->lines);
+        json_double(w, "sectors_per_request", model_sectors_per_request(k), 3);
+        json_double(w, "efficiency", model_efficiency(k), 4);
+    } else {
+        json_uint(w, "wavefronts", k->wavefronts);
+        json_uint(w, "ideal_wavefronts", k->ideal);
+        json_double(w, "wavefronts_per_request", model_wavefronts_per_request(k), 3);
+        json_double(w, "conflict_ways", model_conflict_ways(k), 3);
+    }
+    json_end_object(w);
+}
+
+void report_model_json(json_writer *w, const tpx_config *c, const tpx_totals *t)
+{
+    if (!t) {
+        json_null(w, "model");
+        json_string(w, "model_note", "reference: measured, not modelled");
+        return;
+    }
+    json_begin_object(w, "model");
+    json_int(w, "blocks", t->blocks);
+    json_int(w, "warps_per_block", t->warps_per_block);
+    json_int(w, "instructions_per_warp", model_insts_per_warp(c));
+    for (int op = 0; op < TPX_OP_COUNT; op++)
+        cost_json(w, (tpx_op)op, &t->op[op]);
+    json_end_object(w);
+}
+
+void report_device_json(json_writer *w, const char *key, const tpx_device *d)
+{
+    if (!d || !d->valid) {
+        json_null(w, key);
+        return;
+    }
+    char cc[16];
+    snprintf(cc, sizeof cc, "%d.%d", d->cc_major, d->cc_minor);
+    json_begin_object(w, key);
+    json_string(w, "name", d->name);
+    json_int(w, "index", d->index);
+    json_string(w, "compute_capability", cc);
+    json_int(w, "sms", d->sms);
+    json_int(w, "l2_bytes", d->l2_bytes);
+    json_int(w, "memory_bytes", d->mem_bytes);
+    json_double(w, "peak_gbs", d->peak_gbs, 1);
+    json_string(w, "source", d->source);
+    json_end_object(w);
+}
+
+void report_measured_json(json_writer *w, const tpx_measurement *m, const tpx_device *d)
+{
+    if (!m || m->status != TPX_ST_OK) {
+        json_null(w, "measured");
+        json_string(w, "measured_status", runner_status_name(m ? m->status : TPX_ST_NOT_MEASURED));
+        json_string(w, "measured_note", m && m->message[0] ? m->message : "not measured");
+        return;
+    }
+    json_begin_object(w, "measured");
+    json_string(w, "device", d && d->valid ? d->name : m->device);
+    json_string(w, "mode", m->hot ? "hot" : "cold");
+    json_int(w, "samples", m->samples);
+    json_double(w, "min_ms", m->min_ms, 5);
+    json_double(w, "median_ms", m->median_ms, 5);
+    json_double(w, "mean_ms", m->mean_ms, 5);
+    json_double(w, "noise", m->noise, 5);
+    json_double(w, "gbs", m->gbs, 1);
+    if (m->pct_peak >= 0)
+        json_double(w, "pct_peak", m->pct_peak, 1);
+    else
+        json_null(w, "pct_peak");
+    if (m->pct_memcpy >= 0) {
+        json_double(w, "memcpy_gbs", m->memcpy_gbs, 1);
+        json_double(w, "pct_memcpy", m->pct_memcpy, 1);
+    } else {
+        json_null(w, "memcpy_gbs");
+        json_null(w, "pct_memcpy");
+    }
+    json_bool(w, "verified", m->verified);
+    json_string(w, "l2_badge", runner_badge_name(m->badge));
+    if (m->occ.valid) {
+        json_begin_object(w, "occupancy");
+        json_int(w, "blocks_per_sm", m->occ.blocks_per_sm);
+        json_int(w, "registers_per_thread", m->occ.regs_per_thread);
+        json_int(w, "shared_bytes_per_block", m->occ.smem_per_block);
+        json_double(w, "occupancy", m->occ.occupancy, 3);
+        json_end_object(w);
+    }
+    json_end_object(w);
+}
+
+static void table_row(FILE *f, const char *label, tpx_op op, const tpx_cost *k)
+{
+    if (op == TPX_OP_GLD || op == TPX_OP_GST) {
+        if (!k->insts) {
+            fprintf(f, "  %-13s %14s\n", label, "-");
+            return;
+        }
+        fprintf(f, "  %-13s %14llu %14llu %14llu %11.2f %9.1f%%\n", label, k->insts, k->sectors,
+                k->lines, model_sectors_per_request(k), 100.0 * model_efficiency(k));
+    } else {
+        if (!k->insts) {
+            fprintf(f, "  %-13s %14s\n", label, "-");
+            return;
+        }
+        fprintf(f, "  %-13s %14llu %14llu %14llu %11.2f %9.2fx\n", label, k->insts, k->wavefronts,
+                k->ideal, model_wavefronts_per_request(k), model_conflict_ways(k));
+    }
+}
+
+void report_model_table(FILE *f, const tpx_config *c, const tpx_totals *t)
+{
+    char desc[160];
+    config_describe(c, desc, sizeof desc);
+    const tpx_kernel_info *k = catalog_get(c->kernel);
+    fprintf(f, "%s\n  %s\n\n", desc, k->idea);
+    if (!t) {
+        fprintf(f, "model: %s is a reference, measured, not modelled\n", k->name);
+        return;
+    }
+    tpx_geom g = config_geom(c);
+    fprintf(f, "launch: grid %dx%d = %lld blocks of %d threads (%lld warps each), "
+               "%d memory instructions per warp\n\n",
+            g.gx, g.gy, t->blocks, c->bx * c->by, t->warps_per_block, model_insts_per_warp(c));
+    fprintf(f, "  %-13s %14s %14s %14s %11s %10s\n", "global", "requests", "sectors", "lines",
+            "sect/req", "efficiency");
+    table_row(f, "load", TPX_OP_GLD, &t->op[TPX_OP_GLD]);
+    table_row(f, "store", TPX_OP_GST, &t->op[TPX_OP_GST]);
+    if (config_has_tile(c->kernel)) {
+        fprintf(f, "\n  %-13s %14s %14s %14s %11s %10s\n", "shared", "requests", "wavefronts",
+                "ideal", "wave/req", "conflict");
+        table_row(f, "load", TPX_OP_SLD, &t->op[TPX_OP_SLD]);
+        table_row(f, "store", TPX_OP_SST, &t->op[TPX_OP_SST]);
+    }
+}
+
+void report_measured_table(FILE *f, const tpx_measurement *m, const tpx_device *d)
+{
+    fputc('\n', f);
+    if (m->status != TPX_ST_OK) {
+        fprintf(f, "measured: %s (%s)\n", runner_status_name(m->status),
+                m->message[0] ? m->message : "no reason given");
+        return;
+    }
+    fprintf(f, "measured on %s, %s L2, %d samples (GB = 1e9 bytes)\n",
+            d && d->valid ? d->name : m->device, m->hot ? "hot" : "cold", m->samples);
+    fprintf(f, "  median %.4f ms (min %.4f, mean %.4f, noise %.2f%%)\n", m->median_ms, m->min_ms,
+            m->mean_ms, 100.0 * m->noise);
+    fprintf(f, "  %.1f GB/s", m->gbs);
+    if (m->pct_peak >= 0)
+        fprintf(f, ", %.1f%% of theoretical peak", m->pct_peak);
+    if (m->pct_memcpy >= 0)
+        fprintf(f, ", %.1f%% of memcpy (%.1f GB/s)", m->pct_memcpy, m->memcpy_gbs);
+    fprintf(f, "\n  %s, %s\n", m->verified ? "verified" : "NOT verified", runner_badge_name(m->badge));
+    if (m->occ.valid)
+        fprintf(f, "  occupancy: %d blocks/SM, %d registers/thread, %lld B shared/block, %.0f%%\n",
+                m->occ.blocks_per_sm, m->occ.regs_per_thread, m->occ.smem_per_block,
+                100.0 * m->occ.occupancy);
+}

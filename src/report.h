@@ -1,0 +1,22 @@
+/* report: a config, the model's figures and a measurement, as JSON or as a
+ * readable table.  Used by `tpx report` and `tpx bench`. */
+#ifndef TPX_REPORT_H
+#define TPX_REPORT_H
+
+#include <stdio.h>
+
+#include "json.h"
+#include "model.h"
+#include "runner.h"
+
+void report_config_json(json_writer *w, const char *key, const tpx_config *c);
+/* "model": {...}, or null with "model_note" for the references. */
+void report_model_json(json_writer *w, const tpx_config *c, const tpx_totals *t);
+/* "measured": {...}, or null with "measured_note" when m is not a number. */
+void report_measured_json(json_writer *w, const tpx_measurement *m, const tpx_device *d);
+void report_device_json(json_writer *w, const char *key, const tpx_device *d);
+
+void report_model_table(FILE *f, const tpx_config *c, const tpx_totals *t);
+void report_measured_table(FILE *f, const tpx_measurement *m, const tpx_device *d);
+
+#endif

@@ -1,0 +1,110 @@
+/* runner: the one interface through which tpx asks for measurements.
+ * Three implementations sit behind it: the CUDA runner (a GPU is present),
+ * the model-only runner (no GPU, or --no-gpu) and the replay runner (results
+ * saved by `tpx bench --save` on a GPU machine, loaded elsewhere).  Each
+ * answer carries validity: "not measured" is never shown as 0. */
+#ifndef TPX_RUNNER_H
+#define TPX_RUNNER_H
+
+#include <stddef.h>
+
+#include "config.h"
+
+typedef struct tpx_device {
+    int valid;                /* 0: no GPU (fields below meaningless) */
+    int index;
+    char name[128];
+    int cc_major, cc_minor;
+    int sms;
+    long long l2_bytes;
+    long long mem_bytes;      /* total device memory */
+    int mem_clock_khz, bus_bits;
+    double peak_gbs;          /* theoretical: 2 * clock * bus / 8, GB = 1e9 */
+    int max_threads_per_sm, max_blocks_per_sm;
+    long long smem_per_sm, smem_per_block_optin;
+    char source[32];          /* "cuda", "profile" (built-in), "replay" */
+} tpx_device;
+
+typedef enum tpx_status {
+    TPX_ST_NOT_MEASURED, /* no GPU, or nothing measured yet */
+    TPX_ST_OK,           /* measured and verified */
+    TPX_ST_UNAVAILABLE,  /* e.g. cuBLAS has no f16 geam */
+    TPX_ST_OOM,          /* the matrices do not fit on the GPU */
+    TPX_ST_LAUNCH_ERROR, /* a CUDA call or launch failed */
+    TPX_ST_VERIFY_FAILED,/* output differs from the reference: no number shown */
+    TPX_ST_CANCELLED,
+    TPX_ST_INVALID       /* the config is refused on this GPU */
+} tpx_status;
+
+typedef enum tpx_l2_badge { TPX_L2_RESIDENT, TPX_L2_INFLUENCED, TPX_L2_DRAM } tpx_l2_badge;
+
+typedef struct tpx_occupancy {
+    int valid;
+    int blocks_per_sm;
+    int regs_per_thread;
+    long long smem_per_block; /* static + dynamic bytes */
+    double occupancy;         /* active warps / max warps per SM */
+} tpx_occupancy;
+
+typedef struct tpx_measurement {
+    tpx_status status;
+    char message[256];        /* why, when status is not OK */
+    int hot;                  /* 1: back-to-back launches; 0: L2 flushed per sample */
+    int samples;
+    double min_ms, median_ms, mean_ms;
+    double noise;             /* relative standard deviation of the samples */
+    double gbs;               /* 2*W*H*e / median, GB = 1e9 */
+    double pct_peak;          /* of theoretical; < 0 if unknown */
+    double memcpy_gbs;        /* memcpy of the same bytes, same run; < 0 if unknown */
+    double pct_memcpy;        /* < 0 if unknown */
+    int verified;
+    tpx_l2_badge badge;
+    tpx_occupancy occ;
+    char device[128];
+} tpx_measurement;
+
+typedef struct tpx_measure_opts {
+    int hot;            /* default 0: cold L2 */
+    int min_samples;    /* default 10 */
+    int max_samples;    /* default 1000 */
+    double max_noise;   /* default 0.005 */
+    double time_cap_s;  /* default 1.0 per config */
+} tpx_measure_opts;
+
+typedef void (*tpx_progress_fn)(void *ctx, double fraction);
+
+typedef struct tpx_runner tpx_runner;
+struct tpx_runner {
+    const char *name; /* "cuda", "model-only", "replay" */
+    void *state;
+    /* Facts of the selected device; .valid = 0 when there is none. */
+    void (*device)(tpx_runner *r, tpx_device *out);
+    /* Launch limits of the device (defaults when there is none). */
+    void (*limits)(tpx_runner *r, tpx_limits *out);
+    /* Measure one config. Never crashes on a bad config: sets status. */
+    void (*measure)(tpx_runner *r, const tpx_config *c, const tpx_measure_opts *o,
+                    tpx_measurement *out, const volatile int *cancel, tpx_progress_fn progress,
+                    void *ctx);
+    void (*close)(tpx_runner *r);
+};
+
+tpx_measure_opts runner_default_opts(void);
+
+/* The CUDA runner on device `dev` when tpx was built with CUDA and a GPU is
+ * there; otherwise the model-only runner, with the reason in msg. */
+tpx_runner *runner_open(int dev, char *msg, size_t n);
+tpx_runner *runner_model_only(const char *why);
+/* Results saved by `tpx bench --save`; NULL and a message if unreadable. */
+tpx_runner *runner_replay(const char *path, char *msg, size_t n);
+void runner_close(tpx_runner *r);
+
+/* Number of CUDA devices (0 without CUDA or GPU). */
+int runner_device_count(void);
+
+const char *runner_status_name(tpx_status s);
+const char *runner_badge_name(tpx_l2_badge b);
+/* Working set 2*W*H*e against the L2 size. */
+tpx_l2_badge runner_badge(long long bytes_moved, long long l2_bytes);
+void runner_not_measured(tpx_measurement *m, tpx_status s, const char *why);
+
+#endif

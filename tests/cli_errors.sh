@@ -1,0 +1,59 @@
+#!/usr/bin/env bash
+# Every bad command line ends with exit code 2, nothing on stdout, and a
+# message on stderr that names the problem.
+set -u
+tpx=$1
+fails=0
+
+expect_error() { # expected-substring args...
+    local want=$1
+    shift
+    local out err rc
+    out=$("$tpx" "$@" 2>/tmp/tpx_cli_err.$$)
+    rc=$?
+    err=$(cat /tmp/tpx_cli_err.$$)
+    if [ "$rc" -ne 2 ] || [ -n "$out" ] || [[ "$err" != *"$want"* ]]; then
+        echo "FAIL: tpx $* -> rc=$rc stdout='$out' stderr='$err' (wanted '$want')"
+        fails=$((fails + 1))
+    fi
+}
+
+expect_error "unknown subcommand 'frobnicate'" frobnicate
+expect_error "unknown kernel 'fastest'" report --kernel fastest --no-gpu
+expect_error "unknown option '--colour'" report --colour --no-gpu
+expect_error "unknown option '--bogus'" list --bogus
+expect_error "needs a value" report --no-gpu --block
+expect_error "needs a value" report --block --no-gpu
+expect_error "malformed" report --no-gpu --block 32
+expect_error "malformed" report --no-gpu --block 32x
+expect_error "malformed" report --no-gpu --block abc
+expect_error "malformed" report --no-gpu --block -32x8
+expect_error "zero" report --no-gpu --block 0x8
+expect_error "too large" report --no-gpu --block 99999999999999999999x1
+expect_error "2048 threads" report --no-gpu --block 64x32
+expect_error "at most 1024" report --no-gpu --block 2048x1
+expect_error "zero" report --no-gpu --size 0
+expect_error "zero" report --no-gpu --size 0x100
+expect_error "malformed" report --no-gpu --size -5x5
+expect_error "malformed" report --no-gpu --size 12abc
+expect_error "too large" report --no-gpu --size 1000000x1000000
+expect_error "too large" report --no-gpu --size 99999999999999999999999
+expect_error "square" report --no-gpu --kernel smem --block 32x8
+expect_error "does not divide" report --no-gpu --kernel tile_rows --block 32x12
+expect_error "shared memory" report --no-gpu --kernel tile_rows --block 128x8
+expect_error "unknown dtype 'f128'" report --no-gpu --dtype f128
+expect_error "pad '-1'" report --no-gpu --kernel smem --block 32x32 --pad -1
+expect_error "pad 'one'" report --no-gpu --kernel smem --block 32x32 --pad one
+expect_error "too large" report --no-gpu --kernel smem --block 32x32 --pad 1000
+expect_error "no shared tile" report --no-gpu --kernel naive_row --pad 1
+expect_error "power of two" report --no-gpu --kernel smem_rect --block 24x8 --swizzle
+expect_error "65535" report --no-gpu --kernel naive_col --block 32x1 --size 1000000x1
+expect_error "unexpected argument" report --no-gpu smem
+expect_error "takes no value" report --no-gpu --json=yes
+expect_error "device 'x'" report --device x
+
+if [ "$fails" -ne 0 ]; then
+    echo "$fails failure(s)"
+    exit 1
+fi
+echo "all bad inputs refused with a message"

@@ -1,0 +1,50 @@
+#!/usr/bin/env bash
+# tpx report/list/--help/--version produce what they promise, and the JSON
+# holds the model object with integer counts for all four access kinds.
+set -eu
+tpx=$1
+fail() { echo "FAIL: $*"; exit 1; }
+
+"$tpx" --version | grep -Eq '^tpx [0-9]+\.[0-9]+\.[0-9]+$' || fail "--version"
+"$tpx" --help | grep -q "subcommands:" || fail "--help"
+for sub in list report; do
+    "$tpx" $sub --help | grep -q "usage: tpx $sub" || fail "$sub --help"
+done
+
+"$tpx" list | grep -q '^tile_rows' || fail "list"
+n=$("$tpx" list --json | python3 -c 'import json,sys; print(len(json.load(sys.stdin)["kernels"]))')
+[ "$n" -eq 13 ] || fail "list --json has $n kernels"
+
+json=$("$tpx" report --kernel naive_row --block 32x8 --size 1024 --json --no-gpu)
+python3 - "$json" <<'PY' || fail "report --json"
+import json, sys
+r = json.loads(sys.argv[1])
+m = r["model"]
+for k in ("global_load", "global_store", "shared_load", "shared_store"):
+    assert isinstance(m[k]["requests"], int), k
+gl, gs = m["global_load"], m["global_store"]
+assert gl["requests"] == 32768 and gl["sectors"] == 131072, gl
+assert gs["sectors"] == 1048576 and gs["lines"] == 1048576, gs
+assert gs["sectors_per_request"] == 32.0
+assert m["shared_load"]["requests"] == 0 and m["shared_load"]["wavefronts"] == 0
+assert r["measured"] is None and r["measured_note"]
+assert r["config"]["block"] == "32x8" and r["config"]["size"] == "1024x1024"
+PY
+
+json=$("$tpx" report --kernel smem --block 32x32 --size 1024 --json --no-gpu)
+python3 - "$json" <<'PY' || fail "smem report"
+import json, sys
+m = json.loads(sys.argv[1])["model"]
+sl = m["shared_load"]
+assert sl["wavefronts"] == 32 * sl["requests"] and sl["conflict_ways"] == 32.0, sl
+PY
+
+json=$("$tpx" report --kernel cublas --json --no-gpu)
+python3 - "$json" <<'PY' || fail "reference report"
+import json, sys
+r = json.loads(sys.argv[1])
+assert r["model"] is None and "not modelled" in r["model_note"]
+PY
+
+"$tpx" report --no-gpu --kernel tile_rows --block 32x8 --pad 1 | grep -q "conflict" || fail "table"
+echo "report, list and help work"

@@ -1,0 +1,160 @@
+/* The fast launch totals (interior tiles counted by address residue, edge
+ * tiles lane by lane) must equal the brute force that prices every warp of
+ * every block.  Random configs with a fixed seed, every kernel, dtype, pad
+ * and swizzle, sizes that are and are not multiples of the block. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "catalog.h"
+#include "model.h"
+
+static unsigned long long rng = 0x9e3779b97f4a7c15ULL;
+
+static unsigned rnd(unsigned n)
+{
+    rng ^= rng << 13;
+    rng ^= rng >> 7;
+    rng ^= rng << 17;
+    return (unsigned)(rng % n);
+}
+
+static const int dims[] = {1, 2, 3, 4, 5, 7, 8, 12, 16, 24, 32, 33, 64, 128};
+
+static int random_config(tpx_config *c)
+{
+    c->kernel = (tpx_kernel_id)rnd(TPX_K_MEMCPY); /* modelled kernels only */
+    c->bx = dims[rnd(sizeof dims / sizeof dims[0])];
+    c->by = dims[rnd(sizeof dims / sizeof dims[0])];
+    if (c->kernel == TPX_K_SMEM)
+        c->by = c->bx;
+    if (c->kernel == TPX_K_TILE_ROWS) {
+        int divs[] = {1, 2, 4, 8};
+        c->by = divs[rnd(4)];
+        while (c->bx % c->by)
+            c->by /= 2;
+    }
+    c->w = 1 + rnd(rnd(2) ? 200 : 40);
+    c->h = 1 + rnd(rnd(2) ? 200 : 40);
+    c->dtype = (tpx_dtype)rnd(TPX_DTYPE_COUNT);
+    c->pad = 0;
+    c->swz = 0;
+    if (config_has_tile(c->kernel)) {
+        int r = rnd(4);
+        if (r == 1)
+            c->pad = 1;
+        else if (r == 2)
+            c->pad = (int)rnd(5);
+        else if (r == 3)
+            c->swz = 1;
+    }
+    tpx_limits lim = config_default_limits();
+    char msg[TPX_MSG];
+    return config_validate(c, &lim, msg, sizeof msg);
+}
+
+static void check(const tpx_config *c)
+{
+    tpx_totals fast, slow;
+    assert_int_equal(model_totals(c, &fast, NULL), 0);
+    assert_int_equal(model_totals_bruteforce(c, &slow), 0);
+    if (memcmp(&fast.op, &slow.op, sizeof fast.op) != 0) {
+        char d[160];
+        config_describe(c, d, sizeof d);
+        for (int o = 0; o < TPX_OP_COUNT; o++)
+            fprintf(stderr, "%s %s: insts %llu/%llu sectors %llu/%llu lines %llu/%llu wf %llu/%llu\n",
+                    d, model_op_name((tpx_op)o), fast.op[o].insts, slow.op[o].insts,
+                    fast.op[o].sectors, slow.op[o].sectors, fast.op[o].lines, slow.op[o].lines,
+                    fast.op[o].wavefronts, slow.op[o].wavefronts);
+        fail_msg("fast totals differ from brute force for %s", d);
+    }
+}
+
+static void test_random_configs(void **s)
+{
+    (void)s;
+    int checked = 0;
+    while (checked < 600) {
+        tpx_config c = config_default();
+        if (random_config(&c) != 0)
+            continue;
+        check(&c);
+        checked++;
+    }
+}
+
+/* Every element is read once and written once: bytes add up exactly. */
+static void test_bytes_conserved(void **s)
+{
+    (void)s;
+    for (int k = 0; k < TPX_K_MEMCPY; k++) {
+        tpx_config c = config_default();
+        c.kernel = (tpx_kernel_id)k;
+        c.bx = c.by = 16;
+        c.w = 1000;
+        c.h = 777;
+        c.dtype = TPX_F64;
+        tpx_limits lim = config_default_limits();
+        char msg[TPX_MSG];
+        assert_int_equal(config_validate(&c, &lim, msg, sizeof msg), 0);
+        tpx_totals t;
+        assert_int_equal(model_totals(&c, &t, NULL), 0);
+        unsigned long long bytes = 1000ULL * 777 * 8;
+        assert_int_equal(t.op[TPX_OP_GLD].bytes, bytes);
+        assert_int_equal(t.op[TPX_OP_GST].bytes, bytes);
+        if (config_has_tile(c.kernel)) {
+            assert_int_equal(t.op[TPX_OP_SLD].bytes, bytes);
+            assert_int_equal(t.op[TPX_OP_SST].bytes, bytes);
+        }
+    }
+}
+
+/* Sizes from the GPU issue's list, every kernel, a few shapes. */
+static void test_listed_sizes(void **s)
+{
+    (void)s;
+    long long sizes[][2] = {{1, 1}, {1, 1000}, {1000, 1}, {33, 31}, {1000, 777}};
+    int shapes[][2] = {{32, 8}, {16, 16}, {8, 32}, {32, 32}};
+    for (int k = 0; k < TPX_K_MEMCPY; k++)
+        for (size_t i = 0; i < 5; i++)
+            for (size_t j = 0; j < 4; j++) {
+                tpx_config c = config_default();
+                c.kernel = (tpx_kernel_id)k;
+                c.bx = shapes[j][0];
+                c.by = shapes[j][1];
+                c.w = sizes[i][0];
+                c.h = sizes[i][1];
+                c.pad = config_has_tile(c.kernel) ? 1 : 0;
+                tpx_limits lim = config_default_limits();
+                char msg[TPX_MSG];
+                if (config_validate(&c, &lim, msg, sizeof msg) != 0)
+                    continue;
+                check(&c);
+            }
+}
+
+/* A cancel flag that is already set stops the totals. */
+static void test_cancel(void **s)
+{
+    (void)s;
+    tpx_config c = config_default();
+    volatile int cancel = 1;
+    tpx_totals t;
+    assert_int_equal(model_totals(&c, &t, &cancel), 1);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_random_configs),
+        cmocka_unit_test(test_bytes_conserved),
+        cmocka_unit_test(test_listed_sizes),
+        cmocka_unit_test(test_cancel),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
