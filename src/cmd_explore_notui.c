@@ -1,0 +1,11 @@
+/* Built when the explorer is not (TPX_TUI=OFF, e.g. on a machine without
+ * ncurses headers): `tpx` with no subcommand prints the report instead. */
+#include <stdio.h>
+
+#include "commands.h"
+
+int cmd_explore(int argc, char **argv)
+{
+    fprintf(stderr, "tpx: built without the explorer (TPX_TUI=OFF); showing the report\n");
+    return cmd_report(argc, argv);
+}
