@@ -12,12 +12,18 @@ mkdir -p "$out"
 step() { echo "== $(date +%T) $*" | tee -a "$out/env.log"; }
 
 step "device"
-{ nvidia-smi; "$tpx" list --devices; } >>"$out/env.log" 2>&1
+{
+    nvidia-smi
+    "$tpx" list --devices
+    git log -1 --format='commit %h %s' 2>/dev/null
+    ncu --version | tail -1
+    ncu --query-metrics --chip gh100 2>/dev/null | grep -i -E "wavefronts_mem_shared|sass" | head -40
+} >>"$out/env.log" 2>&1
 step "yardstick"
 if [ -x "$b/ref_transpose" ]; then "$b/ref_transpose" 8192 >>"$out/env.log" 2>&1; fi
 
 step "ctest -L gpu"
-timeout 300 ctest --test-dir "$b" -L gpu --output-on-failure >"$out/ctest.log" 2>&1
+timeout 300 ctest --test-dir "$b" -L gpu -V >"$out/ctest.log" 2>&1
 echo "ctest rc=$?" | tee -a "$out/env.log"
 tail -4 "$out/ctest.log"
 

@@ -94,7 +94,18 @@ METRICS = {
     "sst_wave": "l1tex__data_pipe_lsu_wavefronts_mem_shared_op_st.sum",
     "time_ns": "gpu__time_duration.sum",
 }
-WAVE_TOL = 0.03  # wavefront counters may read a few percent above the exact count
+# The hardware wavefront counters read above the exact count when global
+# traffic shares the L1 data stage (the same kernel shape reads exactly at
+# 1000x777 and up to ~22 % high at 8192x8192): never below, at most this much
+# above.  Where Nsight Compute has the SASS-patched wavefront metrics (counted
+# from the addresses, so free of that noise) they must equal the model.
+WAVE_TOL = 0.25
+SASS_WAVES = {
+    "sld_wave_sass": ["smsp__sass_l1tex_data_pipe_lsu_wavefronts_mem_shared_op_ld.sum",
+                      "smsp__sass_l1tex_data_pipe_lsu_wavefronts_mem_shared_cmd_read.sum"],
+    "sst_wave_sass": ["smsp__sass_l1tex_data_pipe_lsu_wavefronts_mem_shared_op_st.sum",
+                      "smsp__sass_l1tex_data_pipe_lsu_wavefronts_mem_shared_cmd_write.sum"],
+}
 
 
 def cfg_args(c):
@@ -120,6 +131,25 @@ def model(tpx, c):
 def num(s):
     s = s.replace(",", "").strip()
     return float(s) if s not in ("", "n/a") else float("nan")
+
+
+def probe_metric(tpx, metric):
+    """Whether this ncu knows the metric (a one-launch trial run)."""
+    p = subprocess.run(["ncu", "--clock-control", "none", "-k", "regex:tpxk_", "--metrics", metric,
+                        "--csv", tpx, "report", "--once", "--kernel", "smem", "--block", "32x32",
+                        "--size", "64"], capture_output=True, text=True)
+    return p.returncode == 0 and "ERROR" not in p.stdout + p.stderr
+
+
+def add_sass_metrics(tpx):
+    for key, names in SASS_WAVES.items():
+        for name in names:
+            if probe_metric(tpx, name):
+                METRICS[key] = name
+                print("using %s = %s" % (key, name))
+                break
+        else:
+            print("no SASS-patched metric for %s in this ncu" % key)
 
 
 def run_ncu(tpx):
@@ -161,6 +191,7 @@ def main():
     ap.add_argument("--log", default=None)
     a = ap.parse_args()
     tpx = os.path.abspath(a.tpx)
+    add_sass_metrics(tpx)
     hw = run_ncu(tpx)
     if len(hw) != len(CONFIGS):
         sys.exit("ncu profiled %d launches for %d configs" % (len(hw), len(CONFIGS)))
@@ -180,16 +211,20 @@ def main():
             "sld_wave": m["shared_load"]["wavefronts"],
             "sst_wave": m["shared_store"]["wavefronts"],
         }
+        if "sld_wave_sass" in METRICS:
+            want["sld_wave_sass"] = want["sld_wave"]
+        if "sst_wave_sass" in METRICS:
+            want["sst_wave_sass"] = want["sst_wave"]
         for key, mv in want.items():
             hv = h[key]
-            if key.endswith("wave"):
+            if key in ("sld_wave", "sst_wave"):
                 ok = hv >= mv and hv <= mv * (1 + WAVE_TOL)
             else:
                 ok = hv == mv
             ratio = hv / mv if mv else (1.0 if hv == 0 else float("inf"))
             if not ok:
                 bad += 1
-            if not ok or key in ("gst_sec", "sld_wave"):
+            if not ok or key in ("gst_sec", "sld_wave", "sst_wave") or key.endswith("sass"):
                 lines.append("%-34s %-9s %12d %12d %8.4f  %s" % (cfg_name(c), key, mv, hv, ratio,
                                                               "ok" if ok else "MISMATCH"))
         if c[6]:

@@ -18,7 +18,8 @@ import json, sys
 d = json.load(open(sys.argv[1]))
 assert d["format"] == "tpx-results" and d["device"]["sms"] > 0
 rows = d["results"]
-assert len(rows) == 2 * (2 + 2 + 1 + 2 * 2), len(rows)
+# per dtype: memcpy, cublas, naive_row x 2 blocks, smem 32x32 x 2 pads, tile_rows x 2 x 2
+assert len(rows) == 2 * (1 + 1 + 2 + 2 + 4), len(rows)
 for r in rows:
     c, m = r["config"], r["measured"]
     if c["kernel"] == "cublas" and c["dtype"] == "f16":
