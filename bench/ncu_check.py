@@ -95,11 +95,13 @@ METRICS = {
     "time_ns": "gpu__time_duration.sum",
 }
 # The hardware wavefront counters read above the exact count when global
-# traffic shares the L1 data stage (the same kernel shape reads exactly at
-# 1000x777 and up to ~22 % high at 8192x8192): never below, at most this much
-# above.  Where Nsight Compute has the SASS-patched wavefront metrics (counted
-# from the addresses, so free of that noise) they must equal the model.
-WAVE_TOL = 0.25
+# traffic shares the L1 data stage: the same kernel shape reads exactly at
+# 1000x777 and 10-23 % high at 8192x8192 (three runs on an H200), while
+# Nsight Compute's SASS-patched wavefront metrics, counted from the
+# addresses, stay exact.  So: the SASS-patched counts must equal the model
+# (where this ncu has them), and the hardware counts may read above it by up
+# to WAVE_TOL, never below.
+WAVE_TOL = 0.35
 SASS_WAVES = {
     "sld_wave_sass": ["smsp__sass_l1tex_data_pipe_lsu_wavefronts_mem_shared_op_ld.sum",
                       "smsp__sass_l1tex_data_pipe_lsu_wavefronts_mem_shared_cmd_read.sum"],
