@@ -140,8 +140,9 @@ void bench_write_table(FILE *f, const bench_result *b)
                 snprintf(peak, sizeof peak, "%.1f", m->pct_peak);
             if (m->pct_memcpy >= 0)
                 snprintf(pm, sizeof pm, "%.1f", m->pct_memcpy);
-            fprintf(f, "%10.4f %9.1f %6s %7s %5.2f%%  verified, %s\n", m->median_ms, m->gbs, peak,
-                    pm, 100.0 * m->noise, runner_badge_name(m->badge));
+            fprintf(f, "%10.4f %9.1f %6s %7s %5.2f%%  verified, %s%s\n", m->median_ms, m->gbs,
+                    peak, pm, 100.0 * m->noise, runner_badge_name(m->badge),
+                    m->pct_peak > 100.0 ? ", ABOVE PEAK" : "");
         } else if (m->status == TPX_ST_OK) {
             fprintf(f, "%10s %9s %6s %7s %6s  verified (launched once)\n", "-", "-", "-", "-", "-");
         } else {
