@@ -29,7 +29,7 @@ add_custom_command(
 
 add_library(tpx_tui STATIC
   src/app.c src/edit.c src/footprint.c src/keys.c src/layout.c src/live.c src/profile.c
-  src/scene.c src/sweep.c src/worker.c
+  src/headless.c src/scene.c src/sweep.c src/worker.c
   views/bandwidth.c views/banks.c views/canvas.c views/coalescing.c views/editor.c
   views/frame.c views/glyphs.c views/help.c views/map.c views/order.c views/picker.c
   views/strip.c views/theme.c views/widgets.c

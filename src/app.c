@@ -99,6 +99,7 @@ void app_open(tpx_app *a, const tpx_dialog *d)
     a->field = 0;
     a->fresh = 1;
     a->msg[0] = '\0';
+    a->msg_error = 0;
     a->text[0][0] = a->text[1][0] = '\0';
     a->help_top = 0;
 }
@@ -229,6 +230,7 @@ int app_key(tpx_app *a, int key)
                     TPX_KG_BIT(CONFIG) | (1u << v->keys);
     tpx_action act = keys_lookup(key, mask);
     a->msg[0] = '\0';
+    a->msg_error = 0;
     if (act == TPX_ACT_NONE) {
         char name[32];
         keys_name(key, name, sizeof name);

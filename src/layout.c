@@ -18,8 +18,10 @@ tpx_layout layout_compute(int w, int h)
     l.device = row(w, 0);
     l.config = row(w, 1);
     l.tabs = row(w, 2);
-    l.caption = row(w, 3);
-    l.body = rect_make(0, 4, w, h - 7);
+    /* A caption is a sentence: two rows when the screen is narrow. */
+    int cap = w < TPX_WIDE_CAPTION ? 2 : 1;
+    l.caption = rect_make(0, 3, w, cap);
+    l.body = rect_make(0, 3 + cap, w, h - 6 - cap);
     l.message = row(w, h - 3);
     l.strip = row(w, h - 2);
     l.hints = row(w, h - 1);

@@ -8,6 +8,8 @@
 /* The smallest terminal the explorer draws in. */
 #define TPX_MIN_W 80
 #define TPX_MIN_H 24
+/* Below this width the caption wraps onto a second row. */
+#define TPX_WIDE_CAPTION 120
 
 typedef struct tpx_layout {
     int ok;             /* 0: too small, only need_w x need_h is meaningful */

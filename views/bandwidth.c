@@ -160,7 +160,7 @@ static void heatmap(const tpx_app *a, tpx_canvas *cv, tpx_rect r, int measured)
             int x = r.x + 6 + j * cw;
             int mine = a->cfg.bx == 1 << j && a->cfg.by == 1 << i;
             if (!s->cfg_ok) {
-                canvas_printf(cv, x, y, cw, TPX_R_DIM, "%*s", cw - 1, glyph_str(TPX_G_DOT));
+                canvas_glyph(cv, x + cw - 2, y, TPX_G_DOT, TPX_R_DIM);
                 continue;
             }
             double v = -1;

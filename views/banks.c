@@ -11,7 +11,9 @@
 #include "views.h"
 #include "widgets.h"
 
-#define PANEL_W (5 + 32 * 2) /* row label + 32 banks of two columns */
+/* A panel: row labels, then 32 banks of cw columns (2, or 1 when narrow). */
+#define LABEL_W 6
+#define PANEL_W(cw) (LABEL_W + 32 * (cw))
 
 /* For each word of the tile, the first lane of `in` that touches it (-1). */
 static void lanes_of_words(const tpx_inst *in, size_t esize, int *lane, long long words)
@@ -42,7 +44,7 @@ static int is_pad(const tpx_tile *t, long long word)
 static const char *ways(const tpx_bank_detail *d, char *buf, size_t n)
 {
     if (d->wavefronts <= d->ideal)
-        snprintf(buf, n, "no conflict");
+        snprintf(buf, n, "conflict-free");
     else if (d->wavefronts % d->ideal == 0)
         snprintf(buf, n, "%d-way conflict", d->wavefronts / d->ideal);
     else
@@ -56,17 +58,21 @@ static int overloaded(const tpx_bank_detail *d, int lane)
     return d->bank[lane] >= 0 && d->load[d->bank[lane]] > d->ideal;
 }
 
-/* Per-bank counts ("load" row): distinct words asked of each bank. */
-static void count_row(tpx_canvas *cv, int x, int y, const char *label, const tpx_bank_detail *d,
-                      tpx_role role)
+/* Per-bank counts: distinct words asked of each bank, as two digit rows
+ * (tens above ones) like the bank numbers, so one column per bank will do. */
+static void count_rows(tpx_canvas *cv, int x, int y, int cw, const char *label,
+                       const tpx_bank_detail *d, tpx_role role)
 {
-    canvas_text(cv, x, y, 5, TPX_R_DIM, label);
+    canvas_text(cv, x, y + 1, LABEL_W, TPX_R_DIM, label);
     for (int b = 0; b < 32; b++) {
-        int v = d ? d->load[b] : 0;
+        int v = d ? d->load[b] : 0, cx = x + LABEL_W + cw * b;
+        tpx_role r = v > 1 ? TPX_R_BAD : role;
+        if (v >= 10)
+            canvas_put(cv, cx, y, (uint32_t)('0' + v / 10 % 10), r);
         if (v == 0)
-            canvas_glyph(cv, x + 5 + 2 * b, y, TPX_G_DOT, TPX_R_DIM);
+            canvas_glyph(cv, cx, y + 1, TPX_G_DOT, TPX_R_DIM);
         else
-            canvas_printf(cv, x + 5 + 2 * b, y, 2, v > 1 ? TPX_R_BAD : role, "%d", v);
+            canvas_put(cv, cx, y + 1, (uint32_t)('0' + v % 10), r);
     }
 }
 
@@ -85,7 +91,8 @@ static long long first_row(const tpx_tile *t, const int *ld, const int *st, int 
     return 0;
 }
 
-static void draw_tile(const tpx_app *a, tpx_canvas *cv, tpx_rect p, const tpx_tile *t, int live)
+static void draw_tile(const tpx_app *a, tpx_canvas *cv, tpx_rect p, const tpx_tile *t, int live,
+                      int cw)
 {
     char buf[96];
     const char *what = t->cfg.swz ? "swizzled" : t->cfg.pad ? "padded" : "no padding";
@@ -107,22 +114,27 @@ static void draw_tile(const tpx_app *a, tpx_canvas *cv, tpx_rect p, const tpx_ti
     lanes_of_words(si >= 0 ? &t->inst[si] : NULL, e, st, t->words);
     lanes_of_words(li >= 0 ? &t->inst[li] : NULL, e, ld, t->words);
 
-    canvas_printf(cv, p.x, p.y + 1, p.w, TPX_R_DIM, "%d rows x %d%s elements = %lld words (%s)",
-                  t->rows, t->width, t->cfg.pad ? "+pad" : "", t->words,
-                  (widget_bytes(buf, sizeof buf, t->words * 4), buf));
-    canvas_text(cv, p.x, p.y + 2, 5, TPX_R_DIM, "bank");
+    widget_bytes(buf, sizeof buf, t->words * 4);
+    if (t->cfg.pad)
+        canvas_printf(cv, p.x, p.y + 1, p.w, TPX_R_DIM, "%dx(%d+%d) tile: %lld words, %s", t->rows,
+                      t->width, t->cfg.pad, t->words, buf);
+    else
+        canvas_printf(cv, p.x, p.y + 1, p.w, TPX_R_DIM, "%dx%d tile: %lld words, %s", t->rows,
+                      t->width, t->words, buf);
+    canvas_text(cv, p.x, p.y + 3, LABEL_W, TPX_R_DIM, "bank");
     for (int b = 0; b < 32; b++) {
-        canvas_put(cv, p.x + 5 + 2 * b, p.y + 2, b >= 10 ? (uint32_t)('0' + b / 10) : ' ', TPX_R_DIM);
-        canvas_put(cv, p.x + 5 + 2 * b, p.y + 3, (uint32_t)('0' + b % 10), TPX_R_DIM);
+        int x = p.x + LABEL_W + cw * b;
+        canvas_put(cv, x, p.y + 2, b >= 10 ? (uint32_t)('0' + b / 10) : ' ', TPX_R_DIM);
+        canvas_put(cv, x, p.y + 3, (uint32_t)('0' + b % 10), TPX_R_DIM);
     }
-    int room = p.h - 4 - 4; /* header rows above, counts and verdicts below */
+    int room = p.h - 4 - 7; /* header rows above; more, counts and verdicts below */
     long long rows = (t->words + 31) / 32, top = first_row(t, ld, st, room);
     int y = p.y + 4;
     for (long long r = top; r < rows && y < p.y + 4 + room; r++, y++) {
-        canvas_printf(cv, p.x, y, 4, TPX_R_DIM, "%4lld", r);
+        canvas_printf(cv, p.x, y, LABEL_W - 1, TPX_R_DIM, "%*lld", LABEL_W - 1, r);
         for (int b = 0; b < 32; b++) {
             long long w = r * 32 + b;
-            int x = p.x + 5 + 2 * b;
+            int x = p.x + LABEL_W + cw * b;
             if (w >= t->words)
                 break;
             if (ld[w] >= 0)
@@ -139,16 +151,20 @@ static void draw_tile(const tpx_app *a, tpx_canvas *cv, tpx_rect p, const tpx_ti
     if (top + room < rows)
         canvas_printf(cv, p.x, y++, p.w, TPX_R_DIM, "  %s %lld more rows", glyph_str(TPX_G_DARROW),
                       rows - top - room);
-    count_row(cv, p.x, y++, "st", si >= 0 ? &t->bank[si] : NULL, TPX_R_STORE);
-    count_row(cv, p.x, y++, "ld", li >= 0 ? &t->bank[li] : NULL, TPX_R_LOAD);
+    count_rows(cv, p.x, y, cw, "store", si >= 0 ? &t->bank[si] : NULL, TPX_R_STORE);
+    count_rows(cv, p.x, y + 2, cw, "load", li >= 0 ? &t->bank[li] : NULL, TPX_R_LOAD);
+    y += 4;
     for (int k = 0; k < 2; k++) {
         int i = k ? li : si;
         if (i < 0)
             continue;
         const tpx_bank_detail *d = &t->bank[i];
+        char ideal[24] = "";
+        if (d->ideal > 1) /* wide types: a warp needs several passes anyway */
+            snprintf(ideal, sizeof ideal, " (ideal %d)", d->ideal);
         canvas_printf(cv, p.x, y++, p.w, d->wavefronts > d->ideal ? TPX_R_BAD : TPX_R_GOOD,
-                      "%s: %d wavefront%s (ideal %d): %s", k ? "load " : "store", d->wavefronts,
-                      d->wavefronts == 1 ? "" : "s", d->ideal, ways(d, buf, sizeof buf));
+                      "%s %d wavefront%s%s, %s", k ? "load: " : "store:", d->wavefronts,
+                      d->wavefronts == 1 ? "" : "s", ideal, ways(d, buf, sizeof buf));
     }
     free(st);
     free(ld);
@@ -176,16 +192,11 @@ static void banks_draw(const tpx_app *a, tpx_canvas *cv, tpx_rect r)
     canvas_printf(cv, x, r.y, r.x + r.w - x, TPX_R_DIM, "%s word  %s padding",
                   glyph_str(TPX_G_DOT), glyph_str(TPX_G_LIGHT));
     tpx_rect body = rect_make(r.x + 1, r.y + 2, r.w - 1, r.h - 2);
-    if (body.w >= 2 * PANEL_W + 3) {
-        tpx_rect p[2];
-        layout_columns(rect_make(body.x, body.y, 2 * PANEL_W + 3, body.h), 2, 3, p);
-        draw_tile(a, cv, p[0], &sc->tile[0], live == 0);
-        draw_tile(a, cv, p[1], &sc->tile[1], live == 1);
-    } else {
-        draw_tile(a, cv, rect_make(body.x, body.y, PANEL_W, body.h), &sc->tile[live], 1);
-        canvas_text(cv, body.x + PANEL_W + 2, body.y, body.x + body.w - PANEL_W - 2, TPX_R_DIM,
-                    "(wider terminal: both side by side)");
-    }
+    int cw = body.w >= 2 * PANEL_W(2) + 3 ? 2 : 1;
+    tpx_rect p[2];
+    layout_columns(rect_make(body.x, body.y, 2 * PANEL_W(cw) + 3, body.h), 2, 3, p);
+    draw_tile(a, cv, p[0], &sc->tile[0], live == 0, cw);
+    draw_tile(a, cv, p[1], &sc->tile[1], live == 1, cw);
 }
 
 static void banks_caption(const tpx_app *a, char *buf, size_t n)

@@ -81,18 +81,14 @@ static int draw_access(const tpx_app *a, tpx_canvas *cv, tpx_rect r, const tpx_g
             lines[nl++] = ga->sect[i] / 4;
     int compact = (r.w / LINE_W) * (r.h - 1) < nl;
     int per_row = compact ? r.w / COMPACT_W : r.w / LINE_W;
-    if (per_row < 1)
+    int room = r.h - 1 - compact; /* under the title; the legend of compact mode */
+    if (per_row < 1 || room < 1)
         return 1;
-    int rows = 1;
-    for (int i = 0; i < nl; i++) {
-        int row = i / per_row, col = i % per_row;
-        if (1 + row >= r.h) {
-            canvas_printf(cv, r.x, r.y + r.h - 1, r.w, TPX_R_DIM, "%s %d more lines",
-                          glyph_str(TPX_G_ELLIPSIS), nl - i);
-            return r.h;
-        }
-        int y = r.y + 1 + row, x0 = r.x + col * (compact ? COMPACT_W : LINE_W);
-        rows = 2 + row;
+    int shown = nl < per_row * room ? nl : per_row * room;
+    if (shown < nl) /* the last row says how many are left out */
+        shown = per_row * (room - 1) > 0 ? per_row * (room - 1) : 0;
+    for (int i = 0; i < shown; i++) {
+        int y = r.y + 1 + i / per_row, x0 = r.x + (i % per_row) * (compact ? COMPACT_W : LINE_W);
         for (int s = 0; s < 4; s++) {
             long long sector = lines[i] * 4 + s;
             if (compact) {
@@ -117,7 +113,17 @@ static int draw_access(const tpx_app *a, tpx_canvas *cv, tpx_rect r, const tpx_g
                 canvas_glyph(cv, x0 + s * 9 + 8, y, TPX_G_VLINE, TPX_R_DIM);
         }
     }
-    return rows;
+    int y = r.y + 1 + (shown + per_row - 1) / per_row;
+    if (shown < nl)
+        canvas_printf(cv, r.x, y++, r.w, TPX_R_DIM, "%s %d more lines", glyph_str(TPX_G_ELLIPSIS),
+                      nl - shown);
+    if (compact)
+        canvas_printf(cv, r.x, y++, r.w, TPX_R_DIM,
+                      "(a character per 32-byte sector: %s all bytes used, %s%s%s fewer, %s not "
+                      "moved)",
+                      glyph_str(TPX_G_FULL), glyph_str(TPX_G_DARK), glyph_str(TPX_G_MEDIUM),
+                      glyph_str(TPX_G_LIGHT), glyph_str(TPX_G_DOT));
+    return y - r.y;
 }
 
 static void totals_row(tpx_canvas *cv, int x, int y, int w, const char *name, const tpx_cost *c)
@@ -214,9 +220,9 @@ static void coal_caption(const tpx_app *a, char *buf, size_t n)
     }
     int lanes = __builtin_popcount(worst->in->active);
     if (worst->nsect >= lanes)
-        snprintf(buf, n, "%s: %d sectors per request: each lane %s %s of %s, %d of every 32 "
-                 "bytes moved wasted",
-                 is_store ? "stores" : "loads", worst->nsect, is_store ? "writes" : "reads",
+        snprintf(buf, n, "%s: %d sectors per request, each lane %s %s of %s: %d of every 32 "
+                 "bytes moved are wasted",
+                 is_store ? "stores" : "loads", worst->nsect, is_store ? "writing" : "reading",
                  distinct_rows(sc, worst) ? "a different row" : "its own sector",
                  is_store ? "B" : "A", 32 - (int)config_esize(a->cfg.dtype));
     else

@@ -94,9 +94,12 @@ static void editor_draw(const tpx_app *a, tpx_canvas *cv, tpx_rect screen)
                     "WxH (W columns, H rows) or N for NxN; Up/Down pick a preset");
         const char *const *p;
         int n = edit_size_presets(&p);
-        for (int i = 0; i < n; i++)
+        for (int i = 0; i < n; i++) {
+            if (i == a->pick)
+                canvas_glyph(cv, b.x + 3, y + 5 + i, TPX_G_MARK, TPX_R_SELECT);
             canvas_printf(cv, b.x + 4, y + 5 + i, 20, i == a->pick ? TPX_R_SELECT : TPX_R_NORMAL,
                           "%-12s", p[i]);
+        }
     } else {
         draw_field(cv, x, y, "pad ", a->text[0], 1, 4);
         canvas_text(cv, b.x + 2, y + 1, b.w - 4, TPX_R_DIM,

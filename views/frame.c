@@ -166,7 +166,8 @@ void frame_draw(const tpx_app *a, tpx_canvas *cv, const tpx_layout *l)
     tabs(a, cv, l->tabs);
     caption[0] = '\0';
     app_view(a->view)->caption(a, caption, sizeof caption);
-    canvas_text(cv, l->caption.x + 1, l->caption.y, l->caption.w - 2, TPX_R_CAPTION, caption);
+    canvas_wrap(cv, rect_make(l->caption.x + 1, l->caption.y, l->caption.w - 2, l->caption.h),
+                TPX_R_CAPTION, caption);
     if (a->msg[0])
         canvas_text(cv, l->message.x + 1, l->message.y, l->message.w - 2,
                     a->msg_error ? TPX_R_ERROR : TPX_R_WARN, a->msg);

@@ -10,8 +10,8 @@
 /* X(name, codepoint, ASCII fallback) */
 #define TPX_GLYPHS(X)                                                                            \
     X(FULL, 0x2588, '#')     /* full block */                                                    \
-    X(LIGHT, 0x2591, '.')    /* light shade */                                                   \
-    X(MEDIUM, 0x2592, ':')   /* medium shade */                                                  \
+    X(LIGHT, 0x2591, '-')    /* light shade */                                                   \
+    X(MEDIUM, 0x2592, '=')   /* medium shade */                                                  \
     X(DARK, 0x2593, '%')     /* dark shade */                                                    \
     X(DOT, 0x00B7, '.')      /* middle dot */                                                    \
     X(HLINE, 0x2500, '-')                                                                        \

@@ -30,33 +30,53 @@ static int digits(long long v)
     return d;
 }
 
-/* The box of elements the selected warp touches on a side. */
-static int warp_box(const tpx_app *a, int side, long long box[4])
+/* Calls fn for each element the selected warp touches on a side (A: its
+ * global loads, B: its global stores). */
+typedef void (*element_fn)(void *ctx, long long r, long long c);
+
+static void each_element(const tpx_app *a, int side, element_fn fn, void *ctx)
 {
     const tpx_scene *sc = &a->scene;
-    int any = 0;
     tpx_space want = side == TPX_SIDE_A ? TPX_SPACE_A : TPX_SPACE_B;
     for (int i = 0; i < sc->nglobal; i++) {
         const tpx_inst *in = sc->global[i].in;
         if (in->space != want)
             continue;
         for (int l = 0; l < in->lanes; l++) {
+            long long r, c;
             if (!(in->active & (1u << l)))
                 continue;
-            long long r, c;
             footprint_rc(&sc->fp, side, in->idx[l], &r, &c);
-            if (!any || r < box[0])
-                box[0] = r;
-            if (!any || c < box[1])
-                box[1] = c;
-            if (!any || r > box[2])
-                box[2] = r;
-            if (!any || c > box[3])
-                box[3] = c;
-            any = 1;
+            fn(ctx, r, c);
         }
     }
-    return any;
+}
+
+typedef struct box_ctx {
+    int any;
+    long long *box; /* r0, c0, r1, c1 */
+} box_ctx;
+
+static void grow_box(void *ctx, long long r, long long c)
+{
+    box_ctx *b = ctx;
+    if (!b->any || r < b->box[0])
+        b->box[0] = r;
+    if (!b->any || c < b->box[1])
+        b->box[1] = c;
+    if (!b->any || r > b->box[2])
+        b->box[2] = r;
+    if (!b->any || c > b->box[3])
+        b->box[3] = c;
+    b->any = 1;
+}
+
+/* The box of elements the selected warp touches on a side. */
+static int warp_box(const tpx_app *a, int side, long long box[4])
+{
+    box_ctx b = {0, box};
+    each_element(a, side, grow_box, &b);
+    return b.any;
 }
 
 static int label_width(const tpx_app *a, int side)
@@ -178,25 +198,19 @@ static int selected(const tpx_app *a, const tpx_who *w)
 
 /* At coarse zoom a cell stands for many elements: mark every cell holding
  * one of the selected warp's elements, not just the sampled one. */
-static void mark_coarse(const tpx_app *a, tpx_canvas *cv, const map_geo *g, int side)
+typedef struct mark_ctx {
+    tpx_canvas *cv;
+    const map_geo *g;
+} mark_ctx;
+
+static void mark_cell(void *ctx, long long r, long long c)
 {
-    const tpx_scene *sc = &a->scene;
-    tpx_space want = side == TPX_SIDE_A ? TPX_SPACE_A : TPX_SPACE_B;
-    for (int i = 0; i < sc->nglobal; i++) {
-        const tpx_inst *in = sc->global[i].in;
-        if (in->space != want)
-            continue;
-        for (int l = 0; l < in->lanes; l++) {
-            long long r, c;
-            if (!(in->active & (1u << l)))
-                continue;
-            footprint_rc(&sc->fp, side, in->idx[l], &r, &c);
-            long long ci = (r - g->r0) / g->s, cj = (c - g->c0) / g->s;
-            if (r >= g->r0 && c >= g->c0 && ci < g->vr && cj < g->vc)
-                canvas_glyph(cv, g->panel.x + g->lw + (int)cj, g->panel.y + 1 + (int)ci,
-                             TPX_G_FULL, TPX_R_SELECT);
-        }
-    }
+    const mark_ctx *m = ctx;
+    const map_geo *g = m->g;
+    long long ci = (r - g->r0) / g->s, cj = (c - g->c0) / g->s;
+    if (r >= g->r0 && c >= g->c0 && ci < g->vr && cj < g->vc)
+        canvas_glyph(m->cv, g->panel.x + g->lw + (int)cj, g->panel.y + 1 + (int)ci, TPX_G_FULL,
+                     TPX_R_SELECT);
 }
 
 static void draw_panel(const tpx_app *a, tpx_canvas *cv, tpx_rect body, int side)
@@ -241,8 +255,10 @@ static void draw_panel(const tpx_app *a, tpx_canvas *cv, tpx_rect body, int side
             }
         }
     }
-    if (z >= 2)
-        mark_coarse(a, cv, &g, side);
+    if (z >= 2) {
+        mark_ctx m = {cv, &g};
+        each_element(a, side, mark_cell, &m);
+    }
 }
 
 static void map_draw(const tpx_app *a, tpx_canvas *cv, tpx_rect r)
@@ -298,8 +314,8 @@ static void map_caption(const tpx_app *a, char *buf, size_t n)
     char rd[64], wr[64];
     shape(a, TPX_SIDE_A, rd, sizeof rd);
     shape(a, TPX_SIDE_B, wr, sizeof wr);
-    snprintf(buf, n, "warp %d of block (%d,%d) reads %s of A and writes %s of B%s", sc->sel.warp,
-             sc->sel.bx, sc->sel.by, rd, wr, sc->reps > 1 ? " (all its repetitions)" : "");
+    snprintf(buf, n, "warp %d of block (%d,%d) reads %s of A and writes %s of B%s",
+             sc->sel.warp, sc->sel.bx, sc->sel.by, rd, wr, sc->reps > 1 ? ", over its repetitions" : "");
 }
 
 static int map_action(tpx_app *a, tpx_action act)

@@ -24,6 +24,8 @@ static void picker_draw(const tpx_app *a, tpx_canvas *cv, tpx_rect screen)
         int ok = edit_kernel(&c, k, &a->lim, why, sizeof why) == 0;
         int y = b.y + 1 + k;
         tpx_role role = k == a->pick ? TPX_R_SELECT : TPX_R_NORMAL;
+        if (k == a->pick)
+            canvas_glyph(cv, b.x + 1, y, TPX_G_MARK, TPX_R_SELECT);
         canvas_glyph(cv, b.x + 2, y, ok ? TPX_G_CHECK : TPX_G_CROSS, ok ? TPX_R_GOOD : TPX_R_BAD);
         canvas_printf(cv, b.x + 4, y, LIST_W - 2, role, "%-14s", catalog_name((tpx_kernel_id)k));
     }

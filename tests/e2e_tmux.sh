@@ -1,0 +1,164 @@
+#!/usr/bin/env bash
+# End to end: the real tpx in a real terminal (tmux), without a GPU
+# (--no-gpu, so that it passes on a GPU machine too).  It opens at a config,
+# goes through the five views, changes the kernel and the block, opens and
+# closes the help, survives a resize below the minimum, and quits; each step
+# polls the screen until it shows what it should.  Then: exit code 0, the
+# terminal restored (line mode and echo back on), Ctrl-C and SIGTERM, a bad
+# config refused before the screen is touched, ASCII in a non-UTF-8 locale.
+# usage: e2e_tmux.sh path/to/tpx
+set -u
+tpx=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
+command -v tmux >/dev/null || { echo "FAIL: tmux is not installed (scripts/deps.sh installs it)"; exit 1; }
+# Each run gets its own tmux server: reusing one right after kill-server can
+# meet the old server on its way out.
+runs=0
+sock=tpx-e2e-$$-0
+tmp=$(mktemp -d)
+t() { tmux -L "$sock" -f /dev/null "$@"; }
+cleanup() { t kill-server 2>/dev/null; rm -rf "$tmp"; }
+trap cleanup EXIT
+
+fail() {
+    echo "FAIL: $*"
+    echo "--- screen ---"
+    t capture-pane -p -t e2e 2>/dev/null
+    exit 1
+}
+
+# expect PATTERN [timeout]: polls the screen until grep -E finds PATTERN.
+expect() {
+    local end=$((SECONDS + ${2:-10}))
+    while [ $SECONDS -lt $end ]; do
+        t capture-pane -p -t e2e 2>/dev/null | grep -Eq -- "$1" && return 0
+        sleep 0.1
+    done
+    fail "screen never showed '$1'"
+}
+
+# expect_not PATTERN: the screen stops showing PATTERN.
+expect_not() {
+    local end=$((SECONDS + 10))
+    while [ $SECONDS -lt $end ]; do
+        t capture-pane -p -t e2e 2>/dev/null | grep -Eq -- "$1" || return 0
+        sleep 0.1
+    done
+    fail "screen still shows '$1'"
+}
+
+keys() { t send-keys -t e2e "$@"; }
+
+# start LOCALE ARGS...: tpx in a fresh 120x40 pane; afterwards the shell
+# prints the exit code and the terminal modes, and waits.
+start() {
+    local locale=$1
+    shift
+    t kill-server 2>/dev/null
+    runs=$((runs + 1))
+    sock=tpx-e2e-$$-$runs
+    rm -f "$tmp/exit"
+    t new-session -d -s e2e -x 120 -y 40 \
+        "env LANG=$locale LC_ALL=$locale $tpx $*; echo \"EXIT=\$?\" > $tmp/exit; echo \"EXIT=\$(cat $tmp/exit | cut -d= -f2)\"; stty -a; sleep 60"
+}
+
+wait_exit() { # expected code
+    local end=$((SECONDS + 10))
+    while [ $SECONDS -lt $end ] && [ ! -s "$tmp/exit" ]; do sleep 0.1; done
+    [ -s "$tmp/exit" ] || fail "tpx did not exit"
+    grep -qx "EXIT=$1" "$tmp/exit" || fail "exit code: $(cat "$tmp/exit"), wanted $1"
+}
+
+restored() { # the shell after tpx: line mode and echo back on, screen back
+    expect "EXIT="
+    t capture-pane -p -t e2e | grep -Eq '(^| )icanon( |$)' || fail "terminal left without icanon"
+    t capture-pane -p -t e2e | grep -Eq '(^| )echo( |$)' || fail "terminal left without echo"
+}
+
+# ---- the tour ----------------------------------------------------------------
+start C.UTF-8 --no-gpu --kernel naive_row --block 32x8 --size 1024
+expect "no GPU: model only"
+expect "K naive_row .* block 32x8 .* size 1024x1024 .* f32 .* pad 0"
+expect "warp 0 of block \(0,0\) reads 32 elements along a row of A"
+expect "bandwidth not measured"
+keys 2
+expect "naive_row has no shared tile, so there are no banks to show"
+keys 3
+expect "global store \(B\) +32 sectors in 32 lines"
+expect "stores: 32 sectors per request"
+keys 4
+expect "32x128 tiles of A, each numbered by the launch order"
+keys 5
+expect "every kernel at 1024x1024 f32"
+expect "naive_row over block shapes"
+keys Tab
+expect "warp 0 of block \(0,0\) reads"      # Tab wraps round to the Map
+keys j
+expect "warp 1 of block \(0,0\) reads"      # the next warp
+keys K
+expect "kernel: Up/Down, Enter applies"
+keys t
+expect "tile_rows: Tile with fewer threads"
+keys Enter
+expect_not "kernel: Up/Down"
+expect "K tile_rows .* block 32x8"
+keys X
+expect "K tile_rows .* block 64x8 \(512 threads, 16 warps\)"
+keys x x x
+expect "block 8x8 \(64 threads"
+keys x
+expect "refused: tile_rows uses a 4x4 tile walked 8 rows"   # BY must divide BX: old config kept
+expect "block 8x8 \(64 threads"
+keys b
+expect "block shape"
+keys 3 2 Tab 3 2 Enter
+expect_not "block shape"
+expect "K tile_rows .* block 32x32 \(1024 threads"
+keys 2
+expect "no bank conflicts|shared (load|store):"
+keys p
+expect "padded: pad 1 +\(this config\)"
+keys '?'
+expect "help: \? or Esc closes"
+expect "Change the config"
+keys '?'
+expect_not "help: \? or Esc closes"
+keys F1
+expect "help: \? or Esc closes"
+keys Escape
+expect_not "help: \? or Esc closes"
+t resize-window -t e2e -x 60 -y 20
+expect "terminal too small \(need 80×24, have 60×20\)"
+t resize-window -t e2e -x 120 -y 40
+expect "padded: pad 1 +\(this config\)"
+keys q
+wait_exit 0
+restored
+
+# ---- Ctrl-C quits cleanly; SIGTERM too, with 128+15 --------------------------
+start C.UTF-8 --no-gpu
+expect "no GPU: model only"
+keys C-c
+wait_exit 0
+restored
+start C.UTF-8 --no-gpu
+expect "no GPU: model only"
+pid=$(pgrep -n -f "^$tpx --no-gpu$") || fail "no tpx process"
+kill -TERM "$pid"
+wait_exit 143
+restored
+
+# ---- F10 quits; ASCII glyphs when the locale is not UTF-8 ---------------------
+start C --no-gpu --kernel naive_row --size 1024
+expect "no GPU: model only"
+keys 3
+expect "01234567\|89abcdef\|ghijklmn\|opqrstuv"
+t capture-pane -p -t e2e | LC_ALL=C grep -q '[^ -~]' && fail "non-ASCII on the screen in the C locale"
+keys F10
+wait_exit 0
+
+# ---- a bad config is refused before the screen is touched ----------------------
+start C.UTF-8 --no-gpu --kernel smem --block 32x8
+wait_exit 2
+expect "tpx: smem needs a square block"
+expect "EXIT=2"
+echo "the explorer drove through all views, dialogs, resize and exits"
