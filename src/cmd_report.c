@@ -15,13 +15,16 @@ static const cli_opt report_opts[] = {
     {"no-gpu", NULL, "model only: do not look for a GPU"},
     {"device", "N", "CUDA device to measure on (tpx list --devices); default 0"},
     {"hot", NULL, "measure back-to-back launches instead of flushing the L2 per sample"},
+    {"once", NULL, "expert: launch once and verify, no timing (for ncu, compute-sanitizer)"},
+    {"replay", "FILE", "answer from results saved by tpx bench --save instead of a GPU"},
     {NULL, NULL, NULL},
 };
 
 static void report_help(void)
 {
     printf("usage: tpx report [--kernel ID] [--block XxY] [--size WxH] [--dtype T] [--pad N]\n"
-           "                  [--swizzle] [--json] [--no-gpu] [--device N] [--hot]\n\n"
+           "                  [--swizzle] [--json] [--no-gpu] [--device N] [--hot] [--once]\n"
+           "                  [--replay FILE]\n\n"
            "The access model's figures for one launch: global requests, 32-byte sectors and\n"
            "128-byte lines; shared requests and wavefronts; sectors per request, efficiency\n"
            "and n-way conflicts.  With a GPU the config is also run, verified and timed.\n\n"
@@ -41,17 +44,12 @@ int cmd_report(int argc, char **argv)
         report_help();
         return CLI_OK;
     }
-    int dev = 0;
-    if (cli_get(&p, "device") &&
-        config_parse_int(cli_get(&p, "device"), "device", &dev, msg, sizeof msg) != 0) {
-        fprintf(stderr, "tpx report: %s\n", msg);
-        return CLI_USAGE;
-    }
-    tpx_runner *r = cli_has(&p, "no-gpu") ? runner_model_only("--no-gpu: model only")
-                                          : runner_open(dev, msg, sizeof msg);
+    int usage;
+    tpx_runner *r = runner_from_options(cli_get(&p, "device"), cli_has(&p, "no-gpu"),
+                                        cli_get(&p, "replay"), msg, sizeof msg, &usage);
     if (!r) {
-        fprintf(stderr, "tpx report: out of memory\n");
-        return CLI_FAIL;
+        fprintf(stderr, "tpx report: %s\n", usage ? msg : "out of memory");
+        return usage ? CLI_USAGE : CLI_FAIL;
     }
     tpx_limits lim;
     r->limits(r, &lim);
@@ -68,6 +66,7 @@ int cmd_report(int argc, char **argv)
     tpx_measurement m;
     tpx_measure_opts o = runner_default_opts();
     o.hot = cli_has(&p, "hot");
+    o.once = cli_has(&p, "once");
     r->measure(r, &c, &o, &m, NULL, NULL, NULL);
 
     if (cli_has(&p, "json")) {

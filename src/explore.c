@@ -19,6 +19,7 @@ static const cli_opt explore_opts[] = {
     {"no-gpu", NULL, "model only: do not look for a GPU (measured figures show as not measured)"},
     {"device", "N", "CUDA device to measure on (tpx list --devices); default 0"},
     {"load", "FILE", "show the measurements saved by tpx bench --save instead of measuring"},
+    {"replay", "FILE", "the same as --load (the name tpx report uses)"},
     {NULL, NULL, NULL},
 };
 
@@ -65,22 +66,15 @@ static double now_s(void)
     return (double)ts.tv_sec + ts.tv_nsec / 1e9;
 }
 
-/* Opens the runner the options ask for; NULL with a message. */
-static tpx_runner *open_runner(const cli_parsed *p, char *why, size_t n)
+/* Opens the runner the options ask for; NULL with a message (*usage: the
+ * options were wrong). */
+static tpx_runner *open_runner(const cli_parsed *p, char *why, size_t n, int *usage)
 {
-    int dev = 0;
-    if (cli_get(p, "load")) {
-        snprintf(why, n, "--load needs the replay runner, which this build does not have yet");
-        return NULL;
-    }
-    if (cli_has(p, "no-gpu")) {
-        snprintf(why, n, "--no-gpu");
-        return runner_model_only("--no-gpu: model only");
-    }
-    if (cli_get(p, "device") && config_parse_int(cli_get(p, "device"), "device", &dev, why, n) != 0)
-        return NULL;
-    tpx_runner *r = runner_open(dev, why, n);
-    if (!r)
+    const char *saved = cli_get(p, "load") ? cli_get(p, "load") : cli_get(p, "replay");
+    snprintf(why, n, "%s", cli_has(p, "no-gpu") ? "--no-gpu" : "");
+    tpx_runner *r = runner_from_options(cli_get(p, "device"), cli_has(p, "no-gpu"), saved, why, n,
+                                        usage);
+    if (!r && !why[0])
         snprintf(why, n, "out of memory");
     return r;
 }
@@ -154,10 +148,11 @@ int cmd_explore(int argc, char **argv)
         usage();
         return CLI_OK;
     }
-    tpx_runner *r = open_runner(&p, msg, sizeof msg);
+    int bad_options = 0;
+    tpx_runner *r = open_runner(&p, msg, sizeof msg, &bad_options);
     if (!r) {
         fprintf(stderr, "tpx: %s\n", msg);
-        return CLI_USAGE;
+        return bad_options ? CLI_USAGE : CLI_FAIL;
     }
     tpx_limits lim;
     tpx_config c;
@@ -177,6 +172,9 @@ int cmd_explore(int argc, char **argv)
     r->device(r, &dev);
     int repeat = strcmp(r->name, "cuda") == 0;
     tpx_app *a = app_new(&c, &lim, &dev, r->name, dev.valid ? "" : msg);
+    const char *saved = cli_get(&p, "load") ? cli_get(&p, "load") : cli_get(&p, "replay");
+    if (a && saved)
+        snprintf(a->source, sizeof a->source, "%s", saved);
     tpx_livesrc *ls = a ? live_start(r, repeat) : NULL;
     if (!a || !ls) {
         fprintf(stderr, "tpx: out of memory or threads\n");

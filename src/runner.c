@@ -8,6 +8,7 @@ tpx_measure_opts runner_default_opts(void)
 {
     tpx_measure_opts o = {
         .hot = 0, .min_samples = 10, .max_samples = 1000, .max_noise = 0.005, .time_cap_s = 1.0,
+        .once = 0,
     };
     return o;
 }
@@ -50,6 +51,28 @@ void runner_not_measured(tpx_measurement *m, tpx_status s, const char *why)
     m->status = s;
     m->pct_peak = m->memcpy_gbs = m->pct_memcpy = -1.0;
     snprintf(m->message, sizeof m->message, "%s", why ? why : "");
+}
+
+tpx_runner *runner_from_options(const char *device_arg, int no_gpu, const char *replay_path,
+                                char *msg, size_t n, int *usage)
+{
+    int dev = 0;
+    *usage = 1;
+    if (device_arg && config_parse_int(device_arg, "device", &dev, msg, n) != 0)
+        return NULL;
+    if (replay_path)
+        return runner_replay(replay_path, msg, n);
+    *usage = 0;
+    if (no_gpu)
+        return runner_model_only("--no-gpu: model only");
+    int count = runner_device_count();
+    if (device_arg && count > 0 && dev >= count) {
+        snprintf(msg, n, "device %d does not exist: there %s %d (tpx list --devices)", dev,
+                 count == 1 ? "is" : "are", count);
+        *usage = 1;
+        return NULL;
+    }
+    return runner_open(dev, msg, n);
 }
 
 void runner_close(tpx_runner *r)

@@ -50,7 +50,7 @@ typedef struct tpx_measurement {
     tpx_status status;
     char message[256];        /* why, when status is not OK */
     int hot;                  /* 1: back-to-back launches; 0: L2 flushed per sample */
-    int samples;
+    int samples;              /* 0 with status OK: verified but not timed (opts.once) */
     double min_ms, median_ms, mean_ms;
     double noise;             /* relative standard deviation of the samples */
     double gbs;               /* 2*W*H*e / median, GB = 1e9 */
@@ -68,7 +68,8 @@ typedef struct tpx_measure_opts {
     int min_samples;    /* default 10 */
     int max_samples;    /* default 1000 */
     double max_noise;   /* default 0.005 */
-    double time_cap_s;  /* default 1.0 per config */
+    double time_cap_s;  /* default 1.0 per config (after min_samples) */
+    int once;           /* expert, for profilers: one launch, verified, not timed */
 } tpx_measure_opts;
 
 typedef void (*tpx_progress_fn)(void *ctx, double fraction);
@@ -97,6 +98,14 @@ tpx_runner *runner_model_only(const char *why);
 /* Results saved by `tpx bench --save`; NULL and a message if unreadable. */
 tpx_runner *runner_replay(const char *path, char *msg, size_t n);
 void runner_close(tpx_runner *r);
+
+/* The runner a command's options ask for: the model-only runner with
+ * no_gpu, results replayed from replay_path, else the CUDA runner on device
+ * `device_arg` (NULL: 0).  NULL with a message when the options are wrong
+ * (*usage = 1: an unparsable or absent device, an unreadable result file)
+ * or memory ran out (*usage = 0). */
+tpx_runner *runner_from_options(const char *device_arg, int no_gpu, const char *replay_path,
+                                char *msg, size_t n, int *usage);
 
 /* Number of CUDA devices (0 without CUDA or GPU). */
 int runner_device_count(void);

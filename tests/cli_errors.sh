@@ -51,6 +51,14 @@ expect_error "65535" report --no-gpu --kernel naive_col --block 32x1 --size 1000
 expect_error "unexpected argument" report --no-gpu smem
 expect_error "takes no value" report --no-gpu --json=yes
 expect_error "device 'x'" report --device x
+expect_error "unknown kernel 'fastest'" bench --kernel naive_row,fastest --no-gpu
+expect_error "malformed" bench --block 32x8,32 --no-gpu
+expect_error "unknown dtype 'f128'" bench --dtype f32,f128 --no-gpu
+expect_error "empty" bench --size , --no-gpu
+expect_error "choose one" bench --json --csv --no-gpu
+expect_error "time-cap" bench --time-cap soon --no-gpu
+expect_error "samples" bench --samples 0 --no-gpu
+expect_error "cannot open" report --replay /nonexistent.json
 
 if [ "$fails" -ne 0 ]; then
     echo "$fails failure(s)"

@@ -7,7 +7,7 @@ fail() { echo "FAIL: $*"; exit 1; }
 
 "$tpx" --version | grep -Eq '^tpx [0-9]+\.[0-9]+\.[0-9]+$' || fail "--version"
 "$tpx" --help | grep -q "subcommands:" || fail "--help"
-for sub in list report; do
+for sub in list report bench; do
     "$tpx" $sub --help | grep -q "usage: tpx $sub" || fail "$sub --help"
 done
 
@@ -47,4 +47,31 @@ assert r["model"] is None and "not modelled" in r["model_note"]
 PY
 
 "$tpx" report --no-gpu --kernel tile_rows --block 32x8 --pad 1 | grep -q "conflict" || fail "table"
-echo "report, list and help work"
+# bench without a GPU: the model's columns, "not measured", notes for skips
+out=$("$tpx" bench --no-gpu --kernel smem,naive_row,memcpy --block 32x8,32x32 --size 1024 --pad 0,1)
+echo "$out" | grep -Eq '^naive_row +32x8 +1024x1024 +f32 +- +4.00 +32.00 .*not measured' ||
+    fail "bench table: $out"
+echo "$out" | grep -q "smem 32x8 1024x1024 f32 pad 0: smem needs a square block" || fail "bench skip note"
+json=$("$tpx" bench --no-gpu --kernel smem,naive_row,memcpy --block 32x8,32x32 --size 1024,64x32 \
+       --pad 0,1 --json 2>/dev/null)
+python3 - "$json" <<'PY' || fail "bench --json"
+import json, sys
+d = json.loads(sys.argv[1])
+assert d["format"] == "tpx-results" and d["device"] is None
+rows = d["results"]
+# per size: naive_row x 2 blocks, smem 32x32 x 2 pads, memcpy once
+assert len(rows) == 2 * 5, len(rows)
+assert all(r["measured"] is None and r["measured_status"] == "not_measured" for r in rows)
+assert len(d["skipped"]) == 2 * 2
+PY
+csv=$("$tpx" bench --no-gpu --kernel tile_rows --block 32x8 --size 256 --pad 0,1 --csv)
+[ "$(echo "$csv" | wc -l)" -eq 3 ] || fail "bench --csv rows"
+echo "$csv" | head -1 | grep -q "^kernel,block,width,height" || fail "bench --csv header"
+echo "$csv" | grep -q '^tile_rows,32x8,256,256,f32,1,0,4.0000,4.0000,1.0000,1.0000,not_measured' ||
+    fail "bench --csv row: $csv"
+tmp=$(mktemp)
+"$tpx" bench --no-gpu --kernel copy_row --block 32x8 --size 64 --save "$tmp" >/dev/null
+"$tpx" report --replay "$tmp" --kernel copy_row --size 64 --json |
+    python3 -c 'import json,sys; r=json.load(sys.stdin); assert r["measured"] is None' || fail "replay"
+rm -f "$tmp"
+echo "report, list, bench and help work"

@@ -23,7 +23,7 @@ check "stdout piped" 2 "needs a terminal" --no-gpu --kernel smem --block 32x32 -
 check "bad config first" 2 "smem needs a square block" --no-gpu --kernel smem --block 32x8
 check "bad option" 2 "unknown option '--colour'" --colour
 check "bad size" 2 "size '0x4' has a zero side" --no-gpu --size 0x4
-check "load" 2 "--load" --load /nonexistent.json
+check "load" 2 "cannot open /nonexistent.json" --load /nonexistent.json
 "$tpx" --no-gpu --help </dev/null | grep -q -- "--no-gpu" || { echo "FAIL: tpx --help"; fails=$((fails + 1)); }
 [ "$fails" -eq 0 ] || exit 1
 echo "without a terminal: exit 2 and a message"

@@ -357,6 +357,44 @@ static void test_bank_detail(void **s)
     assert_int_equal(d.wavefronts, 1);
 }
 
+/* 8-byte accesses are served by the whole warp, not half-warp by half-warp
+ * (measured on an H200 with Nsight Compute's SASS-patched wavefront counts,
+ * docs/model.md).  smem_rect 32x8 pad 1 f64 on 1000x777: the tile read is
+ * S[icol*33 + irow] with irow = 4*warp + lane/8, icol = lane%8; word
+ * 2*(33 icol + irow) is in bank 2*(icol + irow) mod 32 and the next one.
+ * Interior warps: icol + irow takes each value up to 4 times with distinct
+ * words, so 4 wavefronts: 31*97 tiles x 8 warps x 4 = 96224.  Last tile
+ * column (B rows 992..999: irow < 8, warps 0 and 1): 97 x 2 x 4 = 776.  Last
+ * tile row (B column 776 only: icol = 0, lanes 0, 8, 16, 24): 4 lanes x 8
+ * bytes in 8 distinct banks, 1 wavefront (the half-warp rule said 2):
+ * 31 x 8 = 248, and the corner 2.  Total 97250, what the GPU counts. */
+static void test_f64_whole_warp(void **s)
+{
+    (void)s;
+    tpx_totals t = tot(mk(TPX_K_SMEM_RECT, 32, 8, 1000, 777, TPX_F64, 1));
+    assert_int_equal(OP(t, SLD).wavefronts, 96224 + 776 + 248 + 2);
+    tpx_config c = mk(TPX_K_SMEM_RECT, 32, 8, 1000, 777, TPX_F64, 1);
+    tpx_inst in[4];
+    assert_int_equal(model_warp_insts(&c, 0, 97, 3, in), 4);
+    assert_int_equal(in[2].op, TPX_OP_SLD);
+    assert_int_equal(in[2].active, 0x01010101u);
+    tpx_bank_detail d;
+    model_bank_detail(&in[2], 8, &d);
+    assert_int_equal(d.wavefronts, 1);
+    assert_int_equal(d.ideal, 1);
+    /* a full warp of consecutive 8-byte words: 2 passes, ideal 2 */
+    tpx_inst f = in[2];
+    f.active = 0xffffffffu;
+    f.lanes = 32;
+    for (int l = 0; l < 32; l++)
+        f.idx[l] = l;
+    model_bank_detail(&f, 8, &d);
+    assert_int_equal(d.wavefronts, 2);
+    assert_int_equal(d.ideal, 2);
+    assert_int_equal(d.pass[0], 0);
+    assert_int_equal(d.pass[16], 1); /* lane 16's words are banks 0, 1 again */
+}
+
 /* The references are measured, not modelled. */
 static void test_references(void **s)
 {
@@ -379,7 +417,7 @@ int main(void)
         cmocka_unit_test(test_f16),           cmocka_unit_test(test_swizzle),
         cmocka_unit_test(test_copies_unroll), cmocka_unit_test(test_diag_remap),
         cmocka_unit_test(test_diag_totals),   cmocka_unit_test(test_bank_detail),
-        cmocka_unit_test(test_references),
+        cmocka_unit_test(test_f64_whole_warp), cmocka_unit_test(test_references),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -1,0 +1,52 @@
+/*
+ * launch.cu: from a catalog kernel, a geometry and an element size to a
+ * compiled kernel with its launch shape (grid from tpx_grid_dims via the
+ * geometry, dynamic shared memory from tpx_smem_elems), and the launch.
+ */
+#include <cuda_runtime.h>
+
+#include "tpx_fns.cuh"
+#include "tpx_gpu.h"
+
+static const void *kernel_fn(tpx_kernel_id k, const tpx_geom *g, int esize)
+{
+    switch (k) {
+    case TPX_K_COPY_ROW:
+    case TPX_K_COPY_COL: return tpx_fn_copy(k, esize);
+    case TPX_K_NAIVE_ROW:
+    case TPX_K_NAIVE_COL: return tpx_fn_naive(k, esize);
+    case TPX_K_UNROLL4_ROW:
+    case TPX_K_UNROLL4_COL: return tpx_fn_unroll4(k, esize);
+    case TPX_K_DIAGONAL_ROW:
+    case TPX_K_DIAGONAL_COL: return tpx_fn_diagonal(k, esize);
+    case TPX_K_SMEM:
+    case TPX_K_SMEM_RECT: return tpx_fn_smem(k, esize);
+    case TPX_K_TILE_ROWS: return tpx_fn_tile_rows(esize, tpx_reps(k, g));
+    default: return 0;
+    }
+}
+
+extern "C" int tpx_gpu_plan(tpx_kernel_id k, const tpx_geom *g, int esize, tpx_gpu_launch *out)
+{
+    const void *fn = kernel_fn(k, g, esize);
+    if (!fn)
+        return -1;
+    out->fn = fn;
+    out->grid_x = (unsigned)g->gx;
+    out->grid_y = (unsigned)g->gy;
+    out->block_x = (unsigned)g->bx;
+    out->block_y = (unsigned)g->by;
+    out->smem = (size_t)tpx_smem_elems(k, g->bx, g->by, g->pad) * (size_t)esize;
+    return 0;
+}
+
+extern "C" int tpx_gpu_run(const tpx_gpu_launch *l, const tpx_geom *g, const void *a, void *b,
+                           void *stream)
+{
+    tpx_geom gv = *g;
+    void *args[] = {&gv, (void *)&a, &b};
+    cudaError_t e = cudaLaunchKernel(l->fn, dim3(l->grid_x, l->grid_y), dim3(l->block_x, l->block_y),
+                                     args, l->smem, (cudaStream_t)stream);
+    cudaError_t last = cudaGetLastError(); /* clears a non-sticky launch error */
+    return (int)(e != cudaSuccess ? e : last);
+}

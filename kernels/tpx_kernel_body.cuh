@@ -1,0 +1,197 @@
+/*
+ * tpx_kernel_body.cuh: the bodies every kernel file instantiates.  They only
+ * loop over moves and copy elements; every index and every guard comes from
+ * tpx_index.h, the same functions the CPU model calls.
+ *
+ * Templates: E is the element (a raw 2-, 4- or 8-byte bit type: a transpose
+ * copies bits), K the catalog kernel, REPS the moves per thread per phase
+ * when known at compile time (so the loop unrolls and every load of a phase
+ * is in flight before the first store), or 0 for a run-time count.
+ */
+#ifndef TPX_KERNEL_BODY_CUH
+#define TPX_KERNEL_BODY_CUH
+
+#include "tpx_index.h"
+
+/* Every kernel may be launched with up to 1024 threads per block. */
+#define TPX_BOUNDS __launch_bounds__(1024)
+
+/* Lanes that exist in this thread's warp (the block's last warp may be partial). */
+__device__ __forceinline__ unsigned tpx_warp_lanes(void)
+{
+    int t = threadIdx.y * blockDim.x + threadIdx.x;
+    int n = blockDim.x * blockDim.y - (t & ~31);
+    return n >= 32 ? 0xffffffffu : (1u << n) - 1u;
+}
+
+/* The block's shared tile (dynamic shared memory, sized by the launcher from
+ * tpx_smem_elems).  Taken from the symbol wherever it is used, so the
+ * compiler always knows it is shared memory (LDS/STS, never generic LD/ST). */
+template <typename E> __device__ __forceinline__ E *tpx_tile_smem(void)
+{
+    extern __shared__ __align__(16) unsigned char tpx_smem_raw[];
+    return reinterpret_cast<E *>(tpx_smem_raw);
+}
+
+/* One-phase kernels (copies, naive, unrolled, diagonal): REPS guarded moves. */
+template <tpx_kernel_id K, int REPS, typename E>
+__device__ __forceinline__ void tpx_direct(const tpx_geom &g, const E *__restrict__ a,
+                                           E *__restrict__ b)
+{
+    int tbx, tby, tx = threadIdx.x, ty = threadIdx.y;
+    tpx_block_tile(K, &g, blockIdx.x, blockIdx.y, &tbx, &tby);
+    tpx_move m[REPS];
+    E v[REPS];
+#pragma unroll
+    for (int r = 0; r < REPS; r++) {
+        m[r] = tpx_tile_move(K, &g, 0, r, tbx, tby, tx, ty);
+        if (m[r].ok)
+            v[r] = a[m[r].src];
+    }
+#pragma unroll
+    for (int r = 0; r < REPS; r++)
+        if (m[r].ok)
+            b[m[r].dst] = v[r];
+}
+
+/* A full tile: every guard passes, so the guards are not evaluated and all
+ * of a phase's loads issue before its stores.  v0 is rep 0's element,
+ * loaded before the block knew whether its tile is full. */
+template <tpx_kernel_id K, int REPS, typename E>
+__device__ __forceinline__ void tpx_full_tile(const tpx_geom &g, int tbx, int tby,
+                                              const E *__restrict__ a, E *__restrict__ b, E v0)
+{
+    int tx = threadIdx.x, ty = threadIdx.y;
+    E *s = tpx_tile_smem<E>();
+    E v[REPS];
+    long long d[REPS];
+#pragma unroll
+    for (int r = 0; r < REPS; r++) {
+        tpx_move m = tpx_tile_move(K, &g, 0, r, tbx, tby, tx, ty);
+        v[r] = r == 0 ? v0 : a[m.src];
+        d[r] = m.dst;
+    }
+#pragma unroll
+    for (int r = 0; r < REPS; r++)
+        s[d[r]] = v[r];
+    __syncthreads();
+#pragma unroll
+    for (int r = 0; r < REPS; r++) {
+        tpx_move m = tpx_tile_move(K, &g, 1, r, tbx, tby, tx, ty);
+        v[r] = s[m.src];
+        d[r] = m.dst;
+    }
+#pragma unroll
+    for (int r = 0; r < REPS; r++)
+        b[d[r]] = v[r];
+}
+
+/* A tile cut by the matrix edge.  A warp whose lanes all fail a move's guard
+ * must not issue that move's shared access at all (catalog.md: a warp issues
+ * an instruction only if one of its lanes passes; Nsight Compute counts a
+ * shared instruction even when every lane is predicated off).  The moves a
+ * warp issues are a prefix of its reps (the guards are x < bound and y < bound
+ * and y grows with the rep), so the warp counts them with a vote and runs a
+ * loop of exactly that many iterations: a loop the compiler cannot turn into
+ * predicated instructions. */
+template <tpx_kernel_id K, typename E>
+__device__ __noinline__ void tpx_edge_tile(tpx_geom g, int reps, int tbx, int tby,
+                                           const E *__restrict__ a, E *__restrict__ b, E v0)
+{
+    int tx = threadIdx.x, ty = threadIdx.y;
+    E *s = tpx_tile_smem<E>();
+    unsigned lanes = tpx_warp_lanes();
+    int n = 0;
+    for (int r = 0; r < reps; r++)
+        n += __any_sync(lanes, tpx_tile_move(K, &g, 0, r, tbx, tby, tx, ty).ok);
+#pragma unroll 1
+    for (int r = 0; r < n; r++) {
+        tpx_move m = tpx_tile_move(K, &g, 0, r, tbx, tby, tx, ty);
+        if (m.ok)
+            s[m.dst] = r == 0 ? v0 : a[m.src];
+    }
+    __syncthreads();
+    n = 0;
+    for (int r = 0; r < reps; r++)
+        n += __any_sync(lanes, tpx_tile_move(K, &g, 1, r, tbx, tby, tx, ty).ok);
+#pragma unroll 1
+    for (int r = 0; r < n; r++) {
+        tpx_move m = tpx_tile_move(K, &g, 1, r, tbx, tby, tx, ty);
+        if (m.ok)
+            b[m.dst] = s[m.src];
+    }
+}
+
+/* Run-time rep count on a full tile (tile shapes with no specialisation). */
+template <tpx_kernel_id K, typename E>
+__device__ __forceinline__ void tpx_full_tile_rt(const tpx_geom &g, int reps, int tbx, int tby,
+                                                 const E *__restrict__ a, E *__restrict__ b,
+                                                 E v0)
+{
+    int tx = threadIdx.x, ty = threadIdx.y;
+    E *s = tpx_tile_smem<E>();
+    s[tpx_tile_move(K, &g, 0, 0, tbx, tby, tx, ty).dst] = v0;
+#pragma unroll 4
+    for (int r = 1; r < reps; r++) {
+        tpx_move m = tpx_tile_move(K, &g, 0, r, tbx, tby, tx, ty);
+        s[m.dst] = a[m.src];
+    }
+    __syncthreads();
+#pragma unroll 4
+    for (int r = 0; r < reps; r++) {
+        tpx_move m = tpx_tile_move(K, &g, 1, r, tbx, tby, tx, ty);
+        b[m.dst] = s[m.src];
+    }
+}
+
+template <tpx_kernel_id K, int REPS, typename E>
+__device__ __forceinline__ void tpx_full_tile_any(const tpx_geom &g, int reps, int tbx, int tby,
+                                                  const E *__restrict__ a, E *__restrict__ b,
+                                                  E v0)
+{
+    if (REPS > 0)
+        tpx_full_tile<K, (REPS > 0 ? REPS : 1), E>(g, tbx, tby, a, b, v0);
+    else
+        tpx_full_tile_rt<K, E>(g, reps, tbx, tby, a, b, v0);
+}
+
+/* Two-phase kernels (smem, smem_rect, tile_rows): global -> shared tile,
+ * barrier, shared tile -> global.  Whether the tile is full is decided once
+ * per block from the guards of the thread at the tile's far corner, which
+ * has the largest x and y of every move (guards are monotone in x and y).
+ * The first element is loaded (under its guard) before that decision, so
+ * the decision's arithmetic overlaps the load instead of delaying it: with
+ * one element per thread (smem 32x32) that is worth several percent.  An
+ * edge warp whose lanes all fail the guard issues no load (a fully
+ * predicated-off load makes no request). */
+template <tpx_kernel_id K, int REPS, typename E>
+__device__ __forceinline__ void tpx_tiled(const tpx_geom &g, const E *__restrict__ a,
+                                          E *__restrict__ b)
+{
+    int tbx = blockIdx.x, tby = blockIdx.y;
+    int reps = REPS > 0 ? REPS : tpx_reps(K, &g), last = reps - 1;
+    tpx_move m0 = tpx_tile_move(K, &g, 0, 0, tbx, tby, threadIdx.x, threadIdx.y);
+    E v0 = 0;
+    if (m0.ok)
+        v0 = a[m0.src];
+    bool full = tpx_tile_move(K, &g, 0, last, tbx, tby, g.bx - 1, g.by - 1).ok &&
+                tpx_tile_move(K, &g, 1, last, tbx, tby, g.bx - 1, g.by - 1).ok;
+    if (!full) {
+        tpx_edge_tile<K, E>(g, reps, tbx, tby, a, b, v0);
+    } else if (g.swz) {
+        tpx_full_tile_any<K, REPS, E>(g, reps, tbx, tby, a, b, v0);
+    } else {
+        tpx_geom plain = g; /* the compiler folds the swizzle away */
+        plain.swz = 0;
+        tpx_full_tile_any<K, REPS, E>(plain, reps, tbx, tby, a, b, v0);
+    }
+}
+
+/* The compiled kernel `name<E...>` for an element size, as a function pointer. */
+#define TPX_FN_BY_ESIZE(esize, name)                                                             \
+    ((esize) == 2   ? (const void *)name<unsigned short>                                         \
+     : (esize) == 4 ? (const void *)name<unsigned int>                                           \
+     : (esize) == 8 ? (const void *)name<unsigned long long>                                     \
+                    : (const void *)0)
+
+#endif /* TPX_KERNEL_BODY_CUH */

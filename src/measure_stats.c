@@ -1,0 +1,47 @@
+#include "measure_stats.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+static int cmp_double(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return (x > y) - (x < y);
+}
+
+stats_summary stats_summarize(const double *v, int n)
+{
+    stats_summary s;
+    memset(&s, 0, sizeof s);
+    s.n = n;
+    if (n <= 0)
+        return s;
+    double *sorted = malloc(sizeof *sorted * (size_t)n);
+    if (!sorted)
+        return s;
+    memcpy(sorted, v, sizeof *sorted * (size_t)n);
+    qsort(sorted, (size_t)n, sizeof *sorted, cmp_double);
+    s.min = sorted[0];
+    s.median = n % 2 ? sorted[n / 2] : 0.5 * (sorted[n / 2 - 1] + sorted[n / 2]);
+    double sum = 0, sq = 0;
+    for (int i = 0; i < n; i++)
+        sum += sorted[i];
+    s.mean = sum / n;
+    for (int i = 0; i < n; i++)
+        sq += (sorted[i] - s.mean) * (sorted[i] - s.mean);
+    s.noise = n > 1 && s.mean > 0 ? sqrt(sq / (n - 1)) / s.mean : 0.0;
+    free(sorted);
+    return s;
+}
+
+int stats_should_stop(const double *v, int n, double elapsed_s, const tpx_measure_opts *o)
+{
+    if (n >= o->max_samples)
+        return 1;
+    if (n < o->min_samples)
+        return 0;
+    if (elapsed_s >= o->time_cap_s)
+        return 1;
+    return stats_summarize(v, n).noise < o->max_noise;
+}

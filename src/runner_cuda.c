@@ -1,0 +1,246 @@
+/* The CUDA runner: device facts and limits, buffers, errors.  The
+ * measurement itself is in runner_cuda_measure.c. */
+#include "runner_cuda.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+int runner_device_count(void)
+{
+    int n = 0;
+    if (cudaGetDeviceCount(&n) != cudaSuccess) {
+        cudaGetLastError();
+        return 0;
+    }
+    return n;
+}
+
+static int attr(int dev, enum cudaDeviceAttr a)
+{
+    int v = 0;
+    if (cudaDeviceGetAttribute(&v, a, dev) != cudaSuccess) {
+        cudaGetLastError();
+        return 0;
+    }
+    return v;
+}
+
+/* Theoretical peak from the attributes (CUDA 13 removed the clock from
+ * cudaDeviceProp): 2 transfers per clock x bus width in bytes, GB = 1e9. */
+static int read_facts(int dev, tpx_device *d, tpx_limits *lim, char *msg, size_t n)
+{
+    struct cudaDeviceProp p;
+    cudaError_t e = cudaGetDeviceProperties(&p, dev);
+    if (e != cudaSuccess) {
+        snprintf(msg, n, "CUDA device %d: %s", dev, cudaGetErrorString(e));
+        cudaGetLastError();
+        return -1;
+    }
+    memset(d, 0, sizeof *d);
+    d->valid = 1;
+    d->index = dev;
+    snprintf(d->name, sizeof d->name, "%.127s", p.name);
+    d->cc_major = p.major;
+    d->cc_minor = p.minor;
+    d->sms = p.multiProcessorCount;
+    d->l2_bytes = attr(dev, cudaDevAttrL2CacheSize);
+    d->mem_bytes = (long long)p.totalGlobalMem;
+    d->mem_clock_khz = attr(dev, cudaDevAttrMemoryClockRate);
+    d->bus_bits = attr(dev, cudaDevAttrGlobalMemoryBusWidth);
+    d->peak_gbs = 2.0 * d->mem_clock_khz * 1e3 * (d->bus_bits / 8.0) / 1e9;
+    d->max_threads_per_sm = p.maxThreadsPerMultiProcessor;
+    d->max_blocks_per_sm = p.maxBlocksPerMultiProcessor;
+    d->smem_per_sm = (long long)p.sharedMemPerMultiprocessor;
+    d->smem_per_block_optin = (long long)p.sharedMemPerBlockOptin;
+    snprintf(d->source, sizeof d->source, "cuda");
+
+    *lim = config_default_limits();
+    lim->max_threads = p.maxThreadsPerBlock;
+    lim->max_block_x = p.maxThreadsDim[0];
+    lim->max_block_y = p.maxThreadsDim[1];
+    lim->max_grid_x = p.maxGridSize[0];
+    lim->max_grid_y = p.maxGridSize[1];
+    /* Tiles above 48 KB are launched after cudaFuncSetAttribute raises the
+     * kernel's dynamic limit, so the opt-in maximum is the real limit. */
+    if (d->smem_per_block_optin > lim->smem_per_block)
+        lim->smem_per_block = d->smem_per_block_optin;
+    return 0;
+}
+
+static int is_sticky(void)
+{
+    /* A sticky error survives cudaGetLastError and fails every later call. */
+    cudaGetLastError();
+    return cudaDeviceSynchronize() != cudaSuccess;
+}
+
+int cuda_fail(cuda_state *st, cudaError_t e, const char *what, tpx_measurement *out)
+{
+    if (e == cudaSuccess)
+        return 0;
+    if (is_sticky()) {
+        st->broken = 1;
+        snprintf(st->broken_msg, sizeof st->broken_msg,
+                 "%s: %s; the GPU context is lost, restart tpx to measure again", what,
+                 cudaGetErrorString(e));
+        runner_not_measured(out, TPX_ST_LAUNCH_ERROR, st->broken_msg);
+    } else {
+        char m[TPX_MSG];
+        snprintf(m, sizeof m, "%s: %s", what, cudaGetErrorString(e));
+        runner_not_measured(out, TPX_ST_LAUNCH_ERROR, m);
+    }
+    return -1;
+}
+
+static void free_ab(cuda_state *st)
+{
+    cudaFree(st->a);
+    cudaFree(st->b);
+    st->a = st->b = NULL;
+    st->cap = 0;
+}
+
+int cuda_buffers(cuda_state *st, size_t bytes, tpx_measurement *out)
+{
+    if (bytes <= st->cap)
+        return 0;
+    free_ab(st);
+    size_t free_b = 0, total = 0;
+    if (cuda_fail(st, cudaMemGetInfo(&free_b, &total), "cudaMemGetInfo", out) != 0)
+        return -1;
+    char m[TPX_MSG];
+    /* Keep a little room for the flush buffer and the context's own needs. */
+    if (2.0 * (double)bytes + 64e6 > (double)free_b) {
+        snprintf(m, sizeof m,
+                 "out of GPU memory: A and B need %.2f GB (%.2f GB each), %.2f GB of %.2f GB "
+                 "are free; try a smaller size or dtype",
+                 2.0 * bytes / 1e9, bytes / 1e9, free_b / 1e9, total / 1e9);
+        runner_not_measured(out, TPX_ST_OOM, m);
+        return -1;
+    }
+    cudaError_t e1 = cudaMalloc(&st->a, bytes);
+    cudaError_t e2 = e1 == cudaSuccess ? cudaMalloc(&st->b, bytes) : e1;
+    if (e1 != cudaSuccess || e2 != cudaSuccess) {
+        cudaGetLastError();
+        free_ab(st);
+        snprintf(m, sizeof m, "out of GPU memory: cudaMalloc of 2 x %.2f GB failed (%s)",
+                 bytes / 1e9, cudaGetErrorString(e1 != cudaSuccess ? e1 : e2));
+        runner_not_measured(out, TPX_ST_OOM, m);
+        return -1;
+    }
+    st->cap = bytes;
+    return 0;
+}
+
+int cuda_flush_buffer(cuda_state *st, tpx_measurement *out)
+{
+    if (st->flush)
+        return 0;
+    size_t bytes = (size_t)(st->facts.l2_bytes > 0 ? 2 * st->facts.l2_bytes : 128LL << 20);
+    cudaError_t e = cudaMalloc(&st->flush, bytes);
+    if (e != cudaSuccess) {
+        cudaGetLastError();
+        st->flush = NULL;
+        char m[TPX_MSG];
+        snprintf(m, sizeof m, "out of GPU memory for the %.0f MB L2 flush buffer", bytes / 1e6);
+        runner_not_measured(out, TPX_ST_OOM, m);
+        return -1;
+    }
+    st->flush_bytes = bytes;
+    return 0;
+}
+
+int cuda_blas(cuda_state *st, tpx_measurement *out)
+{
+    if (st->blas_ready)
+        return 0;
+    cublasStatus_t s = cublasCreate(&st->blas);
+    if (s == CUBLAS_STATUS_SUCCESS)
+        s = cublasSetStream(st->blas, st->stream);
+    if (s != CUBLAS_STATUS_SUCCESS) {
+        char m[TPX_MSG];
+        snprintf(m, sizeof m, "cuBLAS could not start (status %d)", (int)s);
+        runner_not_measured(out, TPX_ST_UNAVAILABLE, m);
+        return -1;
+    }
+    st->blas_ready = 1;
+    return 0;
+}
+
+static void cuda_device(tpx_runner *r, tpx_device *out)
+{
+    *out = ((cuda_state *)r->state)->facts;
+}
+
+static void cuda_limits(tpx_runner *r, tpx_limits *out)
+{
+    *out = ((cuda_state *)r->state)->lim;
+}
+
+static void cuda_close(tpx_runner *r)
+{
+    cuda_state *st = r->state;
+    cudaSetDevice(st->dev);
+    if (st->blas_ready)
+        cublasDestroy(st->blas);
+    free_ab(st);
+    cudaFree(st->flush);
+    cudaFree(st->d_bad);
+    cudaEventDestroy(st->ev0);
+    cudaEventDestroy(st->ev1);
+    cudaStreamDestroy(st->stream);
+    cudaGetLastError();
+    free(st);
+    free(r);
+}
+
+tpx_runner *runner_open(int dev, char *msg, size_t n)
+{
+    int count = runner_device_count();
+    if (count == 0) {
+        snprintf(msg, n, "no CUDA device found: model only");
+        return runner_model_only(msg);
+    }
+    if (dev < 0 || dev >= count) {
+        snprintf(msg, n, "CUDA device %d does not exist (devices 0 to %d): model only", dev,
+                 count - 1);
+        return runner_model_only(msg);
+    }
+    cuda_state *st = calloc(1, sizeof *st);
+    tpx_runner *r = calloc(1, sizeof *r);
+    if (!st || !r) {
+        free(st);
+        free(r);
+        return NULL;
+    }
+    st->dev = dev;
+    st->seed = 0x7470785f7365656dULL;
+    cudaError_t e = cudaSetDevice(dev);
+    if (e == cudaSuccess && read_facts(dev, &st->facts, &st->lim, msg, n) != 0)
+        e = cudaErrorInvalidDevice;
+    if (e == cudaSuccess)
+        e = cudaStreamCreateWithFlags(&st->stream, cudaStreamNonBlocking);
+    if (e == cudaSuccess)
+        e = cudaEventCreate(&st->ev0);
+    if (e == cudaSuccess)
+        e = cudaEventCreate(&st->ev1);
+    if (e == cudaSuccess)
+        e = cudaMalloc((void **)&st->d_bad, sizeof *st->d_bad);
+    if (e != cudaSuccess) {
+        snprintf(msg, n, "CUDA device %d could not be opened (%s): model only", dev,
+                 cudaGetErrorString(e));
+        cudaGetLastError();
+        free(st);
+        free(r);
+        return runner_model_only(msg);
+    }
+    snprintf(msg, n, "CUDA device %d: %s", dev, st->facts.name);
+    r->name = "cuda";
+    r->state = st;
+    r->device = cuda_device;
+    r->limits = cuda_limits;
+    r->measure = cuda_measure;
+    r->close = cuda_close;
+    return r;
+}

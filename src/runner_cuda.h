@@ -1,0 +1,52 @@
+/* runner_cuda: the CUDA runner's private state, shared by runner_cuda.c
+ * (device, buffers, errors) and runner_cuda_measure.c (the measurement).
+ * Only these two files and kernels/ know CUDA. */
+#ifndef TPX_RUNNER_CUDA_H
+#define TPX_RUNNER_CUDA_H
+
+#include <cublas_v2.h>
+#include <cuda_runtime_api.h>
+
+#include "runner.h"
+
+#define CUDA_MEMCPY_CACHE 32
+
+typedef struct cuda_state {
+    int dev;
+    tpx_device facts;
+    tpx_limits lim;
+    cudaStream_t stream;
+    cudaEvent_t ev0, ev1;
+    void *a, *b;               /* A and B, `cap` bytes each */
+    size_t cap;
+    void *flush;               /* 2 x L2, memset before each cold sample */
+    size_t flush_bytes;
+    unsigned long long *d_bad; /* the checker's mismatch counter */
+    cublasHandle_t blas;
+    int blas_ready;
+    unsigned long long seed;
+    /* memcpy of the same bytes in the same mode, measured once per run */
+    struct { long long bytes; int hot; double gbs; } memcpy_gbs[CUDA_MEMCPY_CACHE];
+    int n_memcpy;
+    int broken;                /* a sticky error: the context is lost */
+    char broken_msg[TPX_MSG];
+} cuda_state;
+
+/* 0 if e is success; otherwise sets out to LAUNCH_ERROR naming `what` (and
+ * marks the runner broken when the error is sticky) and returns -1. */
+int cuda_fail(cuda_state *st, cudaError_t e, const char *what, tpx_measurement *out);
+
+/* A and B of `bytes` each; 0, or -1 with out set to OOM or LAUNCH_ERROR. */
+int cuda_buffers(cuda_state *st, size_t bytes, tpx_measurement *out);
+
+/* The L2 flush buffer (cold mode); 0 or -1 as above. */
+int cuda_flush_buffer(cuda_state *st, tpx_measurement *out);
+
+/* The cuBLAS handle, created on first use; 0 or -1 as above. */
+int cuda_blas(cuda_state *st, tpx_measurement *out);
+
+void cuda_measure(tpx_runner *r, const tpx_config *c, const tpx_measure_opts *o,
+                  tpx_measurement *out, const volatile int *cancel, tpx_progress_fn progress,
+                  void *ctx);
+
+#endif

@@ -1,0 +1,142 @@
+/* The result document that tpx bench --save writes is what the replay
+ * runner reads back: device facts, measured rows, statuses with their
+ * messages, and "not measured" for any config that is not in the file. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "bench.h"
+
+static tpx_config cfg(tpx_kernel_id k, int bx, int by, int pad, tpx_dtype t)
+{
+    tpx_config c = config_default();
+    c.kernel = k;
+    c.bx = bx;
+    c.by = by;
+    c.pad = pad;
+    c.w = 8192;
+    c.h = 4096;
+    c.dtype = t;
+    return c;
+}
+
+static void add(bench_result *b, tpx_config c, tpx_status st, double ms, int hot)
+{
+    bench_row r;
+    memset(&r, 0, sizeof r);
+    r.c = c;
+    r.modelled = model_totals(&c, &r.t, NULL) == 0;
+    runner_not_measured(&r.m, st, st == TPX_ST_OK ? "" : "cuBLAS has no f16 geam");
+    if (st == TPX_ST_OK) {
+        r.m.hot = hot;
+        r.m.samples = 17;
+        r.m.min_ms = ms * 0.99;
+        r.m.median_ms = ms;
+        r.m.mean_ms = ms * 1.01;
+        r.m.noise = 0.004;
+        r.m.gbs = 2.0 * 8192 * 4096 * 4 / (ms * 1e-3) / 1e9;
+        r.m.pct_peak = 50.0;
+        r.m.memcpy_gbs = 3000.0;
+        r.m.pct_memcpy = 60.0;
+        r.m.verified = 1;
+        r.m.badge = TPX_L2_DRAM;
+        r.m.occ.valid = 1;
+        r.m.occ.blocks_per_sm = 8;
+        r.m.occ.regs_per_thread = 30;
+        r.m.occ.smem_per_block = 4224;
+        r.m.occ.occupancy = 1.0;
+    }
+    assert_int_equal(bench_add_row(b, &r), 0);
+}
+
+static void test_roundtrip(void **s)
+{
+    (void)s;
+    bench_result b;
+    memset(&b, 0, sizeof b);
+    b.dev.valid = 1;
+    snprintf(b.dev.name, sizeof b.dev.name, "NVIDIA Test GPU");
+    b.dev.cc_major = 9;
+    b.dev.sms = 132;
+    b.dev.l2_bytes = 50331648;
+    b.dev.peak_gbs = 4800.0;
+    b.dev.smem_per_block_optin = 232448;
+    b.runner = "cuda";
+    snprintf(b.date, sizeof b.date, "2026-11-22T00:00:00Z");
+    snprintf(b.command, sizeof b.command, "tpx bench --size 8192x4096");
+    add(&b, cfg(TPX_K_TILE_ROWS, 32, 8, 1, TPX_F32), TPX_ST_OK, 0.25, 0);
+    add(&b, cfg(TPX_K_TILE_ROWS, 32, 8, 1, TPX_F32), TPX_ST_OK, 0.2, 1);
+    add(&b, cfg(TPX_K_CUBLAS, 32, 8, 0, TPX_F16), TPX_ST_UNAVAILABLE, 0, 0);
+    assert_int_equal(bench_add_skip(&b, &b.rows[0].c, "why not"), 0);
+
+    char path[] = "/tmp/tpx_replay_XXXXXX";
+    int fd = mkstemp(path);
+    assert_true(fd >= 0);
+    FILE *f = fdopen(fd, "w");
+    bench_write_json(f, &b);
+    fclose(f);
+    bench_free(&b);
+
+    char msg[TPX_MSG];
+    tpx_runner *r = runner_replay(path, msg, sizeof msg);
+    assert_non_null(r);
+    tpx_device d;
+    r->device(r, &d);
+    assert_true(d.valid && d.sms == 132 && strcmp(d.name, "NVIDIA Test GPU") == 0);
+    assert_string_equal(d.source, "replay");
+    tpx_limits lim;
+    r->limits(r, &lim);
+    assert_int_equal(lim.smem_per_block, 232448);
+
+    tpx_measure_opts o = runner_default_opts();
+    tpx_measurement m;
+    tpx_config c = cfg(TPX_K_TILE_ROWS, 32, 8, 1, TPX_F32);
+    r->measure(r, &c, &o, &m, NULL, NULL, NULL);
+    assert_int_equal(m.status, TPX_ST_OK);
+    assert_true(m.median_ms == 0.25 && !m.hot && m.samples == 17 && m.verified);
+    assert_true(m.occ.valid && m.occ.blocks_per_sm == 8 && m.badge == TPX_L2_DRAM);
+    o.hot = 1; /* the hot row is preferred when asked for */
+    r->measure(r, &c, &o, &m, NULL, NULL, NULL);
+    assert_true(m.status == TPX_ST_OK && m.median_ms == 0.2 && m.hot);
+
+    c = cfg(TPX_K_CUBLAS, 1, 1, 0, TPX_F16); /* a reference ignores the block */
+    r->measure(r, &c, &o, &m, NULL, NULL, NULL);
+    assert_int_equal(m.status, TPX_ST_UNAVAILABLE);
+    assert_non_null(strstr(m.message, "f16"));
+
+    c = cfg(TPX_K_TILE_ROWS, 32, 8, 0, TPX_F32); /* not saved */
+    r->measure(r, &c, &o, &m, NULL, NULL, NULL);
+    assert_int_equal(m.status, TPX_ST_NOT_MEASURED);
+    runner_close(r);
+    unlink(path);
+}
+
+static void test_bad_files(void **s)
+{
+    (void)s;
+    char msg[TPX_MSG];
+    assert_null(runner_replay("/nonexistent/tpx.json", msg, sizeof msg));
+    assert_non_null(strstr(msg, "cannot open"));
+    char path[] = "/tmp/tpx_replay_XXXXXX";
+    int fd = mkstemp(path);
+    assert_true(write(fd, "{\"results\": []}", 15) == 15);
+    close(fd);
+    assert_null(runner_replay(path, msg, sizeof msg));
+    assert_non_null(strstr(msg, "not a tpx result file"));
+    unlink(path);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_roundtrip),
+        cmocka_unit_test(test_bad_files),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
