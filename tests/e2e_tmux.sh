@@ -6,9 +6,12 @@
 # polls the screen until it shows what it should.  Then: exit code 0, the
 # terminal restored (line mode and echo back on), Ctrl-C and SIGTERM, a bad
 # config refused before the screen is touched, ASCII in a non-UTF-8 locale.
-# usage: e2e_tmux.sh path/to/tpx
+# With a second argument (tests/replay_fixture), also: results saved by tpx
+# bench --save, loaded with --load, shown as measured figures.
+# usage: e2e_tmux.sh path/to/tpx [path/to/replay_fixture]
 set -u
 tpx=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
+fixture=${2:-}
 command -v tmux >/dev/null || { echo "FAIL: tmux is not installed (scripts/deps.sh installs it)"; exit 1; }
 # Each run gets its own tmux server: reusing one right after kill-server can
 # meet the old server on its way out.
@@ -161,4 +164,25 @@ start C.UTF-8 --no-gpu --kernel smem --block 32x8
 wait_exit 2
 expect "tpx: smem needs a square block"
 expect "EXIT=2"
+# ---- saved results: --load shows them as measured, the rest as not measured ---
+if [ -n "$fixture" ]; then
+    "$fixture" "$tmp/results.json" || fail "replay_fixture"
+    start C.UTF-8 --load "$tmp/results.json" --kernel naive_row --block 32x8 --size 1024
+    expect "Fixture GPU .* sm_90 .* 132 SMs .* replayed from results.json"
+    expect "bandwidth 528.4 GB/s median of 1 run"
+    expect "13.1% of memcpy"
+    expect "✓ verified"
+    keys 5
+    expect "every kernel at 1024x1024 f32: measured GB/s"
+    expect "copy_row .* 2424.0 GB/s"
+    expect "naive_col .* launch_error"
+    expect "copy_col .* not measured"
+    keys 1 K c c c Enter
+    expect "K copy_col"
+    expect "bandwidth not measured \\(not in the replayed results"
+    # The message line (row 38 of 40) stays empty after a change that was not refused.
+    [ -z "$(t capture-pane -p -t e2e | sed -n 38p | tr -d ' ')" ] || fail "a stray message"
+    keys q
+    wait_exit 0
+fi
 echo "the explorer drove through all views, dialogs, resize and exits"

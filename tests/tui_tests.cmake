@@ -16,7 +16,14 @@ add_executable(tpx_render tpx_render.c)
 target_compile_options(tpx_render PRIVATE ${TPX_WARNINGS})
 target_link_libraries(tpx_render PRIVATE tpx_tui)
 
+# A result document for the --load test, written by tpx bench's own writer.
+add_executable(replay_fixture replay_fixture.c)
+target_compile_options(replay_fixture PRIVATE ${TPX_WARNINGS})
+target_link_libraries(replay_fixture PRIVATE tpx_core)
+
 add_test(NAME tui_no_tty COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/no_tty.sh $<TARGET_FILE:tpx>)
-add_test(NAME tui_e2e_tmux COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/e2e_tmux.sh $<TARGET_FILE:tpx>)
+add_test(NAME tui_e2e_tmux COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/e2e_tmux.sh $<TARGET_FILE:tpx>
+         $<TARGET_FILE:replay_fixture>)
 set_tests_properties(tui_no_tty tui_e2e_tmux PROPERTIES LABELS unit)
 set_tests_properties(tui_e2e_tmux PROPERTIES TIMEOUT 120)
+

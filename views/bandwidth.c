@@ -109,8 +109,13 @@ static int bars(const tpx_app *a, tpx_canvas *cv, tpx_rect r, int measured)
                 if (s->meas.m.pct_memcpy >= 0)
                     canvas_printf(cv, x2, y, 10, TPX_R_DIM, " %5.1f%%", s->meas.m.pct_memcpy);
             } else {
-                canvas_printf(cv, x, y, barw + 22, TPX_R_DIM, "%s",
-                              !s->have_meas ? "pending" : runner_status_name(s->meas.m.status));
+                const tpx_measurement *m = &s->meas.m;
+                canvas_printf(cv, x, y, barw + 22,
+                              s->have_meas && m->status != TPX_ST_NOT_MEASURED ? TPX_R_BAD
+                                                                               : TPX_R_DIM,
+                              "%s", !s->have_meas                     ? "pending"
+                                    : m->status == TPX_ST_NOT_MEASURED ? "not measured"
+                                                                       : runner_status_name(m->status));
             }
         } else if (modelled) {
             double f = model_figure(t);

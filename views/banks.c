@@ -52,28 +52,34 @@ static const char *ways(const tpx_bank_detail *d, char *buf, size_t n)
     return buf;
 }
 
-/* Whether a lane's bank must serve more words than the width alone needs. */
-static int overloaded(const tpx_bank_detail *d, int lane)
+/* Whether a lane is served in a wavefront beyond the fewest possible: the
+ * cost of the conflict. */
+static int extra_pass(const tpx_bank_detail *d, int lane)
 {
-    return d->bank[lane] >= 0 && d->load[d->bank[lane]] > d->ideal;
+    return d->pass[lane] >= d->ideal;
 }
 
-/* Per-bank counts: distinct words asked of each bank, as two digit rows
- * (tens above ones) like the bank numbers, so one column per bank will do. */
-static void count_rows(tpx_canvas *cv, int x, int y, int cw, const char *label,
-                       const tpx_bank_detail *d, tpx_role role)
+/* Per-bank counts: distinct words asked of each bank, one column per bank;
+ * counts of 10 or more read downwards (tens, then ones) like the bank
+ * numbers.  Returns the rows used (1 or 2). */
+static int count_rows(tpx_canvas *cv, int x, int y, int cw, const char *label,
+                      const tpx_bank_detail *d, tpx_role role)
 {
-    canvas_text(cv, x, y + 1, LABEL_W, TPX_R_DIM, label);
+    int tens = 0;
+    for (int b = 0; d && b < 32; b++)
+        tens |= d->load[b] >= 10;
+    canvas_text(cv, x, y, LABEL_W, TPX_R_DIM, label);
     for (int b = 0; b < 32; b++) {
         int v = d ? d->load[b] : 0, cx = x + LABEL_W + cw * b;
         tpx_role r = v > 1 ? TPX_R_BAD : role;
         if (v >= 10)
             canvas_put(cv, cx, y, (uint32_t)('0' + v / 10 % 10), r);
         if (v == 0)
-            canvas_glyph(cv, cx, y + 1, TPX_G_DOT, TPX_R_DIM);
+            canvas_glyph(cv, cx, y + tens, TPX_G_DOT, TPX_R_DIM);
         else
-            canvas_put(cv, cx, y + 1, (uint32_t)('0' + v % 10), r);
+            canvas_put(cv, cx, y + tens, (uint32_t)('0' + v % 10), r);
     }
+    return 1 + tens;
 }
 
 /* The first bank row to show: the one where the load (else the store)
@@ -139,7 +145,7 @@ static void draw_tile(const tpx_app *a, tpx_canvas *cv, tpx_rect p, const tpx_ti
                 break;
             if (ld[w] >= 0)
                 canvas_put(cv, x, y, (uint32_t)widget_base36(ld[w]),
-                           overloaded(&t->bank[li], ld[w]) ? TPX_R_BAD : TPX_R_LOAD);
+                           extra_pass(&t->bank[li], ld[w]) ? TPX_R_BAD : TPX_R_LOAD);
             else if (st[w] >= 0)
                 canvas_put(cv, x, y, (uint32_t)widget_base36(st[w]), TPX_R_STORE);
             else if (is_pad(t, w))
@@ -151,9 +157,8 @@ static void draw_tile(const tpx_app *a, tpx_canvas *cv, tpx_rect p, const tpx_ti
     if (top + room < rows)
         canvas_printf(cv, p.x, y++, p.w, TPX_R_DIM, "  %s %lld more rows", glyph_str(TPX_G_DARROW),
                       rows - top - room);
-    count_rows(cv, p.x, y, cw, "store", si >= 0 ? &t->bank[si] : NULL, TPX_R_STORE);
-    count_rows(cv, p.x, y + 2, cw, "load", li >= 0 ? &t->bank[li] : NULL, TPX_R_LOAD);
-    y += 4;
+    y += count_rows(cv, p.x, y, cw, "store", si >= 0 ? &t->bank[si] : NULL, TPX_R_STORE);
+    y += count_rows(cv, p.x, y, cw, "load", li >= 0 ? &t->bank[li] : NULL, TPX_R_LOAD);
     for (int k = 0; k < 2; k++) {
         int i = k ? li : si;
         if (i < 0)
@@ -188,7 +193,7 @@ static void banks_draw(const tpx_app *a, tpx_canvas *cv, tpx_rect r)
                        sc->sel.by, sc->sel.rep + 1, sc->reps);
     x += canvas_text(cv, x, r.y, r.x + r.w - x, TPX_R_STORE, "store lanes  ");
     x += canvas_text(cv, x, r.y, r.x + r.w - x, TPX_R_LOAD, "load lanes  ");
-    x += canvas_text(cv, x, r.y, r.x + r.w - x, TPX_R_BAD, "lanes of an overloaded bank  ");
+    x += canvas_text(cv, x, r.y, r.x + r.w - x, TPX_R_BAD, "load lanes in an extra wavefront  ");
     canvas_printf(cv, x, r.y, r.x + r.w - x, TPX_R_DIM, "%s word  %s padding",
                   glyph_str(TPX_G_DOT), glyph_str(TPX_G_LIGHT));
     tpx_rect body = rect_make(r.x + 1, r.y + 2, r.w - 1, r.h - 2);

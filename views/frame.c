@@ -6,6 +6,12 @@
 #include "catalog.h"
 #include "views.h"
 
+static const char *base_name(const char *path)
+{
+    const char *slash = strrchr(path, '/');
+    return slash ? slash + 1 : path;
+}
+
 static void device_line(const tpx_app *a, tpx_canvas *cv, tpx_rect r)
 {
     canvas_fill(cv, r, ' ', TPX_R_BAR);
@@ -17,7 +23,7 @@ static void device_line(const tpx_app *a, tpx_canvas *cv, tpx_rect r)
                       d->name, glyph_str(TPX_G_DOT), d->cc_major, d->cc_minor,
                       glyph_str(TPX_G_DOT), d->sms, glyph_str(TPX_G_DOT), d->peak_gbs,
                       glyph_str(TPX_G_DOT), d->l2_bytes >> 20,
-                      a->source[0] ? "  replayed from " : "", a->source);
+                      a->source[0] ? "  replayed from " : "", base_name(a->source));
     } else {
         canvas_printf(cv, r.x + 1, r.y, r.w - 2, TPX_R_BAR, "no GPU: model only%s%s%s",
                       a->why_no_gpu[0] ? " (" : "", a->why_no_gpu, a->why_no_gpu[0] ? ")" : "");

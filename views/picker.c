@@ -51,7 +51,7 @@ static void picker_draw(const tpx_app *a, tpx_canvas *cv, tpx_rect screen)
 
 static int apply(tpx_app *a)
 {
-    char msg[TPX_MSG];
+    char msg[TPX_MSG] = "";
     tpx_config c = a->cfg;
     if (edit_kernel(&c, a->pick, &a->lim, msg, sizeof msg) != 0) {
         app_say(a, 1, "refused: %s", msg);
