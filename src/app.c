@@ -260,6 +260,11 @@ int app_click(tpx_app *a, int w, int h, int x, int y)
         int v = frame_tab_at(&l, x);
         return v >= 0 ? set_view(a, v) : TPX_UNHANDLED;
     }
+    if (rect_has(l.config, x, y)) { /* a field: as if its key was pressed */
+        tpx_action act = frame_config_at(a, &l, x);
+        a->msg[0] = '\0';
+        return act != TPX_ACT_NONE ? app_action(a, act) : TPX_UNHANDLED;
+    }
     const tpx_view *v = app_view(a->view);
     if (rect_has(l.body, x, y) && v->on_click)
         return v->on_click(a, l.body, x, y);

@@ -44,7 +44,6 @@ static short curses_colour(int c) { return c < 0 ? -1 : (short)c; }
 
 static void init_colours(void)
 {
-    start_color();
     if (use_default_colors() == ERR)
         assume_default_colors(COLOR_WHITE, COLOR_BLACK);
     for (int r = 0; r < TPX_R_COUNT && r + 1 < COLOR_PAIRS; r++) {
@@ -82,8 +81,10 @@ int term_open(tpx_term_info *info, char *msg, size_t n)
     set_escdelay(25);
     mousemask(BUTTON1_PRESSED | BUTTON1_CLICKED, NULL);
     mouseinterval(0);
+    /* NO_COLOR (no-color.org): present and not empty.  COLORS is known only
+     * after start_color(). */
     const char *nc = getenv("NO_COLOR");
-    mono = (nc && *nc) || !has_colors() || COLORS < 8;
+    mono = (nc && *nc) || !has_colors() || start_color() == ERR || COLORS < 8;
     if (!mono)
         init_colours();
     info->mono = mono;

@@ -150,6 +150,34 @@ kill -TERM "$pid"
 wait_exit 143
 restored
 
+# ---- a fatal signal still restores the terminal ---------------------------------
+start C.UTF-8 --no-gpu
+expect "no GPU: model only"
+pid=$(pgrep -n -f "^$tpx --no-gpu$") || fail "no tpx process"
+kill -SEGV "$pid"
+local_end=$((SECONDS + 10))
+while [ $SECONDS -lt $local_end ] && [ ! -s "$tmp/exit" ]; do sleep 0.1; done
+grep -qx "EXIT=0" "$tmp/exit" && fail "a SIGSEGV reported success"
+restored
+
+# ---- colours, and none with NO_COLOR (capture-pane -e shows the SGR codes) -----
+colours() { t capture-pane -e -p -t e2e | grep -c $'\e\[[34][0-7]m'; }
+start C.UTF-8 --no-gpu
+expect "no GPU: model only"
+[ "$(colours)" -gt 0 ] || fail "no colours on a colour terminal"
+keys q
+wait_exit 0
+t kill-server
+runs=$((runs + 1))
+sock=tpx-e2e-$$-$runs
+rm -f "$tmp/exit"
+t new-session -d -s e2e -x 120 -y 40 "env NO_COLOR=1 LANG=C.UTF-8 $tpx --no-gpu; echo EXIT=\$? > $tmp/exit; sleep 60"
+expect "no GPU: model only"
+[ "$(colours)" -eq 0 ] || fail "colours despite NO_COLOR"
+t capture-pane -e -p -t e2e | grep -q $'\e\[[0-9;]*7m' || fail "no reverse video for the bars in monochrome"
+keys q
+wait_exit 0
+
 # ---- F10 quits; ASCII glyphs when the locale is not UTF-8 ---------------------
 start C --no-gpu --kernel naive_row --size 1024
 expect "no GPU: model only"

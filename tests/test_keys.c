@@ -163,6 +163,84 @@ static void test_keys_drive_the_app(void **s)
     app_free(a);
 }
 
+/* Column of the first `needle` on row y of the screen a draws, or -1. */
+static int find_on_row(const tpx_app *a, int w, int h, int y, const char *needle)
+{
+    tpx_canvas cv;
+    canvas_init(&cv, w, h);
+    app_draw(a, &cv);
+    char *text = canvas_dump(&cv), *line = text;
+    for (int i = 0; i < y && line; i++) {
+        line = strchr(line, '\n');
+        line = line ? line + 1 : NULL;
+    }
+    int x = -1;
+    char *hit = line ? strstr(line, needle) : NULL;
+    char *end = line ? strchr(line, '\n') : NULL;
+    if (hit && (!end || hit < end))
+        x = canvas_width(line) - canvas_width(hit); /* columns, not bytes */
+    free(text);
+    canvas_free(&cv);
+    return x;
+}
+
+/* Clicks: a tab switches views, a config field opens its dialog (or acts),
+ * a kernel in the list is picked, an element of the Map selects its warp. */
+static void test_mouse(void **s)
+{
+    (void)s;
+    tpx_config c = config_default();
+    c.w = c.h = 1024;
+    tpx_limits lim = config_default_limits();
+    tpx_device dev = {0};
+    const int w = 140, h = 40;
+    tpx_app *a = app_new(&c, &lim, &dev, "model-only", "test");
+    app_resize(a, w, h);
+    app_recalc(a);
+    int x = find_on_row(a, w, h, 2, "Coalescing");
+    assert_true(x > 0);
+    assert_true(app_click(a, w, h, x + 2, 2) & TPX_REDRAW);
+    assert_int_equal(a->view, TPX_VIEW_COAL);
+    x = find_on_row(a, w, h, 2, "Map");
+    app_click(a, w, h, x, 2);
+    assert_int_equal(a->view, TPX_VIEW_MAP);
+
+    x = find_on_row(a, w, h, 1, "f32"); /* the dtype field: t */
+    app_click(a, w, h, x, 1);
+    app_recalc(a);
+    assert_int_equal(a->cfg.dtype, TPX_F64);
+    x = find_on_row(a, w, h, 1, "naive_row");
+    app_click(a, w, h, x + 3, 1);
+    assert_ptr_equal(a->dialog, &kernel_dialog);
+    int y;
+    for (y = 0; y < h; y++) /* the row of tile_rows in the list */
+        if ((x = find_on_row(a, w, h, y, "tile_rows")) >= 0)
+            break;
+    assert_true(y < h);
+    app_click(a, w, h, x, y); /* highlights it */
+    assert_int_equal(a->pick, TPX_K_TILE_ROWS);
+    assert_ptr_equal(a->dialog, &kernel_dialog);
+    app_click(a, w, h, x, y); /* a second click applies it */
+    app_recalc(a);
+    assert_null(a->dialog);
+    assert_int_equal(a->cfg.kernel, TPX_K_TILE_ROWS);
+
+    /* The Map at one element per cell: the row labelled 5 of A is read by
+     * warp 5 of block (0,0) (a 32x8 block: a warp per row). */
+    for (y = 5; y < h; y++)
+        if (find_on_row(a, w, h, y, "   5 ") == 0)
+            break;
+    assert_true(y < h);
+    assert_true(app_click(a, w, h, 10, y) & TPX_RECALC);
+    app_recalc(a);
+    assert_int_equal(a->sel.warp, 5);
+    assert_int_equal(a->sel.bx, 0);
+    /* Clicks outside anything do nothing. */
+    assert_int_equal(app_click(a, w, h, w - 1, 2), TPX_UNHANDLED);
+    assert_int_equal(app_click(a, 10, 10, 1, 1), TPX_UNHANDLED); /* too small */
+    app_free(a);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -171,6 +249,7 @@ int main(void)
         cmocka_unit_test(test_names),
         cmocka_unit_test(test_help_lists_every_key),
         cmocka_unit_test(test_keys_drive_the_app),
+        cmocka_unit_test(test_mouse),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -66,30 +66,55 @@ static int key_width(tpx_action act)
     return (int)strcspn(keys_def(act)->label, " ");
 }
 
-static void config_line(const tpx_app *a, tpx_canvas *cv, tpx_rect r)
+/* The fields that fit in width w, each with where it starts; returns how
+ * many.  Drawing and clicking both use it. */
+static int config_place(const tpx_config *c, int w, cfg_field *f, int *x0)
 {
-    cfg_field f[8];
-    canvas_fill(cv, r, ' ', TPX_R_BAR);
     int n = 0, width = 0;
     for (int wide = 1; wide >= 0; wide--) {
-        n = config_fields(&a->cfg, wide, f);
+        n = config_fields(c, wide, f);
         width = 1;
         for (int i = 0; i < n; i++)
             width += key_width(f[i].act) + 1 + canvas_width(f[i].text) + 3;
-        if (width <= r.w)
+        if (width <= w)
             break;
     }
-    int x = r.x + 1;
+    int x = 1;
     for (int i = 0; i < n; i++) {
-        const char *label = keys_def(f[i].act)->label;
+        x0[i] = x;
+        x += key_width(f[i].act) + 1 + canvas_width(f[i].text) + 3;
+    }
+    x0[n] = x;
+    return n;
+}
+
+static void config_line(const tpx_app *a, tpx_canvas *cv, tpx_rect r)
+{
+    cfg_field f[8];
+    int x0[9];
+    canvas_fill(cv, r, ' ', TPX_R_BAR);
+    int n = config_place(&a->cfg, r.w, f, x0);
+    for (int i = 0; i < n; i++) {
+        int x = r.x + x0[i];
         x += canvas_printf(cv, x, r.y, r.x + r.w - x, TPX_R_BAR_KEY, "%.*s", key_width(f[i].act),
-                           label) + 1;
-        x += canvas_text(cv, x, r.y, r.x + r.w - x, TPX_R_BAR, f[i].text) + 3;
+                           keys_def(f[i].act)->label) + 1;
+        canvas_text(cv, x, r.y, r.x + r.w - x, TPX_R_BAR, f[i].text);
     }
     if (!config_is_reference(a->cfg.kernel)) {
         tpx_geom g = config_geom(&a->cfg);
-        canvas_printf(cv, x, r.y, r.x + r.w - x, TPX_R_BAR, "grid %dx%d", g.gx, g.gy);
+        canvas_printf(cv, r.x + x0[n], r.y, r.w - x0[n], TPX_R_BAR, "grid %dx%d", g.gx, g.gy);
     }
+}
+
+tpx_action frame_config_at(const tpx_app *a, const tpx_layout *l, int x)
+{
+    cfg_field f[8];
+    int x0[9];
+    int n = config_place(&a->cfg, l->config.w, f, x0);
+    for (int i = 0; i < n; i++)
+        if (x >= l->config.x + x0[i] && x < l->config.x + x0[i + 1] - 2)
+            return f[i].act;
+    return TPX_ACT_NONE;
 }
 
 /* Tab i spans [x0, x1). */

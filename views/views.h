@@ -18,6 +18,8 @@ extern const tpx_dialog pad_dialog;
 
 /* frame.c: device line, config line, tabs, caption, message, strip, hints. */
 void frame_draw(const tpx_app *a, tpx_canvas *cv, const tpx_layout *l);
+/* The config field (its action) at column x of the config line. */
+tpx_action frame_config_at(const tpx_app *a, const tpx_layout *l, int x);
 /* The view whose tab is at column x, or -1. */
 int frame_tab_at(const tpx_layout *l, int x);
 void frame_too_small(tpx_canvas *cv, const tpx_layout *l);
