@@ -13,7 +13,7 @@ set(THREADS_PREFER_PTHREAD_FLAG ON)
 find_package(Threads REQUIRED)
 
 # assets/ -> one C file of byte arrays, rebuilt when an asset changes.
-set(TPX_ASSETS help.txt devices/h100_sxm.txt)
+set(TPX_ASSETS help.txt tour.txt devices/h100_sxm.txt)
 set(TPX_ASSET_DEPS "")
 foreach(a IN LISTS TPX_ASSETS)
   list(APPEND TPX_ASSET_DEPS ${CMAKE_CURRENT_SOURCE_DIR}/assets/${a})
@@ -29,10 +29,10 @@ add_custom_command(
 
 add_library(tpx_tui STATIC
   src/app.c src/edit.c src/footprint.c src/keys.c src/layout.c src/live.c src/profile.c
-  src/headless.c src/scene.c src/sweep.c src/worker.c
+  src/headless.c src/scene.c src/sweep.c src/tour.c src/worker.c
   views/bandwidth.c views/banks.c views/canvas.c views/coalescing.c views/editor.c
   views/frame.c views/glyphs.c views/help.c views/map.c views/order.c views/picker.c
-  views/strip.c views/theme.c views/widgets.c
+  views/strip.c views/theme.c views/tour_box.c views/widgets.c
   ${CMAKE_CURRENT_BINARY_DIR}/generated/assets.c)
 target_include_directories(tpx_tui PUBLIC src views)
 target_compile_options(tpx_tui PRIVATE ${TPX_WARNINGS})

@@ -7,6 +7,7 @@
 
 #include "catalog.h"
 #include "edit.h"
+#include "tour.h"
 #include "views.h"
 
 static const tpx_view *const views[TPX_VIEW_COUNT] = {
@@ -41,6 +42,7 @@ tpx_app *app_new(const tpx_config *c, const tpx_limits *lim, const tpx_device *d
     if (len > tail && strcmp(a->why_no_gpu + len - tail, ": model only") == 0)
         a->why_no_gpu[len - tail] = '\0';
     a->dirty = 1;
+    a->tour = -1;
     live_slots(a->live, c, lim);
     return a;
 }
@@ -199,11 +201,44 @@ static int config_action(tpx_app *a, tpx_action act)
     }
 }
 
+/* Shows step k of the tour (ends it past the last step). */
+static int tour_go(tpx_app *a, int k)
+{
+    int n;
+    const tpx_tour_step *steps = tour_builtin(&n);
+    if (k < 0)
+        k = 0;
+    if (k >= n) {
+        a->tour = -1;
+        app_say(a, 0, "end of the tour (T starts it again)");
+        return TPX_HANDLED | TPX_REDRAW;
+    }
+    char msg[TPX_MSG] = "";
+    a->tour = k;
+    int r = set_view(a, steps[k].view) | TPX_RECALC;
+    if (edit_apply(&a->cfg, &steps[k].cfg, &a->lim, msg, sizeof msg) != 0)
+        app_say(a, 1, "this step's config is refused here: %s", msg);
+    a->sel = (tpx_sel){0, 0, 0, 0};
+    if (steps[k].zoom >= 0)
+        a->map_zoom = steps[k].zoom;
+    a->order_wave = 0;
+    a->dirty = 1;
+    return r;
+}
+
 static int app_action(tpx_app *a, tpx_action act)
 {
     switch (act) {
     case TPX_ACT_HELP: app_open(a, &help_dialog); return TPX_HANDLED | TPX_REDRAW;
     case TPX_ACT_QUIT: return TPX_QUIT;
+    case TPX_ACT_TOUR:
+        if (a->tour >= 0) {
+            a->tour = -1;
+            return TPX_HANDLED | TPX_REDRAW;
+        }
+        return tour_go(a, 0);
+    case TPX_ACT_TOUR_NEXT: return tour_go(a, a->tour + 1);
+    case TPX_ACT_TOUR_PREV: return tour_go(a, a->tour - 1);
     case TPX_ACT_CANCEL: a->msg[0] = '\0'; return TPX_HANDLED | TPX_REDRAW;
     case TPX_ACT_REDRAW: return TPX_HANDLED | TPX_REDRAW;
     case TPX_ACT_VIEW_MAP: return set_view(a, TPX_VIEW_MAP);
@@ -227,7 +262,7 @@ int app_key(tpx_app *a, int key)
         return a->dialog->on_key(a, key) | TPX_REDRAW;
     const tpx_view *v = app_view(a->view);
     unsigned mask = TPX_KG_BIT(GENERAL) | TPX_KG_BIT(VIEWS) | TPX_KG_BIT(MOVE) |
-                    TPX_KG_BIT(CONFIG) | (1u << v->keys);
+                    TPX_KG_BIT(CONFIG) | (1u << v->keys) | (a->tour >= 0 ? TPX_KG_BIT(TOUR) : 0);
     tpx_action act = keys_lookup(key, mask);
     a->msg[0] = '\0';
     a->msg_error = 0;
@@ -235,7 +270,9 @@ int app_key(tpx_app *a, int key)
         char name[32];
         keys_name(key, name, sizeof name);
         int g = keys_group_of(key, mask | TPX_KG_BIT(DIALOG));
-        if (g >= 0)
+        if (g == TPX_KG_TOUR)
+            app_say(a, 0, "%s steps through the tour: T starts it", name);
+        else if (g >= 0)
             app_say(a, 0, "%s works in the %s view (press ? for every key)", name,
                     keys_group_title((tpx_key_group)g));
         else
@@ -288,6 +325,8 @@ void app_draw(const tpx_app *a, tpx_canvas *cv)
     const tpx_view *v = app_view(a->view);
     frame_draw(a, cv, &l);
     v->draw(a, cv, l.body);
+    if (a->tour >= 0)
+        tour_box_draw(a, cv, l.body);
     if (a->dialog)
         a->dialog->draw(a, cv, rect_make(0, 0, cv->w, cv->h));
 }

@@ -89,6 +89,7 @@ struct tpx_app {
     long long order_wave;
     int order_animate;
     int help_top;        /* help overlay scroll */
+    int tour;            /* step of the guided tour, -1 when it is not running */
     /* dialog state */
     int pick;            /* kernel list cursor, preset cursor */
     int field;           /* which text field */

@@ -29,9 +29,11 @@ enum {
 #define TPX_CTRL(c) ((c) & 0x1f)
 
 /* Groups: who acts on a key.  The app acts on GENERAL, VIEWS, MOVE and
- * CONFIG; the view on screen on its own group; an open dialog on DIALOG. */
+ * CONFIG, and TOUR while the tour runs; the view on screen on its own
+ * group; an open dialog on DIALOG. */
 #define TPX_KEY_GROUPS(G)                                                                        \
     G(GENERAL, "General")                                                                        \
+    G(TOUR, "During the tour")                                                                   \
     G(VIEWS, "Views")                                                                            \
     G(MOVE, "Move the selected warp")                                                            \
     G(CONFIG, "Change the config")                                                               \
@@ -59,6 +61,12 @@ typedef enum tpx_key_group {
       "close the message or the help")                                                             \
     K(REDRAW, GENERAL, "Ctrl-L", TPX_CTRL('l'), 0, 0, "",                                          \
       "redraw the screen")                                                                         \
+    K(TOUR, GENERAL, "T", 'T', 0, 0, "tour",                                                       \
+      "start or end the guided tour")                                                              \
+    K(TOUR_PREV, TOUR, "<", '<', 0, 0, "&",                                                        \
+      "previous step of the tour")                                                                 \
+    K(TOUR_NEXT, TOUR, ">", '>', 0, 0, "step",                                                     \
+      "next step of the tour (the last one ends it)")                                              \
     K(VIEW_MAP, VIEWS, "1", '1', 0, 0, "",                                                         \
       "Map: which thread reads and writes each element")                                           \
     K(VIEW_BANKS, VIEWS, "2", '2', 0, 0, "",                                                       \
@@ -69,15 +77,15 @@ typedef enum tpx_key_group {
       "Order: launch order and waves of resident blocks")                                          \
     K(VIEW_BW, VIEWS, "5", '5', 0, 0, "",                                                          \
       "Bandwidth: live GB/s, all kernels, block-shape sweep")                                      \
-    K(VIEW_NEXT, VIEWS, "Tab", TPX_KEY_TAB, 0, 0, "&",                                          \
+    K(VIEW_NEXT, VIEWS, "Tab", TPX_KEY_TAB, 0, 0, "&",                                             \
       "next view")                                                                                 \
-    K(VIEW_PREV, VIEWS, "Shift-Tab", TPX_KEY_BTAB, 0, 0, "view",                                       \
+    K(VIEW_PREV, VIEWS, "Shift-Tab", TPX_KEY_BTAB, 0, 0, "view",                                   \
       "previous view")                                                                             \
-    K(WARP_PREV, MOVE, "Up k", TPX_KEY_UP, 'k', 0, "&",                                             \
+    K(WARP_PREV, MOVE, "Up k", TPX_KEY_UP, 'k', 0, "&",                                            \
       "previous warp (into the block above)")                                                      \
     K(WARP_NEXT, MOVE, "Down j", TPX_KEY_DOWN, 'j', 0, "warp",                                     \
       "next warp (into the block below)")                                                          \
-    K(BLOCK_LEFT, MOVE, "Left h", TPX_KEY_LEFT, 'h', 0, "&",                                        \
+    K(BLOCK_LEFT, MOVE, "Left h", TPX_KEY_LEFT, 'h', 0, "&",                                       \
       "block to the left")                                                                         \
     K(BLOCK_RIGHT, MOVE, "Right l", TPX_KEY_RIGHT, 'l', 0, "block",                                \
       "block to the right")                                                                        \
@@ -89,21 +97,21 @@ typedef enum tpx_key_group {
       "block (0,0), warp 0")                                                                       \
     K(LAST, MOVE, "End G", TPX_KEY_END, 'G', 0, "",                                                \
       "the last block's last warp")                                                                \
-    K(KERNEL, CONFIG, "K", 'K', 0, 0, "list",                                                    \
+    K(KERNEL, CONFIG, "K", 'K', 0, 0, "list",                                                      \
       "pick the kernel from a list with its explanation")                                          \
-    K(KERNEL_PREV, CONFIG, "[", '[', 0, 0, "&",                                                     \
-      "previous kernel")                                                                           \
-    K(KERNEL_NEXT, CONFIG, "]", ']', 0, 0, "kernel",                                                     \
-      "next kernel")                                                                               \
+    K(KERNEL_PREV, CONFIG, "[", '[', 0, 0, "&",                                                    \
+      "previous kernel that accepts the block")                                                    \
+    K(KERNEL_NEXT, CONFIG, "]", ']', 0, 0, "kernel",                                               \
+      "next kernel that accepts the block")                                                        \
     K(BLOCK, CONFIG, "b", 'b', 0, 0, "block",                                                      \
       "edit the block shape, BX and BY")                                                           \
-    K(BX_DOWN, CONFIG, "x", 'x', 0, 0, "&",                                                         \
+    K(BX_DOWN, CONFIG, "x", 'x', 0, 0, "&",                                                        \
       "halve BX")                                                                                  \
-    K(BX_UP, CONFIG, "X", 'X', 0, 0, "BX",                                                           \
+    K(BX_UP, CONFIG, "X", 'X', 0, 0, "BX",                                                         \
       "double BX")                                                                                 \
-    K(BY_DOWN, CONFIG, "y", 'y', 0, 0, "&",                                                         \
+    K(BY_DOWN, CONFIG, "y", 'y', 0, 0, "&",                                                        \
       "halve BY")                                                                                  \
-    K(BY_UP, CONFIG, "Y", 'Y', 0, 0, "BY",                                                           \
+    K(BY_UP, CONFIG, "Y", 'Y', 0, 0, "BY",                                                         \
       "double BY")                                                                                 \
     K(SIZE, CONFIG, "s", 's', 0, 0, "size",                                                        \
       "type a matrix size or pick a preset")                                                       \
@@ -115,19 +123,19 @@ typedef enum tpx_key_group {
       "type a padding")                                                                            \
     K(SWIZZLE, CONFIG, "w", 'w', 0, 0, "swizzle",                                                  \
       "XOR-swizzle the shared tile on or off")                                                     \
-    K(ZOOM_IN, MAP, "+ =", '+', '=', 0, "&",                                                    \
+    K(ZOOM_IN, MAP, "+ =", '+', '=', 0, "&",                                                       \
       "zoom in, down to single elements")                                                          \
-    K(ZOOM_OUT, MAP, "-", '-', '_', 0, "zoom",                                                         \
+    K(ZOOM_OUT, MAP, "-", '-', '_', 0, "zoom",                                                     \
       "zoom out, up to the whole matrix")                                                          \
     K(COLOUR_BY, MAP, "c", 'c', 0, 0, "colour",                                                    \
       "colour by warp, block or thread")                                                           \
-    K(INST_NEXT, DETAIL, "i", 'i', 0, 0, "&",                                             \
+    K(INST_NEXT, DETAIL, "i", 'i', 0, 0, "&",                                                      \
       "next repetition (unrolled and tiled kernels)")                                              \
-    K(INST_PREV, DETAIL, "I", 'I', 0, 0, "repetition",                                                       \
+    K(INST_PREV, DETAIL, "I", 'I', 0, 0, "repetition",                                             \
       "previous repetition")                                                                       \
-    K(WAVE_NEXT, ORDER, "Space n", ' ', 'n', 0, "&",                                            \
+    K(WAVE_NEXT, ORDER, "Space n", ' ', 'n', 0, "&",                                               \
       "next wave of resident blocks")                                                              \
-    K(WAVE_PREV, ORDER, "N", 'N', 0, 0, "wave",                                                        \
+    K(WAVE_PREV, ORDER, "N", 'N', 0, 0, "wave",                                                    \
       "previous wave")                                                                             \
     K(ANIMATE, ORDER, "a", 'a', 0, 0, "animate",                                                   \
       "animate the waves on or off")                                                               \
@@ -137,11 +145,11 @@ typedef enum tpx_key_group {
       "apply (refused with a reason if invalid)")                                                  \
     K(D_CANCEL, DIALOG, "Esc", TPX_KEY_ESC, 0, 0, "cancel",                                        \
       "close, keeping the old config")                                                             \
-    K(D_UP, DIALOG, "Up", TPX_KEY_UP, 0, 0, "&",                                                    \
+    K(D_UP, DIALOG, "Up", TPX_KEY_UP, 0, 0, "&",                                                   \
       "previous item, or double the field")                                                        \
-    K(D_DOWN, DIALOG, "Down", TPX_KEY_DOWN, 0, 0, "pick",                                              \
+    K(D_DOWN, DIALOG, "Down", TPX_KEY_DOWN, 0, 0, "pick",                                          \
       "next item, or halve the field")                                                             \
-    K(D_PREV, DIALOG, "Left Shift-Tab", TPX_KEY_LEFT, TPX_KEY_BTAB, 0, "&",                         \
+    K(D_PREV, DIALOG, "Left Shift-Tab", TPX_KEY_LEFT, TPX_KEY_BTAB, 0, "&",                        \
       "previous field")                                                                            \
     K(D_NEXT, DIALOG, "Right Tab", TPX_KEY_RIGHT, TPX_KEY_TAB, 0, "field",                         \
       "next field")                                                                                \

@@ -122,7 +122,7 @@ keys p
 expect "padded: pad 1 +\(this config\)"
 keys '?'
 expect "help: \? or Esc closes"
-expect "Change the config"
+expect "Move the selected warp"
 keys '?'
 expect_not "help: \? or Esc closes"
 keys F1
@@ -133,6 +133,14 @@ t resize-window -t e2e -x 60 -y 20
 expect "terminal too small \(need 80×24, have 60×20\)"
 t resize-window -t e2e -x 120 -y 40
 expect "padded: pad 1 +\(this config\)"
+keys T
+expect "tour 1/[0-9]+:  > next  < back  T ends"
+expect "K naive_row .* block 32x8"
+keys '>'
+expect "tour 2/[0-9]+:"
+expect "stores: 32 sectors per request"
+keys T
+expect_not "tour 2/"
 keys q
 wait_exit 0
 restored

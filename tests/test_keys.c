@@ -17,7 +17,8 @@
  * and a dialog. */
 static unsigned active_sets(int i)
 {
-    unsigned base = TPX_KG_BIT(GENERAL) | TPX_KG_BIT(VIEWS) | TPX_KG_BIT(MOVE) | TPX_KG_BIT(CONFIG);
+    unsigned base = TPX_KG_BIT(GENERAL) | TPX_KG_BIT(VIEWS) | TPX_KG_BIT(MOVE) | TPX_KG_BIT(CONFIG) |
+                    TPX_KG_BIT(TOUR); /* the tour's keys are added while it runs */
     if (i < TPX_VIEW_COUNT)
         return base | (1u << app_view(i)->keys);
     return TPX_KG_BIT(DIALOG);
@@ -63,6 +64,10 @@ static void test_every_row(void **s)
     /* Each view's group is one of the view groups. */
     for (int v = 0; v < TPX_VIEW_COUNT; v++)
         assert_true(app_view(v)->keys >= TPX_KG_MAP && app_view(v)->keys < TPX_KG_DIALOG);
+    for (int v = 0; v < TPX_VIEW_COUNT; v++) /* and each its own */
+        for (int w = v + 1; w < TPX_VIEW_COUNT; w++)
+            if (app_view(v)->keys == app_view(w)->keys)
+                assert_true(app_view(v)->on_action == app_view(w)->on_action);
     assert_int_equal(keys_lookup('q', TPX_KG_BIT(GENERAL)), TPX_ACT_QUIT);
     assert_int_equal(keys_lookup(TPX_KEY_F1, TPX_KG_BIT(GENERAL)), TPX_ACT_HELP);
     assert_int_equal(keys_lookup('q', TPX_KG_BIT(DIALOG)), TPX_ACT_NONE);

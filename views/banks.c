@@ -62,12 +62,18 @@ static int extra_pass(const tpx_bank_detail *d, int lane)
 /* Per-bank counts: distinct words asked of each bank, one column per bank;
  * counts of 10 or more read downwards (tens, then ones) like the bank
  * numbers.  Returns the rows used (1 or 2). */
-static int count_rows(tpx_canvas *cv, int x, int y, int cw, const char *label,
-                      const tpx_bank_detail *d, tpx_role role)
+static int count_height(const tpx_bank_detail *d)
 {
     int tens = 0;
     for (int b = 0; d && b < 32; b++)
         tens |= d->load[b] >= 10;
+    return 1 + tens;
+}
+
+static int count_rows(tpx_canvas *cv, int x, int y, int cw, const char *label,
+                      const tpx_bank_detail *d, tpx_role role)
+{
+    int tens = count_height(d) - 1;
     canvas_text(cv, x, y, LABEL_W, TPX_R_DIM, label);
     for (int b = 0; b < 32; b++) {
         int v = d ? d->load[b] : 0, cx = x + LABEL_W + cw * b;
@@ -133,8 +139,13 @@ static void draw_tile(const tpx_app *a, tpx_canvas *cv, tpx_rect p, const tpx_ti
         canvas_put(cv, x, p.y + 2, b >= 10 ? (uint32_t)('0' + b / 10) : ' ', TPX_R_DIM);
         canvas_put(cv, x, p.y + 3, (uint32_t)('0' + b % 10), TPX_R_DIM);
     }
-    int room = p.h - 4 - 7; /* header rows above; more, counts and verdicts below */
-    long long rows = (t->words + 31) / 32, top = first_row(t, ld, st, room);
+    const tpx_bank_detail *sd = si >= 0 ? &t->bank[si] : NULL, *ldd = li >= 0 ? &t->bank[li] : NULL;
+    /* Below the grid: the counts, and a verdict per instruction. */
+    int room = p.h - 4 - count_height(sd) - count_height(ldd) - (si >= 0) - (li >= 0);
+    long long rows = (t->words + 31) / 32;
+    if (rows > room)
+        room--; /* for the line saying how many more */
+    long long top = first_row(t, ld, st, room);
     int y = p.y + 4;
     for (long long r = top; r < rows && y < p.y + 4 + room; r++, y++) {
         canvas_printf(cv, p.x, y, LABEL_W - 1, TPX_R_DIM, "%*lld", LABEL_W - 1, r);
@@ -155,10 +166,10 @@ static void draw_tile(const tpx_app *a, tpx_canvas *cv, tpx_rect p, const tpx_ti
         }
     }
     if (top + room < rows)
-        canvas_printf(cv, p.x, y++, p.w, TPX_R_DIM, "  %s %lld more rows", glyph_str(TPX_G_DARROW),
-                      rows - top - room);
-    y += count_rows(cv, p.x, y, cw, "store", si >= 0 ? &t->bank[si] : NULL, TPX_R_STORE);
-    y += count_rows(cv, p.x, y, cw, "load", li >= 0 ? &t->bank[li] : NULL, TPX_R_LOAD);
+        canvas_printf(cv, p.x, y++, p.w, TPX_R_DIM, "  %s %lld more row%s",
+                      glyph_str(TPX_G_DARROW), rows - top - room, rows - top - room == 1 ? "" : "s");
+    y += count_rows(cv, p.x, y, cw, "store", sd, TPX_R_STORE);
+    y += count_rows(cv, p.x, y, cw, "load", ldd, TPX_R_LOAD);
     for (int k = 0; k < 2; k++) {
         int i = k ? li : si;
         if (i < 0)

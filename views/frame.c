@@ -175,12 +175,20 @@ static void hints(const tpx_app *a, tpx_canvas *cv, tpx_rect r)
 {
     int n;
     const tpx_keydef *t = keys_table(&n);
-    tpx_key_group order[] = {TPX_KG_GENERAL, app_view(a->view)->keys, TPX_KG_VIEWS, TPX_KG_MOVE,
-                             TPX_KG_CONFIG};
-    int ngroups = (int)(sizeof order / sizeof order[0]);
+    /* The tour's keys while it runs, then help and quit, the view's own
+     * keys, and the rest; in a dialog only the dialog's. */
+    tpx_key_group order[6];
+    int ngroups = 0;
     if (a->dialog) {
-        order[0] = TPX_KG_DIALOG;
-        ngroups = 1;
+        order[ngroups++] = TPX_KG_DIALOG;
+    } else {
+        if (a->tour >= 0)
+            order[ngroups++] = TPX_KG_TOUR;
+        order[ngroups++] = TPX_KG_GENERAL;
+        order[ngroups++] = app_view(a->view)->keys;
+        order[ngroups++] = TPX_KG_VIEWS;
+        order[ngroups++] = TPX_KG_MOVE;
+        order[ngroups++] = TPX_KG_CONFIG;
     }
     int x = r.x + 1;
     for (int g = 0; g < ngroups; g++)

@@ -24,6 +24,9 @@ tpx_action frame_config_at(const tpx_app *a, const tpx_layout *l, int x);
 int frame_tab_at(const tpx_layout *l, int x);
 void frame_too_small(tpx_canvas *cv, const tpx_layout *l);
 
+/* tour_box.c: the tour step's text, over the bottom of the body. */
+void tour_box_draw(const tpx_app *a, tpx_canvas *cv, tpx_rect body);
+
 /* strip.c: the live bandwidth strip. */
 void strip_draw(const tpx_app *a, tpx_canvas *cv, tpx_rect r);
 
