@@ -45,8 +45,8 @@ int main(int argc, char **argv)
     tpx_canvas cv;
     if (!r || canvas_init(&cv, cols, rows) != 0)
         return 1;
-    printf("ms per redraw of each view at %dx%d, %lldx%lld f32, %d frames each; worst of the "
-           "views last\n", cols, rows, size, size, frames);
+    printf("ms per redraw (mean of %d) of each view at %dx%d, %lldx%lld f32; worst: the slowest "
+           "single redraw\n", frames, cols, rows, size, size);
     printf("%-20s %8s %8s %8s %8s %8s %8s %12s\n", "config", "Map", "Banks", "Coalesc.", "Order",
            "Bandw.", "worst", "scene build");
     double worst_all = 0;

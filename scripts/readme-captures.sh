@@ -8,8 +8,7 @@ dir=${TPX_BUILD_DIR:-build}
 scripts/build.sh
 render() { echo "\$ tpx_render $*"; "$dir/tests/tpx_render" "$@"; echo; }
 render --view 1 --kernel smem_rect --block 32x8 --size 256 --cols 136 --rows 24
-render --view 2 --kernel smem --block 32x32 --size 1024 --cols 80 --rows 50
+render --view 2 --kernel smem --block 32x32 --size 1024 --cols 80 --rows 53
 render --view 3 --kernel naive_row --block 32x8 --size 4096 --cols 136 --rows 30
-render --view 4 --kernel diagonal_row --block 32x8 --size 2048x512 --cols 140 --rows 44 --keys n
-render --view 5 --kernel naive_row --block 32x8 --size 4096 --cols 120 --rows 42
-render --view 1 --cols 110 --rows 40 --keys '?'
+render --view 4 --kernel diagonal_row --block 32x8 --size 2048x512 --cols 140 --rows 30 --keys n
+render --view 5 --kernel naive_row --block 32x8 --size 4096 --cols 120 --rows 38
