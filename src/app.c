@@ -330,31 +330,3 @@ void app_draw(const tpx_app *a, tpx_canvas *cv)
     if (a->dialog)
         a->dialog->draw(a, cv, rect_make(0, 0, cv->w, cv->h));
 }
-
-void app_waves(const tpx_app *a, tpx_waves *w)
-{
-    memset(w, 0, sizeof *w);
-    tpx_geom g = config_geom(&a->cfg);
-    w->blocks = (long long)g.gx * g.gy;
-    const tpx_slot *cur = &a->live->cur;
-    const tpx_measurement *m = &cur->meas.m;
-    tpx_profile p;
-    if (a->dev.valid && cur->have_meas && m->status == TPX_ST_OK && m->occ.valid) {
-        w->sms = a->dev.sms;
-        w->blocks_per_sm = m->occ.blocks_per_sm;
-        snprintf(w->source, sizeof w->source, "measured occupancy on %s", a->dev.name);
-    } else {
-        if (a->dev.valid)
-            profile_from_device(&a->dev, &p);
-        else
-            p = *profile_builtin();
-        w->sms = p.sms;
-        w->blocks_per_sm = profile_blocks_per_sm(&p, &a->cfg, TPX_ASSUMED_REGS);
-        snprintf(w->source, sizeof w->source, "estimated for %s%s, %d registers/thread assumed",
-                 a->dev.valid ? "" : "the built-in profile of an ", p.name, TPX_ASSUMED_REGS);
-    }
-    w->resident = (long long)w->sms * w->blocks_per_sm;
-    if (w->resident < 1)
-        w->resident = 1;
-    w->count = (w->blocks + w->resident - 1) / w->resident;
-}

@@ -131,14 +131,4 @@ void app_open(tpx_app *a, const tpx_dialog *d);
 /* INST_NEXT / INST_PREV: the repetition the detail views show. */
 int app_step_rep(tpx_app *a, tpx_action act);
 
-/* The occupancy the Order view uses: resident blocks per SM and SMs, and
- * where they come from. */
-typedef struct tpx_waves {
-    int sms, blocks_per_sm;
-    long long resident;  /* sms * blocks_per_sm, at least 1 */
-    long long blocks, count;
-    char source[200];
-} tpx_waves;
-void app_waves(const tpx_app *a, tpx_waves *w);
-
 #endif

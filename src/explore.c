@@ -194,6 +194,8 @@ int cmd_explore(int argc, char **argv)
     install_signals();
     int rc = loop(a, ls);
     term_close();
+    if (rc == CLI_FAIL)
+        fprintf(stderr, "tpx: out of memory\n");
     live_stop(ls);
     app_free(a);
     runner_close(r);

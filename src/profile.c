@@ -112,3 +112,30 @@ int profile_blocks_per_sm(const tpx_profile *p, const tpx_config *c, int regs)
         n = min_int(n, p->smem_per_sm / (smem + p->smem_reserved_per_block));
     return n > 0 ? n : 0;
 }
+
+void profile_waves(const tpx_config *c, const tpx_device *d, const tpx_measurement *m,
+                   tpx_waves *w)
+{
+    memset(w, 0, sizeof *w);
+    tpx_geom g = config_geom(c);
+    w->blocks = (long long)g.gx * g.gy;
+    if (d->valid && m && m->status == TPX_ST_OK && m->occ.valid) {
+        w->sms = d->sms;
+        w->blocks_per_sm = m->occ.blocks_per_sm;
+        snprintf(w->source, sizeof w->source, "measured occupancy on %s", d->name);
+    } else {
+        tpx_profile p;
+        if (d->valid)
+            profile_from_device(d, &p);
+        else
+            p = *profile_builtin();
+        w->sms = p.sms;
+        w->blocks_per_sm = profile_blocks_per_sm(&p, c, TPX_ASSUMED_REGS);
+        snprintf(w->source, sizeof w->source, "estimated for %s%s, %d registers/thread assumed",
+                 d->valid ? "" : "the built-in profile of an ", p.name, TPX_ASSUMED_REGS);
+    }
+    w->resident = (long long)w->sms * w->blocks_per_sm;
+    if (w->resident < 1)
+        w->resident = 1;
+    w->count = (w->blocks + w->resident - 1) / w->resident;
+}

@@ -32,4 +32,18 @@ void profile_from_device(const tpx_device *d, tpx_profile *p);
  * limits (threads, blocks, shared memory, registers at regs per thread). */
 int profile_blocks_per_sm(const tpx_profile *p, const tpx_config *c, int regs);
 
+/* The blocks resident together (a wave) for config c: SMs x blocks per SM
+ * from the measured occupancy when m has it, else estimated from the
+ * device's limits, else from the built-in profile (d->valid = 0). */
+typedef struct tpx_waves {
+    int sms, blocks_per_sm;
+    long long resident;  /* sms * blocks_per_sm, at least 1 */
+    long long blocks;    /* in the grid */
+    long long count;     /* waves */
+    char source[200];    /* where the figures come from, in words */
+} tpx_waves;
+
+void profile_waves(const tpx_config *c, const tpx_device *d, const tpx_measurement *m,
+                   tpx_waves *w);
+
 #endif

@@ -74,6 +74,32 @@ static int build_tile(tpx_scene *s, tpx_tile *t, const tpx_config *v)
     return 0;
 }
 
+/* The box of the elements the selected warp moves, on A (its loads) and on
+ * B (its stores). */
+static void warp_boxes(tpx_scene *s)
+{
+    for (int i = 0; i < s->nglobal; i++) {
+        const tpx_inst *in = s->global[i].in;
+        int side = in->space == TPX_SPACE_A ? TPX_SIDE_A : TPX_SIDE_B;
+        long long *b = s->box[side];
+        for (int l = 0; l < in->lanes; l++) {
+            long long r, c;
+            if (!(in->active & (1u << l)))
+                continue;
+            footprint_rc(&s->fp, side, in->idx[l], &r, &c);
+            if (!s->touches[side]) {
+                b[0] = b[2] = r;
+                b[1] = b[3] = c;
+                s->touches[side] = 1;
+            }
+            b[0] = r < b[0] ? r : b[0];
+            b[1] = c < b[1] ? c : b[1];
+            b[2] = r > b[2] ? r : b[2];
+            b[3] = c > b[3] ? c : b[3];
+        }
+    }
+}
+
 int scene_build(tpx_scene *s, const tpx_config *c, const tpx_limits *lim, tpx_sel sel)
 {
     scene_free(s);
@@ -106,6 +132,7 @@ int scene_build(tpx_scene *s, const tpx_config *c, const tpx_limits *lim, tpx_se
     }
     if (footprint_build(&s->fp, c) != 0)
         return -1;
+    warp_boxes(s);
 
     tpx_config plain = *c, cure = *c;
     plain.pad = 0;

@@ -50,6 +50,8 @@ typedef struct tpx_scene {
     int nglobal;
     tpx_gaccess *global; /* its global instructions */
     tpx_footprint fp;
+    int touches[2];          /* the selected warp moves elements of A / B */
+    long long box[2][4];     /* their bounding box: first row, first column, last row, last column */
     tpx_tile tile[2]; /* [0] without padding or swizzle, [1] the cure: the config's
                          own pad or swizzle, or pad 1 when it has none */
 } tpx_scene;

@@ -67,6 +67,13 @@ int term_open(tpx_term_info *info, char *msg, size_t n)
     }
     set_term(screen);
     open_now = 1;
+    const char *cup = tigetstr("cup");
+    if (!cup || cup == (char *)-1) { /* "dumb" and friends: nothing to draw a screen with */
+        term_close();
+        snprintf(msg, n, "terminal type '%s' cannot move the cursor; the explorer needs one "
+                         "that can (e.g. TERM=xterm-256color)", termname);
+        return -1;
+    }
     restore_len = 0;
     add_restore(tigetstr("rmcup"));
     add_restore(tigetstr("cnorm"));

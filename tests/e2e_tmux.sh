@@ -52,16 +52,17 @@ expect_not() {
 keys() { t send-keys -t e2e "$@"; }
 
 # start LOCALE ARGS...: tpx in a fresh 120x40 pane; afterwards the shell
-# prints the exit code and the terminal modes, and waits.
+# prints the exit code and the terminal modes, and waits.  $TERM_FOR_TPX,
+# when set, is the terminal type tpx is told.
 start() {
-    local locale=$1
+    local locale=$1 term=${TERM_FOR_TPX:+TERM=$TERM_FOR_TPX}
     shift
     t kill-server 2>/dev/null
     runs=$((runs + 1))
     sock=tpx-e2e-$$-$runs
     rm -f "$tmp/exit"
     t new-session -d -s e2e -x 120 -y 40 \
-        "env LANG=$locale LC_ALL=$locale $tpx $*; echo \"EXIT=\$?\" > $tmp/exit; echo \"EXIT=\$(cat $tmp/exit | cut -d= -f2)\"; stty -a; sleep 60"
+        "env $term LANG=$locale LC_ALL=$locale $tpx $*; echo \"EXIT=\$?\" > $tmp/exit; echo \"EXIT=\$(cat $tmp/exit | cut -d= -f2)\"; stty -a; sleep 60"
 }
 
 wait_exit() { # expected code
@@ -200,6 +201,14 @@ start C.UTF-8 --no-gpu --kernel smem --block 32x8
 wait_exit 2
 expect "tpx: smem needs a square block"
 expect "EXIT=2"
+# ---- terminals that cannot be drawn on are refused --------------------------------
+TERM_FOR_TPX=dumb start C.UTF-8 --no-gpu
+wait_exit 2
+expect "terminal type 'dumb' cannot move the cursor"
+TERM_FOR_TPX=no-such-terminal start C.UTF-8 --no-gpu
+wait_exit 2
+expect "cannot use terminal type 'no-such-terminal'"
+
 # ---- saved results: --load shows them as measured, the rest as not measured ---
 if [ -n "$fixture" ]; then
     "$fixture" "$tmp/results.json" || fail "replay_fixture"

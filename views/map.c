@@ -52,33 +52,6 @@ static void each_element(const tpx_app *a, int side, element_fn fn, void *ctx)
     }
 }
 
-typedef struct box_ctx {
-    int any;
-    long long *box; /* r0, c0, r1, c1 */
-} box_ctx;
-
-static void grow_box(void *ctx, long long r, long long c)
-{
-    box_ctx *b = ctx;
-    if (!b->any || r < b->box[0])
-        b->box[0] = r;
-    if (!b->any || c < b->box[1])
-        b->box[1] = c;
-    if (!b->any || r > b->box[2])
-        b->box[2] = r;
-    if (!b->any || c > b->box[3])
-        b->box[3] = c;
-    b->any = 1;
-}
-
-/* The box of elements the selected warp touches on a side. */
-static int warp_box(const tpx_app *a, int side, long long box[4])
-{
-    box_ctx b = {0, box};
-    each_element(a, side, grow_box, &b);
-    return b.any;
-}
-
 static int label_width(const tpx_app *a, int side)
 {
     const tpx_fp_side *sd = &a->scene.fp.side[side];
@@ -93,8 +66,7 @@ static void panels(const tpx_app *a, tpx_rect body, int z, tpx_rect out[2])
     const int gap = 2;
     int want[2], total = r.w - gap;
     for (int side = 0; side < 2; side++) {
-        long long box[4] = {0, 0, 0, 0};
-        warp_box(a, side, box);
+        const long long *box = a->scene.box[side];
         long long cells = (box[3] - box[1]) / scale(z) + 1;
         want[side] = label_width(a, side) + (int)(cells < 400 ? cells : 400) * (z == 0 ? 3 : 1) + 2;
         if (want[side] < 30)
@@ -165,8 +137,7 @@ static void geometry(const tpx_app *a, tpx_rect body, int side, map_geo *g)
     panels(a, body, z, p);
     cells_at(a, p[side], side, z, g);
     const tpx_fp_side *sd = &a->scene.fp.side[side];
-    long long box[4] = {0, 0, 0, 0};
-    warp_box(a, side, box);
+    const long long *box = a->scene.box[side];
     g->r0 = origin((box[0] + box[2]) / 2, g->vr * g->s, sd->rows, g->s);
     g->c0 = origin((box[1] + box[3]) / 2, g->vc * g->s, sd->cols, g->s);
 }
@@ -290,8 +261,8 @@ static void map_draw(const tpx_app *a, tpx_canvas *cv, tpx_rect r)
 /* "a run of 32 elements along a row" */
 static void shape(const tpx_app *a, int side, char *buf, size_t n)
 {
-    long long box[4];
-    if (!warp_box(a, side, box)) {
+    const long long *box = a->scene.box[side];
+    if (!a->scene.touches[side]) {
         snprintf(buf, n, "nothing");
         return;
     }

@@ -19,6 +19,12 @@ static int digits(long long v)
     return d;
 }
 
+static void waves_of(const tpx_app *a, tpx_waves *w)
+{
+    const tpx_slot *cur = &a->live->cur;
+    profile_waves(&a->cfg, &a->dev, cur->have_meas ? &cur->meas.m : NULL, w);
+}
+
 static long long wave_of(const tpx_app *a, const tpx_waves *w)
 {
     long long k = a->order_wave % (w->count > 0 ? w->count : 1);
@@ -139,7 +145,7 @@ static void order_draw(const tpx_app *a, tpx_canvas *cv, tpx_rect r)
         return;
     }
     tpx_waves w;
-    app_waves(a, &w);
+    waves_of(a, &w);
     const tpx_geom *g = &a->scene.g;
     long long k = wave_of(a, &w), b0 = k * w.resident, b1 = b0 + w.resident;
     b1 = b1 < w.blocks ? b1 : w.blocks;
@@ -169,7 +175,7 @@ static void order_caption(const tpx_app *a, char *buf, size_t n)
         return;
     }
     tpx_waves w;
-    app_waves(a, &w);
+    waves_of(a, &w);
     long long k = wave_of(a, &w);
     int cr, cc, dr, dc;
     spread(&a->scene.g, CARTESIAN, &w, k, &cr, &cc);
@@ -186,7 +192,7 @@ static void order_caption(const tpx_app *a, char *buf, size_t n)
 static int order_action(tpx_app *a, tpx_action act)
 {
     tpx_waves w;
-    app_waves(a, &w);
+    waves_of(a, &w);
     switch (act) {
     case TPX_ACT_WAVE_NEXT: a->order_wave = (wave_of(a, &w) + 1) % w.count; return TPX_HANDLED;
     case TPX_ACT_WAVE_PREV:
