@@ -56,13 +56,15 @@ keys() { t send-keys -t e2e "$@"; }
 # when set, is the terminal type tpx is told.
 start() {
     local locale=$1 term=${TERM_FOR_TPX:+TERM=$TERM_FOR_TPX}
+    # A sanitizer build: ncurses' own leak on an unknown terminal is not ours.
+    local lsan="LSAN_OPTIONS=suppressions=$(cd "$(dirname "$0")" && pwd)/lsan.supp"
     shift
     t kill-server 2>/dev/null
     runs=$((runs + 1))
     sock=tpx-e2e-$$-$runs
     rm -f "$tmp/exit"
     t new-session -d -s e2e -x 120 -y 40 \
-        "env $term LANG=$locale LC_ALL=$locale $tpx $*; echo \"EXIT=\$?\" > $tmp/exit; echo \"EXIT=\$(cat $tmp/exit | cut -d= -f2)\"; stty -a; sleep 60"
+        "env $term $lsan LANG=$locale LC_ALL=$locale $tpx $*; echo \"EXIT=\$?\" > $tmp/exit; echo \"EXIT=\$(cat $tmp/exit | cut -d= -f2)\"; stty -a; sleep 60"
 }
 
 wait_exit() { # expected code
