@@ -23,15 +23,6 @@ static int measured_ok(const tpx_slot *s)
     return s->cfg_ok && s->have_meas && s->meas.m.status == TPX_ST_OK;
 }
 
-/* Whether the bars and cells should show measurements: any is there. */
-static int any_measured(const tpx_live *lv)
-{
-    for (int k = 0; k < TPX_K_COUNT; k++)
-        if (measured_ok(&lv->bar[k]))
-            return 1;
-    return 0;
-}
-
 static int live_block(const tpx_app *a, tpx_canvas *cv, tpx_rect r)
 {
     const tpx_slot *s = &a->live->cur;
@@ -125,12 +116,17 @@ static int bars(const tpx_app *a, tpx_canvas *cv, tpx_rect r, int measured)
             canvas_text(cv, x, y, barw + 22, TPX_R_DIM,
                         s->have_model ? "measured, not modelled" : "counting...");
         }
-        if (modelled && t->op[TPX_OP_SLD].insts)
-            canvas_printf(cv, x + barw + 24, y, r.x + r.w - x - barw - 24, TPX_R_DIM,
-                          "smem %.1fx", model_conflict_ways(&t->op[TPX_OP_SLD]) >
-                                                model_conflict_ways(&t->op[TPX_OP_SST])
-                                            ? model_conflict_ways(&t->op[TPX_OP_SLD])
-                                            : model_conflict_ways(&t->op[TPX_OP_SST]));
+        /* What the model says, beside a measurement too. */
+        char extra[64] = "";
+        if (measured && modelled)
+            snprintf(extra, sizeof extra, "model %.1f%% used  ", 100.0 * model_figure(t));
+        if (modelled && t->op[TPX_OP_SLD].insts) {
+            double ld = model_conflict_ways(&t->op[TPX_OP_SLD]);
+            double st = model_conflict_ways(&t->op[TPX_OP_SST]);
+            size_t len = strlen(extra);
+            snprintf(extra + len, sizeof extra - len, "smem %.1fx", ld > st ? ld : st);
+        }
+        canvas_text(cv, x + barw + 24, y, r.x + r.w - x - barw - 24, TPX_R_DIM, extra);
     }
     return 1 + TPX_K_COUNT + 1;
 }
@@ -189,7 +185,8 @@ static void bw_draw(const tpx_app *a, tpx_canvas *cv, tpx_rect r)
 {
     tpx_rect in = rect_make(r.x + 1, r.y, r.w - 2, r.h);
     int used = live_block(a, cv, in);
-    int measured = any_measured(a->live);
+    /* A GPU (or saved results) measures; without one the model's figures stand in. */
+    int measured = a->dev.valid;
     in.y += used;
     in.h -= used;
     used = bars(a, cv, in, measured);
