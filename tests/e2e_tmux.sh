@@ -63,8 +63,18 @@ start() {
     runs=$((runs + 1))
     sock=tpx-e2e-$$-$runs
     rm -f "$tmp/exit"
+    rm -f "$tmp/pid"
+    # tpx runs in the foreground (it reads the terminal); the shell that
+    # execs it writes its pid first, for the signal tests.
     t new-session -d -s e2e -x 120 -y 40 \
-        "env $term $lsan LANG=$locale LC_ALL=$locale $tpx $*; echo \"EXIT=\$?\" > $tmp/exit; echo \"EXIT=\$(cat $tmp/exit | cut -d= -f2)\"; stty -a; sleep 60"
+        "sh -c 'echo \$\$ > $tmp/pid; exec env $term $lsan LANG=$locale LC_ALL=$locale $tpx $*'; echo \"EXIT=\$?\" > $tmp/exit; echo \"EXIT=\$(cat $tmp/exit | cut -d= -f2)\"; stty -a; sleep 60"
+}
+
+tpx_pid() {
+    local end=$((SECONDS + 5))
+    while [ $SECONDS -lt $end ] && [ ! -s "$tmp/pid" ]; do sleep 0.1; done
+    [ -s "$tmp/pid" ] || fail "no pid for tpx"
+    cat "$tmp/pid"
 }
 
 wait_exit() { # expected code
@@ -156,16 +166,14 @@ wait_exit 0
 restored
 start C.UTF-8 --no-gpu
 expect "no GPU: model only"
-pid=$(pgrep -n -f "^$tpx --no-gpu$") || fail "no tpx process"
-kill -TERM "$pid"
+kill -TERM "$(tpx_pid)"
 wait_exit 143
 restored
 
 # ---- a fatal signal still restores the terminal ---------------------------------
 start C.UTF-8 --no-gpu
 expect "no GPU: model only"
-pid=$(pgrep -n -f "^$tpx --no-gpu$") || fail "no tpx process"
-kill -SEGV "$pid"
+kill -SEGV "$(tpx_pid)"
 local_end=$((SECONDS + 10))
 while [ $SECONDS -lt $local_end ] && [ ! -s "$tmp/exit" ]; do sleep 0.1; done
 grep -qx "EXIT=0" "$tmp/exit" && fail "a SIGSEGV reported success"
