@@ -22,7 +22,7 @@ const tpx_view *app_view(int id)
 }
 
 tpx_app *app_new(const tpx_config *c, const tpx_limits *lim, const tpx_device *dev,
-                 const char *runner_name, const char *why_no_gpu)
+                 const char *why_no_gpu)
 {
     tpx_app *a = calloc(1, sizeof *a);
     if (!a)
@@ -35,7 +35,6 @@ tpx_app *app_new(const tpx_config *c, const tpx_limits *lim, const tpx_device *d
     a->cfg = *c;
     a->lim = *lim;
     a->dev = *dev;
-    a->runner_name = runner_name ? runner_name : "model-only";
     snprintf(a->why_no_gpu, sizeof a->why_no_gpu, "%s", why_no_gpu ? why_no_gpu : "");
     /* The device line already says "model only". */
     size_t len = strlen(a->why_no_gpu), tail = strlen(": model only");

@@ -72,7 +72,6 @@ struct tpx_app {
     tpx_limits lim;
     tpx_device dev;      /* .valid = 0 without a GPU */
     char why_no_gpu[TPX_MSG];
-    const char *runner_name;
     char source[TPX_MSG]; /* replayed file, if any */
     tpx_sel sel;
     tpx_scene scene;
@@ -97,10 +96,10 @@ struct tpx_app {
     char text[2][TPX_FIELD];
 };
 
-/* A new app at config c (valid for lim) for a runner's device; NULL when
- * out of memory. */
+/* A new app at config c (valid for lim) for a runner's device (and why there
+ * is none, for the device line); NULL when out of memory. */
 tpx_app *app_new(const tpx_config *c, const tpx_limits *lim, const tpx_device *dev,
-                 const char *runner_name, const char *why_no_gpu);
+                 const char *why_no_gpu);
 void app_free(tpx_app *a);
 
 /* The terminal size changed (views such as the Map size their zoom to it). */

@@ -171,7 +171,7 @@ int cmd_explore(int argc, char **argv)
     tpx_device dev;
     r->device(r, &dev);
     int repeat = strcmp(r->name, "cuda") == 0;
-    tpx_app *a = app_new(&c, &lim, &dev, r->name, dev.valid ? "" : msg);
+    tpx_app *a = app_new(&c, &lim, &dev, dev.valid ? "" : msg);
     const char *saved = cli_get(&p, "load") ? cli_get(&p, "load") : cli_get(&p, "replay");
     if (a && saved)
         snprintf(a->source, sizeof a->source, "%s", saved);

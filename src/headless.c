@@ -30,7 +30,7 @@ tpx_app *headless_app(const tpx_headless *h, tpx_runner *r)
     r->limits(r, &lim);
     r->device(r, &dev);
     glyphs_set_utf8(!h->ascii);
-    tpx_app *a = app_new(&h->cfg, &lim, &dev, r->name, "headless");
+    tpx_app *a = app_new(&h->cfg, &lim, &dev, "headless");
     if (!a)
         return NULL;
     app_resize(a, h->cols, h->rows);

@@ -122,7 +122,7 @@ static void test_kernel_step(void **s)
 static tpx_app *app_at(tpx_config c)
 {
     tpx_device dev = {0};
-    tpx_app *a = app_new(&c, &lim, &dev, "model-only", "test");
+    tpx_app *a = app_new(&c, &lim, &dev, "test");
     app_resize(a, 120, 40);
     app_recalc(a);
     return a;

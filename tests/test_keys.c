@@ -118,7 +118,7 @@ static void test_keys_drive_the_app(void **s)
     c.w = c.h = 256;
     tpx_limits lim = config_default_limits();
     tpx_device dev = {0};
-    tpx_app *a = app_new(&c, &lim, &dev, "model-only", "test");
+    tpx_app *a = app_new(&c, &lim, &dev, "test");
     app_resize(a, 120, 40);
     app_recalc(a);
     assert_int_equal(app_key(a, '3') & TPX_REDRAW, TPX_REDRAW);
@@ -199,7 +199,7 @@ static void test_mouse(void **s)
     tpx_limits lim = config_default_limits();
     tpx_device dev = {0};
     const int w = 140, h = 40;
-    tpx_app *a = app_new(&c, &lim, &dev, "model-only", "test");
+    tpx_app *a = app_new(&c, &lim, &dev, "test");
     app_resize(a, w, h);
     app_recalc(a);
     int x = find_on_row(a, w, h, 2, "Coalescing");

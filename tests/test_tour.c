@@ -42,7 +42,7 @@ static void test_keys_walk_the_tour(void **s)
     tpx_config c = config_default();
     tpx_limits lim = config_default_limits();
     tpx_device dev = {0};
-    tpx_app *a = app_new(&c, &lim, &dev, "model-only", "test");
+    tpx_app *a = app_new(&c, &lim, &dev, "test");
     app_resize(a, 120, 40);
     app_recalc(a);
     assert_int_equal(app_key(a, '>') & TPX_HANDLED, TPX_HANDLED); /* not touring: not a key */

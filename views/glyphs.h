@@ -31,15 +31,9 @@
     X(TIMES, 0x00D7, 'x')                                                                        \
     X(CHECK, 0x2713, '+')                                                                        \
     X(CROSS, 0x2717, 'X')                                                                        \
-    X(RARROW, 0x2192, '>')                                                                       \
-    X(LARROW, 0x2190, '<')                                                                       \
-    X(UARROW, 0x2191, '^')                                                                       \
     X(DARROW, 0x2193, 'v')                                                                       \
-    X(MDASH, 0x2014, '-')                                                                        \
     X(ELLIPSIS, 0x2026, '~')                                                                     \
-    X(SQUARED, 0x00B2, '2')                                                                      \
     X(MARK, 0x25B8, '>')     /* the selected line of a list */                                   \
-    X(LEQ, 0x2264, '<')                                                                          \
     X(PLUSMINUS, 0x00B1, '~')
 
 typedef enum tpx_glyph {

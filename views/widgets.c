@@ -55,18 +55,6 @@ double widget_median(const double *v, int n)
     return n % 2 ? s[n / 2] : (s[n / 2 - 1] + s[n / 2]) / 2;
 }
 
-void widget_count(char *buf, size_t n, unsigned long long v)
-{
-    if (v < 10000)
-        snprintf(buf, n, "%llu", v);
-    else if (v < 10000000ULL)
-        snprintf(buf, n, "%.1fk", (double)v / 1e3);
-    else if (v < 10000000000ULL)
-        snprintf(buf, n, "%.1fM", (double)v / 1e6);
-    else
-        snprintf(buf, n, "%.1fG", (double)v / 1e9);
-}
-
 void widget_bytes(char *buf, size_t n, long long v)
 {
     if (v < 10 * 1024LL)

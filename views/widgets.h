@@ -18,8 +18,6 @@ void widget_bar(tpx_canvas *cv, int x, int y, int w, double f, tpx_role fill, tp
 /* Median of n values (n > 0); v is left untouched. */
 double widget_median(const double *v, int n);
 
-/* 1234567 -> "1.23M", 512 -> "512". */
-void widget_count(char *buf, size_t n, unsigned long long v);
 /* Bytes in KB/MB/GB (1024-based, as memory sizes are). */
 void widget_bytes(char *buf, size_t n, long long v);
 
