@@ -14,7 +14,8 @@ typedef struct tpx_term_info {
     int mono; /* no colours, or NO_COLOR is set */
 } tpx_term_info;
 
-/* Calls setlocale(LC_ALL, "") and decides UTF-8 from nl_langinfo(CODESET). */
+/* Calls setlocale(LC_ALL, "") (numbers stay in the C locale) and decides
+ * UTF-8 from nl_langinfo(CODESET). */
 int term_locale_utf8(void);
 /* Opens the terminal.  0, or -1 with a message (terminal untouched). */
 int term_open(tpx_term_info *info, char *msg, size_t n);

@@ -25,6 +25,7 @@ static size_t restore_len;
 int term_locale_utf8(void)
 {
     setlocale(LC_ALL, "");
+    setlocale(LC_NUMERIC, "C"); /* figures read "528.4" as in tpx report, in any locale */
     const char *cs = nl_langinfo(CODESET);
     return cs && (strcmp(cs, "UTF-8") == 0 || strcmp(cs, "utf8") == 0);
 }
