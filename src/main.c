@@ -22,9 +22,11 @@ static void usage(FILE *f)
 {
     fprintf(f, "tpx %s: see how CUDA transpose kernels touch memory\n\n", TPX_VERSION);
     fprintf(f, "usage: tpx [--kernel ID] [--block XxY] [--size WxH] [--dtype T] [--pad N]"
-               " [--swizzle]\n");
+               " [--swizzle]\n"
+               "           [--no-gpu] [--device N] [--load FILE]\n");
     fprintf(f, "       tpx SUBCOMMAND [options]   (tpx SUBCOMMAND --help for its options)\n\n");
-    fprintf(f, "With no subcommand tpx opens the explorer at the given config.\n\nsubcommands:\n");
+    fprintf(f, "With no subcommand tpx opens the explorer at the given config (? in it lists "
+               "the keys).\n\nsubcommands:\n");
     for (size_t i = 0; i < sizeof subcommands / sizeof subcommands[0]; i++)
         fprintf(f, "  %-8s %s\n", subcommands[i].name, subcommands[i].summary);
     fprintf(f, "\noptions:\n  --help     this text\n  --version  the version\n");

@@ -1,0 +1,121 @@
+#include "edit.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include "catalog.h"
+
+int edit_apply(tpx_config *c, const tpx_config *cand, const tpx_limits *lim, char *msg, size_t n)
+{
+    if (config_validate(cand, lim, msg, n) != 0)
+        return -1;
+    *c = *cand;
+    return 0;
+}
+
+int edit_kernel(tpx_config *c, int k, const tpx_limits *lim, char *msg, size_t n)
+{
+    if (k < 0 || k >= TPX_K_COUNT) {
+        snprintf(msg, n, "no kernel number %d", k);
+        return -1;
+    }
+    tpx_config cand = *c;
+    cand.kernel = (tpx_kernel_id)k;
+    if (!config_has_tile(cand.kernel))
+        cand.pad = cand.swz = 0; /* they only mean something for a tile */
+    return edit_apply(c, &cand, lim, msg, n);
+}
+
+int edit_kernel_step(tpx_config *c, int dir, const tpx_limits *lim, char *msg, size_t n)
+{
+    char skipped[TPX_MSG] = "", why[TPX_MSG];
+    int k = c->kernel;
+    for (int tries = 1; tries < TPX_K_COUNT; tries++) {
+        k = (k + (dir >= 0 ? 1 : TPX_K_COUNT - 1)) % TPX_K_COUNT;
+        if (edit_kernel(c, k, lim, why, sizeof why) == 0) {
+            if (skipped[0])
+                snprintf(msg, n, "skipped %s (they refuse %dx%d; K lists every kernel)", skipped,
+                         c->bx, c->by);
+            else
+                msg[0] = '\0';
+            return 0;
+        }
+        size_t len = strlen(skipped);
+        snprintf(skipped + len, sizeof skipped - len, "%s%s", len ? ", " : "", catalog_name(k));
+    }
+    snprintf(msg, n, "no other kernel accepts %dx%d", c->bx, c->by);
+    return -1;
+}
+
+int edit_block_scale(tpx_config *c, int axis, int up, const tpx_limits *lim, char *msg, size_t n)
+{
+    tpx_config cand = *c;
+    int *v = axis ? &cand.by : &cand.bx;
+    if (!up && *v == 1) {
+        snprintf(msg, n, "B%c is already 1", axis ? 'Y' : 'X');
+        return -1;
+    }
+    if (up && *v > (1 << 20)) {
+        snprintf(msg, n, "B%c %d is already too large", axis ? 'Y' : 'X', *v);
+        return -1;
+    }
+    *v = up ? *v * 2 : *v / 2;
+    return edit_apply(c, &cand, lim, msg, n);
+}
+
+int edit_block_text(tpx_config *c, const char *bx, const char *by, const tpx_limits *lim, char *msg,
+                    size_t n)
+{
+    tpx_config cand = *c;
+    if (config_parse_int(bx, "BX", &cand.bx, msg, n) != 0 ||
+        config_parse_int(by, "BY", &cand.by, msg, n) != 0)
+        return -1;
+    return edit_apply(c, &cand, lim, msg, n);
+}
+
+int edit_size_text(tpx_config *c, const char *s, const tpx_limits *lim, char *msg, size_t n)
+{
+    tpx_config cand = *c;
+    if (config_parse_size(s, &cand.w, &cand.h, msg, n) != 0)
+        return -1;
+    return edit_apply(c, &cand, lim, msg, n);
+}
+
+int edit_dtype_next(tpx_config *c, const tpx_limits *lim, char *msg, size_t n)
+{
+    tpx_config cand = *c;
+    cand.dtype = (tpx_dtype)((c->dtype + 1) % TPX_DTYPE_COUNT);
+    return edit_apply(c, &cand, lim, msg, n);
+}
+
+int edit_pad_toggle(tpx_config *c, const tpx_limits *lim, char *msg, size_t n)
+{
+    tpx_config cand = *c;
+    cand.pad = c->pad == 0 ? 1 : 0;
+    return edit_apply(c, &cand, lim, msg, n);
+}
+
+int edit_pad_text(tpx_config *c, const char *s, const tpx_limits *lim, char *msg, size_t n)
+{
+    tpx_config cand = *c;
+    if (config_parse_pad(s, &cand.pad, msg, n) != 0)
+        return -1;
+    return edit_apply(c, &cand, lim, msg, n);
+}
+
+int edit_swizzle_toggle(tpx_config *c, const tpx_limits *lim, char *msg, size_t n)
+{
+    tpx_config cand = *c;
+    cand.swz = !c->swz;
+    return edit_apply(c, &cand, lim, msg, n);
+}
+
+int edit_size_presets(const char *const **out)
+{
+    /* Powers of two, a non-square shape, and sizes that are not multiples
+     * of any block (partial tiles and partial warps). */
+    static const char *const presets[] = {"1024",      "2048",      "4096", "8192",
+                                          "16384",     "4096x3072", "1000", "8192x33"};
+    *out = presets;
+    return (int)(sizeof presets / sizeof presets[0]);
+}

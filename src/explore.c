@@ -1,0 +1,206 @@
+/* tpx with no subcommand: the explorer.  Parses the config options, opens
+ * the runner, refuses a bad config or a missing terminal with exit code 2
+ * before touching the screen, then runs the one main loop: read keys, let
+ * the app handle them, rebuild the scene once per change, pass new wants to
+ * the workers, and repaint when something changed. */
+#include <signal.h>
+#include <stdio.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "app.h"
+#include "cli.h"
+#include "commands.h"
+#include "term.h"
+
+static const cli_opt explore_opts[] = {
+    CLI_CONFIG_OPTS,
+    {"no-gpu", NULL, "model only: do not look for a GPU (measured figures show as not measured)"},
+    {"device", "N", "CUDA device to measure on (tpx list --devices); default 0"},
+    {"load", "FILE", "show the measurements saved by tpx bench --save instead of measuring"},
+    {"replay", "FILE", "the same as --load (the name tpx report uses)"},
+    {NULL, NULL, NULL},
+};
+
+static volatile sig_atomic_t quit_signal;
+
+static void on_quit(int sig) { quit_signal = sig; }
+
+static void on_fatal(int sig)
+{
+    term_emergency_restore();
+    signal(sig, SIG_DFL);
+    raise(sig);
+}
+
+static void install_signals(void)
+{
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sigemptyset(&sa.sa_mask);
+    sa.sa_handler = on_quit; /* no SA_RESTART: a waiting read returns at once */
+    sigaction(SIGINT, &sa, NULL);
+    sigaction(SIGTERM, &sa, NULL);
+    sigaction(SIGHUP, &sa, NULL);
+    sa.sa_handler = on_fatal;
+    sa.sa_flags = SA_RESETHAND;
+    int fatal[] = {SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGABRT};
+    for (size_t i = 0; i < sizeof fatal / sizeof fatal[0]; i++)
+        sigaction(fatal[i], &sa, NULL);
+}
+
+static void usage(void)
+{
+    printf("usage: tpx [--kernel ID] [--block XxY] [--size WxH] [--dtype T] [--pad N] [--swizzle]\n"
+           "           [--no-gpu] [--device N] [--load FILE]\n\n"
+           "Opens the explorer at the given config (the terminal must be a TTY).  Press ? in it\n"
+           "for the keys.  For scripts: tpx report, tpx list, tpx bench.\n\noptions:\n");
+    cli_print_options(stdout, explore_opts);
+}
+
+static double now_s(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + ts.tv_nsec / 1e9;
+}
+
+/* Opens the runner the options ask for; NULL with a message (*usage: the
+ * options were wrong). */
+static tpx_runner *open_runner(const cli_parsed *p, char *why, size_t n, int *usage)
+{
+    const char *saved = cli_get(p, "load") ? cli_get(p, "load") : cli_get(p, "replay");
+    snprintf(why, n, "%s", cli_has(p, "no-gpu") ? "--no-gpu" : "");
+    tpx_runner *r = runner_from_options(cli_get(p, "device"), cli_has(p, "no-gpu"), saved, why, n,
+                                        usage);
+    if (!r && !why[0])
+        snprintf(why, n, "out of memory");
+    return r;
+}
+
+/* The main loop; returns the exit code. */
+static int loop(tpx_app *a, tpx_livesrc *ls)
+{
+    tpx_canvas cv = {0, 0, NULL};
+    tpx_config requested = a->cfg;
+    int redraw = 1, sweeps = app_wants_sweeps(a), rc = CLI_OK;
+    double next_tick = now_s() + 0.4;
+    live_request(ls, &a->cfg, &a->lim, sweeps);
+    while (!quit_signal) {
+        if (app_recalc(a) != 0) {
+            rc = CLI_FAIL;
+            break;
+        }
+        if (!worker_same(&requested, &a->cfg) || sweeps != app_wants_sweeps(a)) {
+            requested = a->cfg;
+            sweeps = app_wants_sweeps(a);
+            live_request(ls, &a->cfg, &a->lim, sweeps);
+        }
+        redraw |= live_refresh(ls, a->live);
+        if (redraw) {
+            int w, h;
+            term_size(&w, &h);
+            app_resize(a, w, h);
+            if (cv.w != w || cv.h != h) {
+                canvas_free(&cv);
+                if (canvas_init(&cv, w, h) != 0) {
+                    rc = CLI_FAIL;
+                    break;
+                }
+            }
+            app_draw(a, &cv);
+            term_draw(&cv);
+            redraw = 0;
+        }
+        int mx = 0, my = 0, key = term_read(50, &mx, &my), res = 0;
+        /* Take every key already typed before painting again. */
+        for (int burst = 0; key != TPX_KEY_NONE && burst < 64; burst++) {
+            res |= key == TPX_KEY_MOUSE ? app_click(a, a->screen_w, a->screen_h, mx, my)
+                                        : app_key(a, key);
+            if (res & (TPX_QUIT | TPX_RECALC))
+                break;
+            key = term_read(0, &mx, &my);
+        }
+        if (res & TPX_QUIT)
+            break;
+        if (res & TPX_REMEASURE)
+            live_remeasure(ls, &a->cfg);
+        redraw |= res != 0;
+        if (now_s() >= next_tick) {
+            next_tick = now_s() + 0.4;
+            redraw |= app_tick(a) != 0;
+        }
+    }
+    canvas_free(&cv);
+    return rc;
+}
+
+int cmd_explore(int argc, char **argv)
+{
+    cli_parsed p;
+    char msg[TPX_MSG];
+    if (cli_parse(argc, argv, explore_opts, &p, msg, sizeof msg) != 0) {
+        fprintf(stderr, "tpx: %s (tpx --help)\n", msg);
+        return CLI_USAGE;
+    }
+    if (p.help) {
+        usage();
+        return CLI_OK;
+    }
+    int bad_options = 0;
+    tpx_runner *r = open_runner(&p, msg, sizeof msg, &bad_options);
+    if (!r) {
+        fprintf(stderr, "tpx: %s\n", msg);
+        return bad_options ? CLI_USAGE : CLI_FAIL;
+    }
+    tpx_limits lim;
+    tpx_config c;
+    r->limits(r, &lim);
+    if (cli_config(&p, &lim, &c, msg, sizeof msg) != 0) {
+        fprintf(stderr, "tpx: %s\n", msg);
+        runner_close(r);
+        return CLI_USAGE;
+    }
+    if (!isatty(STDIN_FILENO) || !isatty(STDOUT_FILENO)) {
+        fprintf(stderr, "tpx: the explorer needs a terminal (stdin and stdout must be a TTY); "
+                        "for scripts use tpx report, tpx list or tpx bench\n");
+        runner_close(r);
+        return CLI_USAGE;
+    }
+    tpx_device dev;
+    r->device(r, &dev);
+    int repeat = strcmp(r->name, "cuda") == 0;
+    tpx_app *a = app_new(&c, &lim, &dev, dev.valid ? "" : msg);
+    const char *saved = cli_get(&p, "load") ? cli_get(&p, "load") : cli_get(&p, "replay");
+    if (a && saved)
+        snprintf(a->source, sizeof a->source, "%s", saved);
+    tpx_livesrc *ls = a ? live_start(r, repeat) : NULL;
+    if (!a || !ls) {
+        fprintf(stderr, "tpx: out of memory or threads\n");
+        app_free(a);
+        runner_close(r);
+        return CLI_FAIL;
+    }
+    glyphs_set_utf8(term_locale_utf8());
+    tpx_term_info ti;
+    if (term_open(&ti, msg, sizeof msg) != 0) {
+        fprintf(stderr, "tpx: %s\n", msg);
+        live_stop(ls);
+        app_free(a);
+        runner_close(r);
+        return CLI_USAGE;
+    }
+    install_signals();
+    int rc = loop(a, ls);
+    term_close();
+    if (rc == CLI_FAIL)
+        fprintf(stderr, "tpx: out of memory\n");
+    live_stop(ls);
+    app_free(a);
+    runner_close(r);
+    /* Ctrl-C is a way to quit; being terminated is reported as usual. */
+    if (quit_signal && quit_signal != SIGINT)
+        rc = 128 + quit_signal;
+    return rc;
+}

@@ -1,0 +1,191 @@
+#include "footprint.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* The virtual matrix: large enough that no tile near the origin wraps a row,
+ * and W != H so that a mix-up of the two would show in the tests. */
+#define VW (1LL << 22)
+#define VH (1LL << 21)
+
+int footprint_is_copy(tpx_kernel_id k) { return k == TPX_K_COPY_ROW || k == TPX_K_COPY_COL; }
+
+/* Row length of side B for kernel k in a w x h problem. */
+static long long b_row_len(tpx_kernel_id k, long long w, long long h)
+{
+    return footprint_is_copy(k) ? w : h;
+}
+
+void footprint_rc(const tpx_footprint *fp, int side, long long idx, long long *r, long long *c)
+{
+    long long len = side == TPX_SIDE_A ? fp->cfg.w : b_row_len(fp->cfg.kernel, fp->cfg.w, fp->cfg.h);
+    *r = idx / len;
+    *c = idx % len;
+}
+
+typedef struct box {
+    long long r0, c0, r1, c1; /* inclusive */
+    long long n;              /* elements visited */
+} box;
+
+typedef void (*visit_fn)(void *ctx, int side, long long r, long long c, int thread, int rep);
+
+/* Every global element tile (tbx, tby) moves, in the virtual matrix. */
+static void visit_tile(const tpx_config *c, const tpx_geom *gv, int tbx, int tby, visit_fn fn,
+                       void *ctx)
+{
+    int threads = c->bx * c->by, reps = tpx_reps(c->kernel, gv);
+    long long blen = b_row_len(c->kernel, VW, VH);
+    for (int ph = 0; ph < tpx_phases(c->kernel); ph++)
+        for (int rep = 0; rep < reps; rep++)
+            for (int t = 0; t < threads; t++) {
+                tpx_move m = tpx_tile_move(c->kernel, gv, ph, rep, tbx, tby, t % c->bx, t / c->bx);
+                if (tpx_src_space(c->kernel, ph) == TPX_SPACE_A)
+                    fn(ctx, TPX_SIDE_A, m.src / VW, m.src % VW, t, rep);
+                if (tpx_dst_space(c->kernel, ph) == TPX_SPACE_B)
+                    fn(ctx, TPX_SIDE_B, m.dst / blen, m.dst % blen, t, rep);
+            }
+}
+
+static void grow(void *ctx, int side, long long r, long long c, int thread, int rep)
+{
+    (void)thread, (void)rep;
+    box *b = &((box *)ctx)[side];
+    if (b->n == 0 || r < b->r0)
+        b->r0 = r;
+    if (b->n == 0 || c < b->c0)
+        b->c0 = c;
+    if (b->n == 0 || r > b->r1)
+        b->r1 = r;
+    if (b->n == 0 || c > b->c1)
+        b->c1 = c;
+    b->n++;
+}
+
+typedef struct fill_ctx {
+    tpx_fp_side *side;
+    box *origin;
+    int clash;
+} fill_ctx;
+
+static void fill(void *ctx, int s, long long r, long long c, int thread, int rep)
+{
+    fill_ctx *f = ctx;
+    tpx_fp_side *sd = &f->side[s];
+    int *slot = &sd->who[(r - f->origin[s].r0) * sd->ew + (c - f->origin[s].c0)];
+    if (*slot != -1)
+        f->clash = 1;
+    *slot = thread | rep << 16;
+}
+
+/* Step vector of the tile rectangles must run along one axis and equal the
+ * rectangle's size there, the other along the other axis: then tiles sit
+ * edge to edge and a tile is found by two divisions. */
+static int steps_ok(const tpx_fp_side *s)
+{
+    int u_cols = s->uc == s->ew && s->ur == 0, u_rows = s->ur == s->eh && s->uc == 0;
+    int v_cols = s->vc == s->ew && s->vr == 0, v_rows = s->vr == s->eh && s->vc == 0;
+    return (u_cols && v_rows) || (u_rows && v_cols);
+}
+
+int footprint_build(tpx_footprint *fp, const tpx_config *c)
+{
+    memset(fp, 0, sizeof *fp);
+    fp->cfg = *c;
+    fp->g = config_geom(c);
+    if (config_is_reference(c->kernel))
+        return -1;
+    tpx_geom gv = fp->g;
+    gv.w = VW;
+    gv.h = VH;
+    box b00[2] = {{0}}, b10[2] = {{0}}, b01[2] = {{0}};
+    visit_tile(c, &gv, 0, 0, grow, b00);
+    visit_tile(c, &gv, 1, 0, grow, b10);
+    visit_tile(c, &gv, 0, 1, grow, b01);
+    for (int s = 0; s < 2; s++) {
+        tpx_fp_side *sd = &fp->side[s];
+        int transposed = s == TPX_SIDE_B && !footprint_is_copy(c->kernel);
+        sd->rows = transposed ? c->w : c->h;
+        sd->cols = transposed ? c->h : c->w;
+        sd->eh = b00[s].r1 - b00[s].r0 + 1;
+        sd->ew = b00[s].c1 - b00[s].c0 + 1;
+        sd->ur = b10[s].r0 - b00[s].r0;
+        sd->uc = b10[s].c0 - b00[s].c0;
+        sd->vr = b01[s].r0 - b00[s].r0;
+        sd->vc = b01[s].c0 - b00[s].c0;
+        if (b00[s].n == 0 || b00[s].n != sd->eh * sd->ew || b00[s].r0 != 0 || b00[s].c0 != 0 ||
+            !steps_ok(sd))
+            continue;
+        sd->who = malloc(sizeof(int) * (size_t)b00[s].n);
+        if (!sd->who)
+            return -1;
+        memset(sd->who, 0xff, sizeof(int) * (size_t)b00[s].n);
+        sd->ok = 1;
+    }
+    fill_ctx f = {fp->side, b00, 0};
+    if (fp->side[0].ok && fp->side[1].ok) {
+        visit_tile(c, &gv, 0, 0, fill, &f);
+        if (f.clash) /* two threads on one element: not a plain tiling */
+            fp->side[0].ok = fp->side[1].ok = 0;
+    } else {
+        fp->side[0].ok = fp->side[1].ok = 0;
+    }
+    return 0;
+}
+
+void footprint_free(tpx_footprint *fp)
+{
+    for (int s = 0; s < 2; s++) {
+        free(fp->side[s].who);
+        fp->side[s].who = NULL;
+        fp->side[s].ok = 0;
+    }
+}
+
+void footprint_block_of_tile(tpx_kernel_id k, const tpx_geom *g, int tbx, int tby, int *bx,
+                             int *by)
+{
+    if (k != TPX_K_DIAGONAL_ROW && k != TPX_K_DIAGONAL_COL) {
+        *bx = tbx;
+        *by = tby;
+        return;
+    }
+    int q = ((tbx - tby) % g->gx + g->gx) % g->gx;
+    if (g->gx == g->gy) { /* tbx = (bx + by) mod GX, tby = by */
+        *bx = q;
+        *by = tby;
+    } else { /* tby = bid mod GY, tbx = (bid / GY + tby) mod GX */
+        long long bid = (long long)q * g->gy + tby;
+        *bx = (int)(bid % g->gx);
+        *by = (int)(bid / g->gx);
+    }
+}
+
+int footprint_who(const tpx_footprint *fp, int side, long long r, long long c, tpx_who *out)
+{
+    const tpx_fp_side *s = &fp->side[side];
+    if (!s->ok || r < 0 || c < 0 || r >= s->rows || c >= s->cols)
+        return -1;
+    long long tx, ty;
+    if (s->uc) { /* tiles step along columns in x, rows in y */
+        tx = c / s->uc;
+        ty = r / s->vr;
+    } else {
+        tx = r / s->ur;
+        ty = c / s->vc;
+    }
+    if (tx >= fp->g.gx || ty >= fp->g.gy)
+        return -1;
+    long long orow = tx * s->ur + ty * s->vr, ocol = tx * s->uc + ty * s->vc;
+    int v = s->who[(r - orow) * s->ew + (c - ocol)];
+    if (v < 0)
+        return -1;
+    out->tbx = (int)tx;
+    out->tby = (int)ty;
+    out->thread = v & 0xffff;
+    out->rep = v >> 16;
+    out->warp = out->thread / 32;
+    out->lane = out->thread % 32;
+    footprint_block_of_tile(fp->cfg.kernel, &fp->g, out->tbx, out->tby, &out->bx, &out->by);
+    return 0;
+}

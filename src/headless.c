@@ -1,0 +1,65 @@
+#include "headless.h"
+
+#include <stdlib.h>
+
+int headless_next_key(const char **p)
+{
+    const char *s = *p;
+    if (s[0] != '\\' || !s[1]) {
+        *p = s + 1;
+        return (unsigned char)s[0];
+    }
+    *p = s + 2;
+    switch (s[1]) {
+    case 'e': return TPX_KEY_ESC;
+    case 'n': return TPX_KEY_ENTER;
+    case 't': return TPX_KEY_TAB;
+    case 'U': return TPX_KEY_UP;
+    case 'D': return TPX_KEY_DOWN;
+    case 'L': return TPX_KEY_LEFT;
+    case 'R': return TPX_KEY_RIGHT;
+    case 'b': return TPX_KEY_BACKSPACE;
+    default: return (unsigned char)s[1];
+    }
+}
+
+tpx_app *headless_app(const tpx_headless *h, tpx_runner *r)
+{
+    tpx_limits lim;
+    tpx_device dev;
+    r->limits(r, &lim);
+    r->device(r, &dev);
+    glyphs_set_utf8(!h->ascii);
+    tpx_app *a = app_new(&h->cfg, &lim, &dev, "headless");
+    if (!a)
+        return NULL;
+    app_resize(a, h->cols, h->rows);
+    a->view = h->view >= 0 && h->view < TPX_VIEW_COUNT ? h->view : 0;
+    a->sel = h->sel;
+    app_recalc(a);
+    for (const char *k = h->keys; k && *k;) {
+        if (app_key(a, headless_next_key(&k)) & TPX_QUIT)
+            break;
+        app_recalc(a);
+    }
+    live_fill_sync(a->live, &a->cfg, &a->lim, r, app_wants_sweeps(a));
+    return a;
+}
+
+char *headless_render(const tpx_headless *h)
+{
+    tpx_runner *r = runner_model_only("headless");
+    if (!r)
+        return NULL;
+    tpx_app *a = headless_app(h, r);
+    tpx_canvas cv;
+    char *text = NULL;
+    if (a && canvas_init(&cv, h->cols, h->rows) == 0) {
+        app_draw(a, &cv);
+        text = canvas_dump(&cv);
+        canvas_free(&cv);
+    }
+    app_free(a);
+    runner_close(r);
+    return text;
+}

@@ -1,0 +1,29 @@
+/* headless: one screen of the explorer drawn without a terminal, as text.
+ * The screen tests, tests/tpx_render (README captures) and the redraw
+ * benchmark use it.  Results come from the model (and the runner given),
+ * computed before drawing, as the explorer shows them once they arrive. */
+#ifndef TPX_HEADLESS_H
+#define TPX_HEADLESS_H
+
+#include "app.h"
+
+typedef struct tpx_headless {
+    tpx_config cfg;
+    int view;          /* 0-based */
+    int cols, rows;
+    int ascii;         /* ASCII glyphs instead of UTF-8 */
+    const char *keys;  /* typed first: "\e" Esc, "\n" Enter, "\t" Tab, "\U\D\L\R" arrows, "\b" Backspace */
+    tpx_sel sel;
+} tpx_headless;
+
+/* The screen as malloc'd UTF-8 text; NULL when out of memory. */
+char *headless_render(const tpx_headless *h);
+
+/* An app at the headless config with every result filled in (caller frees
+ * with app_free); the keys are typed. */
+tpx_app *headless_app(const tpx_headless *h, tpx_runner *r);
+
+/* Next key of a headless key string (the escapes above). */
+int headless_next_key(const char **p);
+
+#endif

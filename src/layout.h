@@ -1,0 +1,38 @@
+/* layout: where each part of the frame goes, as a pure function of the
+ * terminal size (run again on every resize, tested over many sizes). */
+#ifndef TPX_LAYOUT_H
+#define TPX_LAYOUT_H
+
+#include "canvas.h"
+
+/* The smallest terminal the explorer draws in. */
+#define TPX_MIN_W 80
+#define TPX_MIN_H 24
+/* Below this width the caption wraps onto a second row. */
+#define TPX_WIDE_CAPTION 120
+
+typedef struct tpx_layout {
+    int ok;             /* 0: too small, only need_w x need_h is meaningful */
+    int w, h;           /* the terminal */
+    int need_w, need_h; /* the minimum */
+    tpx_rect device;    /* GPU name and peak, or "no GPU: model only" */
+    tpx_rect config;    /* kernel, block, size, dtype, pad */
+    tpx_rect tabs;      /* the five views */
+    tpx_rect caption;   /* what to look at in this view */
+    tpx_rect body;      /* the view */
+    tpx_rect message;   /* refusals and notes */
+    tpx_rect strip;     /* live bandwidth, always visible */
+    tpx_rect hints;     /* keys */
+} tpx_layout;
+
+tpx_layout layout_compute(int w, int h);
+
+/* r split into n columns separated by gap columns, left to right, the
+ * rounding going to the first ones.  out[i] gets width 0 when r is too
+ * narrow for all of them. */
+void layout_columns(tpx_rect r, int n, int gap, tpx_rect *out);
+
+/* A box of at most w x h centred in r (clipped to r). */
+tpx_rect layout_centre(tpx_rect r, int w, int h);
+
+#endif

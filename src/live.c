@@ -1,0 +1,181 @@
+#include "live.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+struct tpx_livesrc {
+    tpx_runner *runner;
+    worker *model, *gpu;
+    tpx_config cur;
+    tpx_limits lim;
+    int sweeps;
+    int have_cur;
+    unsigned seen_model, seen_gpu, seen_request, request;
+    tpx_live slots;                 /* live_request's scratch: only the configs */
+    tpx_config list[TPX_WANT_MAX];
+};
+
+static void slot_set(tpx_slot *s, int ok, const tpx_config *c, const char *why)
+{
+    memset(s, 0, sizeof *s);
+    s->cfg_ok = ok;
+    if (ok)
+        s->cfg = *c;
+    snprintf(s->why, sizeof s->why, "%s", ok ? "" : why);
+}
+
+void live_slots(tpx_live *lv, const tpx_config *cur, const tpx_limits *lim)
+{
+    char why[TPX_MSG];
+    tpx_config c;
+    slot_set(&lv->cur, 1, cur, "");
+    for (int k = 0; k < TPX_K_COUNT; k++) {
+        int ok = sweep_bar_config(cur, (tpx_kernel_id)k, lim, &c, why, sizeof why) == 0;
+        slot_set(&lv->bar[k], ok, &c, why);
+    }
+    for (int i = 0; i < TPX_SWEEP_CELLS; i++) {
+        int ok = sweep_cell_config(cur, i, lim, &c, why, sizeof why) == 0;
+        slot_set(&lv->cell[i], ok, &c, why);
+    }
+}
+
+static int model_fn(void *ctx, const tpx_config *c, tpx_result *out, const volatile int *cancel,
+                    tpx_progress_fn progress, void *pctx)
+{
+    (void)ctx, (void)progress, (void)pctx;
+    runner_not_measured(&out->m, TPX_ST_NOT_MEASURED, "");
+    out->model_rc = model_totals(c, &out->totals, cancel);
+    return out->model_rc == 1 ? 1 : 0;
+}
+
+static int gpu_fn(void *ctx, const tpx_config *c, tpx_result *out, const volatile int *cancel,
+                  tpx_progress_fn progress, void *pctx)
+{
+    tpx_runner *r = ctx;
+    tpx_measure_opts o = runner_default_opts();
+    r->measure(r, c, &o, &out->m, cancel, progress, pctx);
+    return out->m.status == TPX_ST_CANCELLED || *cancel ? 1 : 0;
+}
+
+/* The slots in the order of urgency, for either worker. */
+static int want_list(const tpx_live *lv, int sweeps, tpx_config *out)
+{
+    int n = 0;
+    out[n++] = lv->cur.cfg;
+    if (!sweeps)
+        return n;
+    for (int k = 0; k < TPX_K_COUNT; k++)
+        if (lv->bar[k].cfg_ok)
+            out[n++] = lv->bar[k].cfg;
+    for (int i = 0; i < TPX_SWEEP_CELLS && n < TPX_WANT_MAX; i++)
+        if (lv->cell[i].cfg_ok)
+            out[n++] = lv->cell[i].cfg;
+    return n;
+}
+
+static void slot_fill_sync(tpx_slot *s, tpx_runner *r, int measure)
+{
+    if (!s->cfg_ok)
+        return;
+    model_fn(NULL, &s->cfg, &s->model, NULL, NULL, NULL);
+    s->have_model = 1;
+    if (measure && r) {
+        tpx_measure_opts o = runner_default_opts();
+        r->measure(r, &s->cfg, &o, &s->meas.m, NULL, NULL, NULL);
+        if (s->meas.m.status == TPX_ST_OK) {
+            s->meas.ring[0] = s->meas.m.gbs;
+            s->meas.nring = 1;
+            s->meas.runs = 1;
+        }
+        s->have_meas = 1;
+    }
+}
+
+void live_fill_sync(tpx_live *lv, const tpx_config *cur, const tpx_limits *lim, tpx_runner *r,
+                    int sweeps)
+{
+    memset(&lv->gpu, 0, sizeof lv->gpu);
+    memset(&lv->model, 0, sizeof lv->model);
+    live_slots(lv, cur, lim);
+    lv->sweeps = sweeps;
+    slot_fill_sync(&lv->cur, r, 1);
+    for (int k = 0; k < TPX_K_COUNT; k++)
+        slot_fill_sync(&lv->bar[k], r, sweeps);
+    for (int i = 0; i < TPX_SWEEP_CELLS; i++)
+        slot_fill_sync(&lv->cell[i], r, sweeps);
+}
+
+tpx_livesrc *live_start(tpx_runner *r, int repeat)
+{
+    tpx_livesrc *ls = calloc(1, sizeof *ls);
+    if (!ls)
+        return NULL;
+    ls->runner = r;
+    ls->model = worker_start(model_fn, NULL, 0);
+    ls->gpu = worker_start(gpu_fn, r, repeat);
+    if (!ls->model || !ls->gpu) {
+        live_stop(ls);
+        return NULL;
+    }
+    return ls;
+}
+
+void live_stop(tpx_livesrc *ls)
+{
+    if (!ls)
+        return;
+    worker_stop(ls->gpu);
+    worker_stop(ls->model);
+    free(ls);
+}
+
+void live_request(tpx_livesrc *ls, const tpx_config *cur, const tpx_limits *lim, int sweeps)
+{
+    ls->cur = *cur;
+    ls->lim = *lim;
+    ls->sweeps = sweeps;
+    ls->have_cur = 1;
+    ls->request++;
+    live_slots(&ls->slots, cur, lim);
+    /* The model is cheap: it always does the bars and the heatmap. */
+    worker_want(ls->model, ls->list, want_list(&ls->slots, 1, ls->list));
+    worker_want(ls->gpu, ls->list, want_list(&ls->slots, sweeps, ls->list));
+}
+
+void live_remeasure(tpx_livesrc *ls, const tpx_config *cur)
+{
+    worker_forget(ls->gpu, cur);
+}
+
+static void slot_get(tpx_livesrc *ls, tpx_slot *s)
+{
+    if (!s->cfg_ok)
+        return;
+    s->have_model = worker_get(ls->model, &s->cfg, &s->model);
+    s->have_meas = worker_get(ls->gpu, &s->cfg, &s->meas);
+}
+
+int live_refresh(tpx_livesrc *ls, tpx_live *lv)
+{
+    worker_status gs, ms;
+    worker_status_get(ls->gpu, &gs);
+    worker_status_get(ls->model, &ms);
+    if (!ls->have_cur ||
+        (gs.version == ls->seen_gpu && ms.version == ls->seen_model && ls->request == ls->seen_request))
+        return 0;
+    ls->seen_gpu = gs.version;
+    ls->seen_model = ms.version;
+    ls->seen_request = ls->request;
+    live_slots(lv, &ls->cur, &ls->lim);
+    lv->sweeps = ls->sweeps;
+    lv->gpu = gs;
+    lv->model = ms;
+    lv->gpu_job = gs.cfg;
+    slot_get(ls, &lv->cur);
+    for (int k = 0; k < TPX_K_COUNT; k++)
+        slot_get(ls, &lv->bar[k]);
+    for (int i = 0; i < TPX_SWEEP_CELLS; i++)
+        slot_get(ls, &lv->cell[i]);
+    return 1;
+}

@@ -1,0 +1,52 @@
+/* live: the results that arrive while the UI runs.  Two workers compute them
+ * off the key path: the model's launch totals and the runner's measurements,
+ * for the current config, every kernel at the current size (the bars) and
+ * the current kernel at every block shape (the heatmap).  The UI copies what
+ * it shows into a tpx_live snapshot before each frame; views read only that. */
+#ifndef TPX_LIVE_H
+#define TPX_LIVE_H
+
+#include "sweep.h"
+#include "worker.h"
+
+typedef struct tpx_slot {
+    int cfg_ok;      /* 0: refused here; why says why */
+    char why[TPX_MSG];
+    tpx_config cfg;
+    int have_model;  /* model.totals / model.model_rc are there */
+    tpx_result model;
+    int have_meas;   /* meas.m (and its ring) is there */
+    tpx_result meas;
+} tpx_slot;
+
+typedef struct tpx_live {
+    tpx_slot cur;
+    tpx_slot bar[TPX_K_COUNT];
+    tpx_slot cell[TPX_SWEEP_CELLS];
+    int sweeps;      /* bars and cells are being measured too */
+    worker_status gpu, model;
+    tpx_config gpu_job; /* what the runner is measuring, when gpu.busy */
+} tpx_live;
+
+/* Fills the configs of every slot for the current config (no results). */
+void live_slots(tpx_live *lv, const tpx_config *cur, const tpx_limits *lim);
+
+/* Computes every slot now, in this thread (tests, benchmarks, replay). */
+void live_fill_sync(tpx_live *lv, const tpx_config *cur, const tpx_limits *lim, tpx_runner *r,
+                    int sweeps);
+
+typedef struct tpx_livesrc tpx_livesrc;
+
+/* Starts the two workers on runner r (which must outlive them).  repeat:
+ * measure the current config over and over (a live GPU).  NULL on failure. */
+tpx_livesrc *live_start(tpx_runner *r, int repeat);
+void live_stop(tpx_livesrc *ls);
+/* The config changed (or the sweeps were switched on or off): new wants. */
+void live_request(tpx_livesrc *ls, const tpx_config *cur, const tpx_limits *lim, int sweeps);
+/* Forget the current config's measurements and measure again. */
+void live_remeasure(tpx_livesrc *ls, const tpx_config *cur);
+/* Copies the results into *lv when anything changed since the last call
+ * (returns 1), else leaves it and returns 0. */
+int live_refresh(tpx_livesrc *ls, tpx_live *lv);
+
+#endif

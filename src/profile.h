@@ -1,0 +1,49 @@
+/* profile: what the Order view needs to know about a GPU to say how many
+ * blocks are resident at once (SMs x blocks per SM).  From the real device
+ * when there is one, from a profile embedded in assets/devices otherwise. */
+#ifndef TPX_PROFILE_H
+#define TPX_PROFILE_H
+
+#include <stddef.h>
+
+#include "config.h"
+#include "runner.h"
+
+typedef struct tpx_profile {
+    char name[128];
+    int sms;
+    int max_threads_per_sm, max_blocks_per_sm, regs_per_sm;
+    long long smem_per_sm, smem_reserved_per_block, l2_bytes;
+    double peak_gbs;
+} tpx_profile;
+
+/* Registers per thread assumed when estimating (the simple kernels use
+ * fewer; the measurement reports the real number). */
+#define TPX_ASSUMED_REGS 32
+
+/* Parses "key=value" lines ('#' comments).  0, or -1 with a message. */
+int profile_parse(const char *text, tpx_profile *p, char *msg, size_t n);
+/* The built-in profile (H100 SXM).  Never NULL. */
+const tpx_profile *profile_builtin(void);
+/* A profile from a real device's facts. */
+void profile_from_device(const tpx_device *d, tpx_profile *p);
+
+/* Blocks of config c resident on one SM, estimated from the profile's
+ * limits (threads, blocks, shared memory, registers at regs per thread). */
+int profile_blocks_per_sm(const tpx_profile *p, const tpx_config *c, int regs);
+
+/* The blocks resident together (a wave) for config c: SMs x blocks per SM
+ * from the measured occupancy when m has it, else estimated from the
+ * device's limits, else from the built-in profile (d->valid = 0). */
+typedef struct tpx_waves {
+    int sms, blocks_per_sm;
+    long long resident;  /* sms * blocks_per_sm, at least 1 */
+    long long blocks;    /* in the grid */
+    long long count;     /* waves */
+    char source[200];    /* where the figures come from, in words */
+} tpx_waves;
+
+void profile_waves(const tpx_config *c, const tpx_device *d, const tpx_measurement *m,
+                   tpx_waves *w);
+
+#endif

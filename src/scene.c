@@ -1,0 +1,161 @@
+#include "scene.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "catalog.h"
+
+tpx_sel scene_clamp(const tpx_config *c, tpx_sel sel)
+{
+    tpx_geom g = config_geom(c);
+    int wpb = model_warps_per_block(c), reps = tpx_reps(c->kernel, &g);
+#define CLAMP(v, hi) v = (v) < 0 ? 0 : (v) >= (hi) ? (hi) - 1 : (v)
+    CLAMP(sel.bx, g.gx);
+    CLAMP(sel.by, g.gy);
+    CLAMP(sel.warp, wpb);
+    CLAMP(sel.rep, reps > 0 ? reps : 1);
+#undef CLAMP
+    return sel;
+}
+
+static void tile_free(tpx_tile *t)
+{
+    free(t->inst);
+    free(t->bank);
+    memset(t, 0, sizeof *t);
+}
+
+void scene_free(tpx_scene *s)
+{
+    free(s->inst);
+    free(s->global);
+    footprint_free(&s->fp);
+    tile_free(&s->tile[0]);
+    tile_free(&s->tile[1]);
+    memset(s, 0, sizeof *s);
+}
+
+int scene_live_tile(const tpx_scene *s) { return s->cfg.pad > 0 || s->cfg.swz ? 1 : 0; }
+
+/* One tile variant: its geometry and the selected warp's shared accesses. */
+static int build_tile(tpx_scene *s, tpx_tile *t, const tpx_config *v)
+{
+    t->cfg = *v;
+    if (!config_has_tile(v->kernel)) {
+        snprintf(t->why, sizeof t->why, "%s has no shared tile", catalog_name(v->kernel));
+        return 0;
+    }
+    if (config_validate(v, &s->lim, t->why, sizeof t->why) != 0)
+        return 0;
+    /* Every tiled kernel's tile rows are BX elements wide (plus padding). */
+    t->width = v->bx;
+    t->pitch = v->bx + v->pad;
+    t->rows = (int)(tpx_smem_elems(v->kernel, v->bx, v->by, v->pad) / t->pitch);
+    t->words = (tpx_smem_elems(v->kernel, v->bx, v->by, v->pad) * (long long)config_esize(v->dtype) + 3) / 4;
+    int n = model_insts_per_warp(v);
+    tpx_inst *all = malloc(sizeof *all * (size_t)n);
+    t->inst = malloc(sizeof *t->inst * (size_t)n);
+    t->bank = malloc(sizeof *t->bank * (size_t)n);
+    if (!all || !t->inst || !t->bank) {
+        free(all);
+        return -1;
+    }
+    n = model_warp_insts(v, s->sel.bx, s->sel.by, s->sel.warp, all);
+    for (int i = 0; i < n; i++) {
+        if (all[i].space != TPX_SPACE_S)
+            continue;
+        t->inst[t->ninst] = all[i];
+        model_bank_detail(&all[i], config_esize(v->dtype), &t->bank[t->ninst]);
+        t->ninst++;
+    }
+    free(all);
+    t->valid = 1;
+    return 0;
+}
+
+/* The box of the elements the selected warp moves, on A (its loads) and on
+ * B (its stores). */
+static void warp_boxes(tpx_scene *s)
+{
+    for (int i = 0; i < s->nglobal; i++) {
+        const tpx_inst *in = s->global[i].in;
+        int side = in->space == TPX_SPACE_A ? TPX_SIDE_A : TPX_SIDE_B;
+        long long *b = s->box[side];
+        for (int l = 0; l < in->lanes; l++) {
+            long long r, c;
+            if (!(in->active & (1u << l)))
+                continue;
+            footprint_rc(&s->fp, side, in->idx[l], &r, &c);
+            if (!s->touches[side]) {
+                b[0] = b[2] = r;
+                b[1] = b[3] = c;
+                s->touches[side] = 1;
+            }
+            b[0] = r < b[0] ? r : b[0];
+            b[1] = c < b[1] ? c : b[1];
+            b[2] = r > b[2] ? r : b[2];
+            b[3] = c > b[3] ? c : b[3];
+        }
+    }
+}
+
+int scene_build(tpx_scene *s, const tpx_config *c, const tpx_limits *lim, tpx_sel sel)
+{
+    scene_free(s);
+    s->cfg = *c;
+    s->lim = *lim;
+    s->g = config_geom(c);
+    s->modelled = !config_is_reference(c->kernel);
+    s->wpb = model_warps_per_block(c);
+    s->reps = s->modelled ? tpx_reps(c->kernel, &s->g) : 0;
+    s->sel = scene_clamp(c, sel);
+    if (!s->modelled)
+        return 0;
+    tpx_block_tile(c->kernel, &s->g, s->sel.bx, s->sel.by, &s->tbx, &s->tby);
+
+    int n = model_insts_per_warp(c);
+    s->inst = malloc(sizeof *s->inst * (size_t)n);
+    s->global = malloc(sizeof *s->global * (size_t)n);
+    if (!s->inst || !s->global)
+        return -1;
+    s->ninst = model_warp_insts(c, s->sel.bx, s->sel.by, s->sel.warp, s->inst);
+    size_t e = config_esize(c->dtype);
+    for (int i = 0; i < s->ninst; i++) {
+        if (s->inst[i].space == TPX_SPACE_S)
+            continue;
+        tpx_gaccess *ga = &s->global[s->nglobal++];
+        memset(ga, 0, sizeof *ga);
+        ga->in = &s->inst[i];
+        model_inst_cost(ga->in, e, &ga->cost);
+        ga->nsect = ga->in->active ? model_inst_sectors(ga->in, e, ga->sect) : 0;
+    }
+    if (footprint_build(&s->fp, c) != 0)
+        return -1;
+    warp_boxes(s);
+
+    tpx_config plain = *c, cure = *c;
+    plain.pad = 0;
+    plain.swz = 0;
+    if (!c->pad && !c->swz)
+        cure.pad = 1;
+    if (build_tile(s, &s->tile[0], &plain) != 0 || build_tile(s, &s->tile[1], &cure) != 0)
+        return -1;
+    return 0;
+}
+
+const tpx_gaccess *scene_global(const tpx_scene *s, tpx_op op, int rep)
+{
+    for (int i = 0; i < s->nglobal; i++)
+        if (s->global[i].in->op == op && s->global[i].in->rep == rep)
+            return &s->global[i];
+    return NULL;
+}
+
+int scene_tile_inst(const tpx_tile *t, tpx_op op, int rep)
+{
+    for (int i = 0; i < t->ninst; i++)
+        if (t->inst[i].op == op && t->inst[i].rep == rep)
+            return i;
+    return -1;
+}

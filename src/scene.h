@@ -1,0 +1,74 @@
+/* scene: everything the views draw that follows from the config and the
+ * selected warp, computed once per change (recalc), then only read by the
+ * views (repaint).  Asynchronous results (launch totals, measurements) are
+ * not here: they arrive through live.h. */
+#ifndef TPX_SCENE_H
+#define TPX_SCENE_H
+
+#include "config.h"
+#include "footprint.h"
+#include "model.h"
+
+/* The selection: a warp of a launch block, and which repetition of the
+ * instructions (unrolled and tiled kernels) the detail views show. */
+typedef struct tpx_sel {
+    int bx, by, warp, rep;
+} tpx_sel;
+
+/* A global instruction of the selected warp with its sectors. */
+typedef struct tpx_gaccess {
+    const tpx_inst *in;
+    tpx_cost cost;
+    int nsect;
+    long long sect[64]; /* 32-byte sector numbers, ascending */
+} tpx_gaccess;
+
+/* The shared tile of one variant of the config (plain, or padded/swizzled),
+ * with the selected warp's shared instructions priced bank by bank. */
+typedef struct tpx_tile {
+    int valid;
+    char why[TPX_MSG];   /* when not valid */
+    tpx_config cfg;
+    int rows, width, pitch; /* tile rows; elements per row; elements per row with pad */
+    long long words;        /* 4-byte words the tile spans */
+    int ninst;
+    tpx_inst *inst;         /* shared instructions, program order */
+    tpx_bank_detail *bank;  /* one per instruction */
+} tpx_tile;
+
+typedef struct tpx_scene {
+    tpx_config cfg;
+    tpx_limits lim;
+    tpx_geom g;
+    int modelled;    /* 0 for the references */
+    int wpb;         /* warps per block */
+    int reps;        /* repetitions of each instruction per thread */
+    tpx_sel sel;     /* clamped to the grid */
+    int tbx, tby;    /* the tile the selected block works on */
+    int ninst;
+    tpx_inst *inst;  /* the selected warp's instructions, program order */
+    int nglobal;
+    tpx_gaccess *global; /* its global instructions */
+    tpx_footprint fp;
+    int touches[2];          /* the selected warp moves elements of A / B */
+    long long box[2][4];     /* their bounding box: first row, first column, last row, last column */
+    tpx_tile tile[2]; /* [0] without padding or swizzle, [1] the cure: the config's
+                         own pad or swizzle, or pad 1 when it has none */
+} tpx_scene;
+
+/* Builds the scene (freeing what s held).  0, or -1 when out of memory. */
+int scene_build(tpx_scene *s, const tpx_config *c, const tpx_limits *lim, tpx_sel sel);
+void scene_free(tpx_scene *s);
+
+/* The selection clamped to config c's grid. */
+tpx_sel scene_clamp(const tpx_config *c, tpx_sel sel);
+
+/* Which tile variant is the config itself (0 or 1). */
+int scene_live_tile(const tpx_scene *s);
+
+/* The global load and store of the selected repetition (NULL if none). */
+const tpx_gaccess *scene_global(const tpx_scene *s, tpx_op op, int rep);
+/* The shared instruction of a tile variant for the selected repetition. */
+int scene_tile_inst(const tpx_tile *t, tpx_op op, int rep);
+
+#endif

@@ -1,0 +1,208 @@
+#include "term.h"
+
+#include <curses.h>
+#include <langinfo.h>
+#include <locale.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <term.h>
+#include <termios.h>
+#include <unistd.h>
+
+#include "keys.h"
+#include "theme.h"
+
+static int open_now, mono;
+static SCREEN *screen;
+static struct termios saved_tty;
+static int have_saved_tty;
+/* What the emergency path writes: leave the alternate screen, show the
+ * cursor, reset attributes, stop mouse reporting. */
+static char restore_seq[256];
+static size_t restore_len;
+
+int term_locale_utf8(void)
+{
+    setlocale(LC_ALL, "");
+    setlocale(LC_NUMERIC, "C"); /* figures read "528.4" as in tpx report, in any locale */
+    const char *cs = nl_langinfo(CODESET);
+    return cs && (strcmp(cs, "UTF-8") == 0 || strcmp(cs, "utf8") == 0);
+}
+
+static void add_restore(const char *s)
+{
+    if (!s || s == (char *)-1)
+        return;
+    size_t len = strlen(s);
+    if (restore_len + len < sizeof restore_seq) {
+        memcpy(restore_seq + restore_len, s, len);
+        restore_len += len;
+    }
+}
+
+static short curses_colour(int c) { return c < 0 ? -1 : (short)c; }
+
+static void init_colours(void)
+{
+    if (use_default_colors() == ERR)
+        assume_default_colors(COLOR_WHITE, COLOR_BLACK);
+    for (int r = 0; r < TPX_R_COUNT && r + 1 < COLOR_PAIRS; r++) {
+        tpx_style s = theme_spec((tpx_role)r, 0);
+        init_pair((short)(r + 1), curses_colour(s.fg), curses_colour(s.bg));
+    }
+}
+
+int term_open(tpx_term_info *info, char *msg, size_t n)
+{
+    const char *termname = getenv("TERM");
+    if (!termname || !*termname) {
+        snprintf(msg, n, "TERM is not set: the explorer needs to know the terminal");
+        return -1;
+    }
+    have_saved_tty = tcgetattr(STDIN_FILENO, &saved_tty) == 0;
+    screen = newterm(NULL, stdout, stdin);
+    if (!screen) {
+        snprintf(msg, n, "cannot use terminal type '%s' (no terminfo entry?)", termname);
+        return -1;
+    }
+    set_term(screen);
+    open_now = 1;
+    const char *cup = tigetstr("cup");
+    if (!cup || cup == (char *)-1) { /* "dumb" and friends: nothing to draw a screen with */
+        term_close();
+        snprintf(msg, n, "terminal type '%s' cannot move the cursor; the explorer needs one "
+                         "that can (e.g. TERM=xterm-256color)", termname);
+        return -1;
+    }
+    restore_len = 0;
+    add_restore(tigetstr("rmcup"));
+    add_restore(tigetstr("cnorm"));
+    add_restore(tigetstr("sgr0"));
+    add_restore("\033[?1000l\033[?1002l\033[?1006l\r\n");
+
+    cbreak(); /* not raw(): Ctrl-C stays a signal, handled as quit */
+    noecho();
+    nonl();
+    keypad(stdscr, TRUE);
+    curs_set(0);
+    set_escdelay(25);
+    mousemask(BUTTON1_PRESSED | BUTTON1_CLICKED, NULL);
+    mouseinterval(0);
+    /* NO_COLOR (no-color.org): present and not empty.  COLORS is known only
+     * after start_color(). */
+    const char *nc = getenv("NO_COLOR");
+    mono = (nc && *nc) || !has_colors() || start_color() == ERR || COLORS < 8;
+    if (!mono)
+        init_colours();
+    info->mono = mono;
+    info->utf8 = 0; /* decided by term_locale_utf8 */
+    return 0;
+}
+
+void term_close(void)
+{
+    if (!open_now)
+        return;
+    open_now = 0;
+    mousemask(0, NULL);
+    curs_set(1);
+    endwin();
+    delscreen(screen);
+    screen = NULL;
+    fflush(stdout);
+}
+
+void term_emergency_restore(void)
+{
+    if (!open_now)
+        return;
+    if (have_saved_tty)
+        tcsetattr(STDIN_FILENO, TCSANOW, &saved_tty);
+    ssize_t w = write(STDOUT_FILENO, restore_seq, restore_len);
+    (void)w;
+}
+
+void term_size(int *w, int *h)
+{
+    getmaxyx(stdscr, *h, *w);
+}
+
+static int translate(int code)
+{
+    switch (code) {
+    case KEY_UP: return TPX_KEY_UP;
+    case KEY_DOWN: return TPX_KEY_DOWN;
+    case KEY_LEFT: return TPX_KEY_LEFT;
+    case KEY_RIGHT: return TPX_KEY_RIGHT;
+    case KEY_PPAGE: return TPX_KEY_PGUP;
+    case KEY_NPAGE: return TPX_KEY_PGDN;
+    case KEY_HOME: return TPX_KEY_HOME;
+    case KEY_END: return TPX_KEY_END;
+    case KEY_BTAB: return TPX_KEY_BTAB;
+    case KEY_BACKSPACE: return TPX_KEY_BACKSPACE;
+    case KEY_ENTER: return TPX_KEY_ENTER;
+    case KEY_F(1): return TPX_KEY_F1;
+    case KEY_F(10): return TPX_KEY_F10;
+    case KEY_RESIZE: return TPX_KEY_RESIZE;
+    default: return TPX_KEY_NONE;
+    }
+}
+
+int term_read(int timeout_ms, int *mx, int *my)
+{
+    wint_t ch;
+    timeout(timeout_ms);
+    int rc = get_wch(&ch);
+    if (rc == ERR)
+        return TPX_KEY_NONE;
+    if (rc == KEY_CODE_YES) {
+        if (ch == KEY_MOUSE) {
+            MEVENT ev;
+            if (getmouse(&ev) == OK && (ev.bstate & (BUTTON1_PRESSED | BUTTON1_CLICKED))) {
+                *mx = ev.x;
+                *my = ev.y;
+                return TPX_KEY_MOUSE;
+            }
+            return TPX_KEY_NONE;
+        }
+        return translate((int)ch);
+    }
+    if (ch == '\r' || ch == '\n')
+        return TPX_KEY_ENTER;
+    if (ch == 127 || ch == 8)
+        return TPX_KEY_BACKSPACE;
+    return (int)ch;
+}
+
+static attr_t curses_attrs(int a)
+{
+    attr_t r = 0;
+    if (a & TPX_A_BOLD)
+        r |= A_BOLD;
+    if (a & TPX_A_REVERSE)
+        r |= A_REVERSE;
+    if (a & TPX_A_UNDERLINE)
+        r |= A_UNDERLINE;
+    if (a & TPX_A_DIM)
+        r |= A_DIM;
+    return r;
+}
+
+void term_draw(const tpx_canvas *cv)
+{
+    int w, h;
+    getmaxyx(stdscr, h, w);
+    for (int y = 0; y < cv->h && y < h; y++)
+        for (int x = 0; x < cv->w && x < w; x++) {
+            const tpx_cell *c = &cv->cells[y * cv->w + x];
+            tpx_style s = theme_spec((tpx_role)c->role, mono);
+            wchar_t wc[2] = {(wchar_t)c->cp, 0};
+            cchar_t cc;
+            setcchar(&cc, wc, curses_attrs(s.attrs | c->attrs), mono ? 0 : (short)(c->role + 1),
+                     NULL);
+            mvadd_wch(y, x, &cc); /* the bottom-right cell reports ERR but is drawn */
+        }
+    wnoutrefresh(stdscr);
+    doupdate();
+}

@@ -1,0 +1,105 @@
+#include "tour.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "assets.h"
+#include "catalog.h"
+
+/* One "key=value" of a step line into s; 0, or -1 with a message. */
+static int step_setting(tpx_tour_step *s, const char *kv, char *msg, size_t n)
+{
+    char key[32];
+    const char *eq = strchr(kv, '=');
+    if (!eq || eq - kv >= (long)sizeof key) {
+        snprintf(msg, n, "'%s' is not key=value", kv);
+        return -1;
+    }
+    snprintf(key, sizeof key, "%.*s", (int)(eq - kv), kv);
+    const char *v = eq + 1;
+    int k;
+    if (strcmp(key, "view") == 0) {
+        if (config_parse_int(v, "view", &s->view, msg, n) != 0 || s->view < 1 || s->view > 5) {
+            snprintf(msg, n, "view '%s' is not 1 to 5", v);
+            return -1;
+        }
+        s->view--;
+        return 0;
+    }
+    if (strcmp(key, "kernel") == 0) {
+        if ((k = catalog_find(v)) < 0) {
+            snprintf(msg, n, "unknown kernel '%s'", v);
+            return -1;
+        }
+        s->cfg.kernel = (tpx_kernel_id)k;
+        return 0;
+    }
+    if (strcmp(key, "block") == 0)
+        return config_parse_block(v, &s->cfg.bx, &s->cfg.by, msg, n);
+    if (strcmp(key, "size") == 0)
+        return config_parse_size(v, &s->cfg.w, &s->cfg.h, msg, n);
+    if (strcmp(key, "dtype") == 0)
+        return config_parse_dtype(v, &s->cfg.dtype, msg, n);
+    if (strcmp(key, "pad") == 0)
+        return config_parse_pad(v, &s->cfg.pad, msg, n);
+    if (strcmp(key, "swizzle") == 0)
+        return config_parse_int(v, "swizzle", &s->cfg.swz, msg, n);
+    if (strcmp(key, "zoom") == 0)
+        return config_parse_int(v, "zoom", &s->zoom, msg, n);
+    snprintf(msg, n, "unknown key '%s'", key);
+    return -1;
+}
+
+int tour_parse(const char *text, tpx_tour_step *steps, int max, char *msg, size_t n)
+{
+    int count = -1, lineno = 0;
+    const char *p = text ? text : "";
+    char err[TPX_MSG];
+    while (*p) {
+        const char *end = strchr(p, '\n');
+        size_t len = end ? (size_t)(end - p) : strlen(p);
+        char line[256];
+        snprintf(line, sizeof line, "%.*s", (int)(len < sizeof line - 1 ? len : sizeof line - 1), p);
+        p += len + (end ? 1 : 0);
+        lineno++;
+        if (line[0] == '#')
+            continue;
+        if (line[0] == '@') {
+            if (++count >= max) {
+                snprintf(msg, n, "line %d: more than %d steps", lineno, max);
+                return -1;
+            }
+            tpx_tour_step *s = &steps[count];
+            memset(s, 0, sizeof *s);
+            s->cfg = config_default();
+            s->zoom = -1;
+            for (char *tok = strtok(line + 1, " "); tok; tok = strtok(NULL, " "))
+                if (step_setting(s, tok, err, sizeof err) != 0) {
+                    snprintf(msg, n, "tour line %d: %s", lineno, err);
+                    return -1;
+                }
+            continue;
+        }
+        if (count < 0 || !line[0])
+            continue;
+        size_t used = strlen(steps[count].text);
+        snprintf(steps[count].text + used, sizeof steps[count].text - used, "%s%s",
+                 used ? " " : "", line);
+    }
+    return count + 1;
+}
+
+const tpx_tour_step *tour_builtin(int *n)
+{
+    static tpx_tour_step steps[TPX_TOUR_MAX];
+    static int count = -2;
+    if (count == -2) {
+        char msg[TPX_MSG];
+        count = tour_parse(assets_get("tour.txt", NULL), steps, TPX_TOUR_MAX, msg, sizeof msg);
+        if (count < 0)
+            count = 0; /* the test of the asset says why */
+    }
+    *n = count;
+    return steps;
+}

@@ -1,0 +1,26 @@
+/* tour: the guided tour's steps (assets/tour.txt): a view and a config to
+ * show, and what to look at. */
+#ifndef TPX_TOUR_H
+#define TPX_TOUR_H
+
+#include <stddef.h>
+
+#include "config.h"
+
+#define TPX_TOUR_MAX 16
+
+typedef struct tpx_tour_step {
+    int view;        /* 0-based */
+    tpx_config cfg;
+    int zoom;        /* Map zoom, -1 to leave it */
+    char text[640];
+} tpx_tour_step;
+
+/* Parses a tour text into steps (at most max); returns how many, or -1 with
+ * a message naming the line. */
+int tour_parse(const char *text, tpx_tour_step *steps, int max, char *msg, size_t n);
+
+/* The built-in tour (parsed once); *n gets the number of steps. */
+const tpx_tour_step *tour_builtin(int *n);
+
+#endif

@@ -1,0 +1,129 @@
+/* The Map's inverse lookup (footprint_who) against the kernels run forward:
+ * for every move of every thread of every block, the element it reads in A
+ * and the one it writes in B must map back to that block, thread and
+ * repetition.  Many shapes, including partial tiles and partial warps. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "footprint.h"
+
+static void check(tpx_kernel_id k, int bx, int by, long long w, long long h, int pad, int swz)
+{
+    tpx_config c = config_default();
+    c.kernel = k, c.bx = bx, c.by = by, c.w = w, c.h = h, c.pad = pad, c.swz = swz;
+    tpx_limits lim = config_default_limits();
+    char msg[TPX_MSG];
+    if (config_validate(&c, &lim, msg, sizeof msg) != 0)
+        fail_msg("invalid test config: %s", msg);
+    tpx_footprint fp;
+    assert_int_equal(footprint_build(&fp, &c), 0);
+    assert_true(fp.side[0].ok && fp.side[1].ok);
+    tpx_geom g = config_geom(&c);
+    long long seen[2] = {0, 0};
+    for (int byi = 0; byi < g.gy; byi++)
+        for (int bxi = 0; bxi < g.gx; bxi++)
+            for (int ph = 0; ph < tpx_phases(k); ph++)
+                for (int rep = 0; rep < tpx_reps(k, &g); rep++)
+                    for (int t = 0; t < bx * by; t++) {
+                        tpx_move m = tpx_kernel_move(k, &g, ph, rep, bxi, byi, t % bx, t / bx);
+                        if (!m.ok)
+                            continue;
+                        for (int side = 0; side < 2; side++) {
+                            tpx_space sp = side ? tpx_dst_space(k, ph) : tpx_src_space(k, ph);
+                            if (sp != (side ? TPX_SPACE_B : TPX_SPACE_A))
+                                continue;
+                            long long r, col;
+                            footprint_rc(&fp, side, side ? m.dst : m.src, &r, &col);
+                            tpx_who who;
+                            if (footprint_who(&fp, side, r, col, &who) != 0)
+                                fail_msg("%s %dx%d %lldx%lld: nobody at %c(%lld,%lld)",
+                                         config_dtype_name(c.dtype), bx, by, w, h, side ? 'B' : 'A',
+                                         r, col);
+                            if (who.bx != bxi || who.by != byi || who.thread != t || who.rep != rep)
+                                fail_msg("kernel %d %dx%d %lldx%lld %c(%lld,%lld): got block "
+                                         "(%d,%d) thread %d rep %d, want (%d,%d) %d %d",
+                                         k, bx, by, w, h, side ? 'B' : 'A', r, col, who.bx, who.by,
+                                         who.thread, who.rep, bxi, byi, t, rep);
+                            assert_int_equal(who.warp, t / 32);
+                            assert_int_equal(who.lane, t % 32);
+                            seen[side]++;
+                        }
+                    }
+    /* Every element of A is read once and every element of B written once. */
+    assert_int_equal(seen[0], w * h);
+    assert_int_equal(seen[1], w * h);
+    /* Outside the matrix nobody is there. */
+    tpx_who who;
+    assert_int_not_equal(footprint_who(&fp, TPX_SIDE_A, h, 0, &who), 0);
+    assert_int_not_equal(footprint_who(&fp, TPX_SIDE_A, 0, w, &who), 0);
+    assert_int_not_equal(footprint_who(&fp, TPX_SIDE_A, -1, 0, &who), 0);
+    footprint_free(&fp);
+}
+
+static void test_every_kernel(void **s)
+{
+    (void)s;
+    static const struct {
+        tpx_kernel_id k;
+        int bx, by;
+    } shapes[] = {
+        {TPX_K_COPY_ROW, 32, 8},     {TPX_K_COPY_COL, 16, 16},    {TPX_K_NAIVE_ROW, 32, 8},
+        {TPX_K_NAIVE_ROW, 8, 32},    {TPX_K_NAIVE_ROW, 7, 5},     {TPX_K_NAIVE_COL, 32, 8},
+        {TPX_K_UNROLL4_ROW, 16, 4},  {TPX_K_UNROLL4_COL, 8, 8},   {TPX_K_DIAGONAL_ROW, 8, 8},
+        {TPX_K_DIAGONAL_COL, 16, 4}, {TPX_K_SMEM, 16, 16},        {TPX_K_SMEM_RECT, 32, 8},
+        {TPX_K_SMEM_RECT, 8, 4},     {TPX_K_TILE_ROWS, 32, 8},    {TPX_K_TILE_ROWS, 16, 2},
+    };
+    static const long long sizes[][2] = {{64, 64}, {100, 37}, {33, 129}, {1, 70}, {96, 32}};
+    for (size_t i = 0; i < sizeof shapes / sizeof shapes[0]; i++)
+        for (size_t j = 0; j < sizeof sizes / sizeof sizes[0]; j++)
+            check(shapes[i].k, shapes[i].bx, shapes[i].by, sizes[j][0], sizes[j][1], 0, 0);
+    /* Padding and swizzle only move the shared tile: the map is unchanged. */
+    check(TPX_K_SMEM, 32, 32, 100, 70, 1, 0);
+    check(TPX_K_TILE_ROWS, 32, 8, 64, 96, 0, 1);
+}
+
+/* The diagonal remapping's inverse, on square and non-square grids. */
+static void test_diagonal_inverse(void **s)
+{
+    (void)s;
+    for (int gx = 1; gx <= 9; gx++)
+        for (int gy = 1; gy <= 9; gy++) {
+            tpx_geom g = {.w = 1, .h = 1, .bx = 1, .by = 1, .gx = gx, .gy = gy};
+            for (int by = 0; by < gy; by++)
+                for (int bx = 0; bx < gx; bx++) {
+                    int tx, ty, bx2, by2;
+                    tpx_diag_remap(&g, bx, by, &tx, &ty);
+                    footprint_block_of_tile(TPX_K_DIAGONAL_ROW, &g, tx, ty, &bx2, &by2);
+                    if (bx2 != bx || by2 != by)
+                        fail_msg("grid %dx%d: block (%d,%d) -> tile (%d,%d) -> (%d,%d)", gx, gy,
+                                 bx, by, tx, ty, bx2, by2);
+                }
+        }
+}
+
+static void test_reference_has_no_map(void **s)
+{
+    (void)s;
+    tpx_config c = config_default();
+    c.kernel = TPX_K_MEMCPY;
+    tpx_footprint fp;
+    assert_int_equal(footprint_build(&fp, &c), -1);
+    tpx_who who;
+    assert_int_not_equal(footprint_who(&fp, TPX_SIDE_A, 0, 0, &who), 0);
+    footprint_free(&fp);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_every_kernel),
+        cmocka_unit_test(test_diagonal_inverse),
+        cmocka_unit_test(test_reference_has_no_map),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}

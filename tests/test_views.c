@@ -1,0 +1,288 @@
+/* Screens rendered headless and compared with golden text (tests/golden/),
+ * plus what must hold on every screen: ASCII only when the locale is not
+ * UTF-8, no crash and a clear message at any terminal size, and measured
+ * figures shown only when measured.
+ *
+ * To regenerate the golden files after a deliberate change, run
+ * scripts/update-golden.sh and review `git diff tests/golden`. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "fake_runner.h"
+#include "headless.h"
+#include "views.h"
+
+typedef struct golden {
+    const char *file;
+    tpx_kernel_id kernel;
+    int bx, by;
+    long long w, h;
+    int pad;
+    int view; /* 0-based */
+    int cols, rows;
+    int ascii;
+    const char *keys;
+} golden;
+
+static const golden goldens[] = {
+    {"banks_smem_32x32_pad0", TPX_K_SMEM, 32, 32, 1024, 1024, 0, TPX_VIEW_BANKS, 160, 56, 0, ""},
+    {"banks_smem_32x32_pad1", TPX_K_SMEM, 32, 32, 1024, 1024, 1, TPX_VIEW_BANKS, 160, 56, 0, ""},
+    {"coalescing_naive_row_32x8", TPX_K_NAIVE_ROW, 32, 8, 1024, 1024, 0, TPX_VIEW_COAL, 160, 40, 0,
+     ""},
+    {"coalescing_tile_rows_32x8", TPX_K_TILE_ROWS, 32, 8, 1024, 1024, 0, TPX_VIEW_COAL, 160, 40, 0,
+     ""},
+    {"order_diagonal_row_4x4", TPX_K_DIAGONAL_ROW, 32, 8, 128, 32, 0, TPX_VIEW_ORDER, 120, 30, 0,
+     ""},
+    {"map_smem_rect_32x8", TPX_K_SMEM_RECT, 32, 8, 256, 256, 0, TPX_VIEW_MAP, 160, 44, 0, ""},
+    {"map_smem_rect_32x8_whole", TPX_K_SMEM_RECT, 32, 8, 256, 256, 0, TPX_VIEW_MAP, 120, 40, 0,
+     "------"},
+    {"bandwidth_naive_row_model", TPX_K_NAIVE_ROW, 32, 8, 4096, 4096, 0, TPX_VIEW_BW, 120, 45, 0,
+     ""},
+    {"coalescing_naive_row_32x8_ascii", TPX_K_NAIVE_ROW, 32, 8, 1024, 1024, 0, TPX_VIEW_COAL, 80,
+     24, 1, ""},
+    {"kernel_list", TPX_K_NAIVE_ROW, 32, 8, 1024, 1024, 0, TPX_VIEW_MAP, 110, 30, 0, "K\\D"},
+};
+
+static char *read_file(const char *path)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f)
+        return NULL;
+    fseek(f, 0, SEEK_END);
+    long n = ftell(f);
+    fseek(f, 0, SEEK_SET);
+    char *buf = malloc((size_t)n + 1);
+    if (buf && fread(buf, 1, (size_t)n, f) != (size_t)n) {
+        free(buf);
+        buf = NULL;
+    }
+    if (buf)
+        buf[n] = '\0';
+    fclose(f);
+    return buf;
+}
+
+static void write_file(const char *path, const char *text)
+{
+    FILE *f = fopen(path, "wb");
+    if (!f)
+        fail_msg("cannot write %s", path);
+    fputs(text, f);
+    fclose(f);
+}
+
+/* The first line where a and b differ, for the failure message. */
+static void first_difference(const char *a, const char *b, char *out, size_t n)
+{
+    int line = 1;
+    while (*a && *a == *b) {
+        line += *a == '\n';
+        a++, b++;
+    }
+    const char *ea = strchr(a, '\n'), *eb = strchr(b, '\n');
+    snprintf(out, n, "line %d:\n  golden: %.*s\n  actual: %.*s", line,
+             (int)(ea ? ea - a : (long)strlen(a)), a, (int)(eb ? eb - b : (long)strlen(b)), b);
+}
+
+static tpx_headless headless_of(const golden *g)
+{
+    tpx_headless h = {.view = g->view, .cols = g->cols, .rows = g->rows, .ascii = g->ascii,
+                      .keys = g->keys};
+    h.cfg = config_default();
+    h.cfg.kernel = g->kernel, h.cfg.bx = g->bx, h.cfg.by = g->by;
+    h.cfg.w = g->w, h.cfg.h = g->h, h.cfg.pad = g->pad;
+    return h;
+}
+
+static void test_golden_screens(void **s)
+{
+    (void)s;
+    const char *update = getenv("TPX_UPDATE_GOLDEN");
+    int failures = 0;
+    for (size_t i = 0; i < sizeof goldens / sizeof goldens[0]; i++) {
+        tpx_headless h = headless_of(&goldens[i]);
+        char *text = headless_render(&h), path[512], diff[1024];
+        assert_non_null(text);
+        snprintf(path, sizeof path, "%s/%s.txt", TPX_GOLDEN_DIR, goldens[i].file);
+        if (update && *update) {
+            write_file(path, text);
+            free(text);
+            continue;
+        }
+        char *want = read_file(path);
+        if (!want) {
+            print_error("missing %s (scripts/update-golden.sh writes it)\n", path);
+            failures++;
+        } else if (strcmp(want, text) != 0) {
+            snprintf(path, sizeof path, "%s.actual.txt", goldens[i].file);
+            write_file(path, text);
+            first_difference(want, text, diff, sizeof diff);
+            print_error("%s differs (actual in %s), first at %s\n", goldens[i].file, path, diff);
+            failures++;
+        }
+        free(want);
+        free(text);
+    }
+    assert_int_equal(failures, 0);
+}
+
+static int all_ascii(const char *s)
+{
+    for (; *s; s++)
+        if ((unsigned char)*s >= 128)
+            return 0;
+    return 1;
+}
+
+/* A non-UTF-8 locale gets only ASCII, on every view and dialog, every kernel. */
+static void test_ascii_everywhere(void **s)
+{
+    (void)s;
+    const char *keys[] = {"", "?", "K", "b", "s", "P"};
+    for (int k = 0; k < TPX_K_COUNT; k++)
+        for (int v = 0; v < TPX_VIEW_COUNT; v++)
+            for (size_t d = 0; d < sizeof keys / sizeof keys[0]; d++) {
+                tpx_headless h = {.view = v, .cols = 150, .rows = 50, .ascii = 1, .keys = keys[d]};
+                tpx_limits lim = config_default_limits();
+                char msg[TPX_MSG];
+                h.cfg = config_default();
+                h.cfg.w = h.cfg.h = 300;
+                h.cfg.kernel = (tpx_kernel_id)k;
+                if (config_validate(&h.cfg, &lim, msg, sizeof msg) != 0)
+                    h.cfg.bx = h.cfg.by = 16;
+                if (config_has_tile(h.cfg.kernel))
+                    h.cfg.pad = 1;
+                char *text = headless_render(&h);
+                assert_non_null(text);
+                if (!all_ascii(text))
+                    fail_msg("kernel %d view %d keys '%s': not ASCII:\n%s", k, v, keys[d], text);
+                free(text);
+            }
+    glyphs_set_utf8(1);
+}
+
+/* Any size, however small, draws without crashing; below the minimum the
+ * screen says what it needs. */
+static void test_any_size(void **s)
+{
+    (void)s;
+    tpx_runner *r = runner_model_only("test");
+    tpx_headless h = {.cols = 1, .rows = 1};
+    h.cfg = config_default();
+    h.cfg.kernel = TPX_K_TILE_ROWS;
+    h.cfg.w = h.cfg.h = 16384;
+    tpx_app *a = headless_app(&h, r);
+    live_fill_sync(a->live, &a->cfg, &a->lim, r, 1);
+    const tpx_dialog *dialogs[] = {NULL, &help_dialog, &kernel_dialog, &block_dialog, &size_dialog,
+                                   &pad_dialog};
+    int sizes[] = {0, 1, 2, 5, 20, 44, 45, 79, 80, 81, 100, 133, 200, 301};
+    int nsizes = (int)(sizeof sizes / sizeof sizes[0]);
+    for (int wi = 0; wi < nsizes; wi++)
+        for (int hi = 0; hi < nsizes; hi++) {
+            int w = sizes[wi], ht = sizes[hi] / 2;
+            tpx_canvas cv;
+            assert_int_equal(canvas_init(&cv, w, ht), 0);
+            app_resize(a, w, ht);
+            for (int v = 0; v < TPX_VIEW_COUNT; v++)
+                for (size_t d = 0; d < sizeof dialogs / sizeof dialogs[0]; d++) {
+                    a->view = v;
+                    a->dialog = dialogs[d];
+                    app_draw(a, &cv);
+                    if (w >= 50 && ht >= 1 && (w < TPX_MIN_W || ht < TPX_MIN_H)) {
+                        char *text = canvas_dump(&cv);
+                        assert_non_null(strstr(text, "terminal too small (need 80"));
+                        free(text);
+                    }
+                }
+            canvas_free(&cv);
+        }
+    app_free(a);
+    runner_close(r);
+}
+
+/* The strip and the Bandwidth view with a runner that measures: the figure
+ * when measured and verified; for a failure, the failure and no figure. */
+static char *screen_with(tpx_runner *r, int view)
+{
+    tpx_headless h = {.view = view, .cols = 160, .rows = 45};
+    h.cfg = config_default();
+    h.cfg.w = h.cfg.h = 1024;
+    tpx_app *a = headless_app(&h, r);
+    tpx_canvas cv;
+    canvas_init(&cv, h.cols, h.rows);
+    app_draw(a, &cv);
+    char *text = canvas_dump(&cv);
+    canvas_free(&cv);
+    app_free(a);
+    return text;
+}
+
+static void test_measured_or_not(void **s)
+{
+    (void)s;
+    tpx_runner *r = fake_runner(0);
+    char *text = screen_with(r, TPX_VIEW_BW);
+    tpx_config c = config_default();
+    char want[64];
+    snprintf(want, sizeof want, "%.1f GB/s", fake_gbs(&c));
+    assert_non_null(strstr(text, want));         /* the strip and the live block */
+    assert_non_null(strstr(text, "verified"));
+    assert_non_null(strstr(text, "measured GB/s")); /* the bars are measurements */
+    assert_non_null(strstr(text, "Fake GPU"));    /* the device line */
+    free(text);
+    text = screen_with(r, TPX_VIEW_ORDER);
+    assert_non_null(strstr(text, "measured occupancy on Fake GPU"));
+    free(text);
+
+    fake_of(r)->fail_kernel = TPX_K_NAIVE_ROW;
+    fake_of(r)->fail_status = TPX_ST_VERIFY_FAILED;
+    text = screen_with(r, TPX_VIEW_MAP);
+    assert_non_null(strstr(text, "verify_failed"));
+    assert_null(strstr(text, want));
+    free(text);
+    runner_close(r);
+
+    r = runner_model_only("no GPU here");
+    for (int v = 0; v < TPX_VIEW_COUNT; v++) {
+        text = screen_with(r, v);
+        assert_non_null(strstr(text, "no GPU: model only"));
+        assert_non_null(strstr(text, "not measured"));
+        assert_null(strstr(text, " 0.0 GB/s")); /* never a zero for "not measured" */
+        assert_null(strstr(text, "GB/s median"));
+        free(text);
+    }
+    runner_close(r);
+}
+
+/* Monochrome: no role has a colour, and the ones that carry meaning still
+ * look different from plain text. */
+static void test_monochrome(void **s)
+{
+    (void)s;
+    for (int r = 0; r < TPX_R_COUNT; r++) {
+        tpx_style m = theme_spec((tpx_role)r, 1);
+        assert_int_equal(m.fg, -1);
+        assert_int_equal(m.bg, -1);
+    }
+    tpx_role marked[] = {TPX_R_SELECT, TPX_R_TAB_ACTIVE, TPX_R_ERROR, TPX_R_BAD, TPX_R_STORE,
+                         TPX_R_LOAD,   TPX_R_WAVE,       TPX_R_USED};
+    for (size_t i = 0; i < sizeof marked / sizeof marked[0]; i++)
+        assert_int_not_equal(theme_spec(marked[i], 1).attrs, 0);
+    assert_int_not_equal(theme_spec(TPX_R_STORE, 1).attrs, theme_spec(TPX_R_LOAD, 1).attrs);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_golden_screens),  cmocka_unit_test(test_ascii_everywhere),
+        cmocka_unit_test(test_any_size),        cmocka_unit_test(test_measured_or_not),
+        cmocka_unit_test(test_monochrome),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}

@@ -1,0 +1,30 @@
+# The explorer's tests: unit tests of its pure parts, screens rendered
+# headless against golden text, and the real binary driven in tmux.
+# (Included from tests/CMakeLists.txt when the explorer is built.)
+add_library(tpx_fake_runner STATIC fake_runner.c)
+target_compile_options(tpx_fake_runner PRIVATE ${TPX_WARNINGS})
+target_link_libraries(tpx_fake_runner PUBLIC tpx_core)
+
+foreach(t test_edit test_footprint test_keys test_layout test_profile test_tour test_views
+          test_worker)
+  tpx_unit_test(${t})
+  target_link_libraries(${t} PRIVATE tpx_tui tpx_fake_runner)
+endforeach()
+
+target_compile_definitions(test_views PRIVATE TPX_GOLDEN_DIR="${CMAKE_CURRENT_SOURCE_DIR}/golden")
+
+add_executable(tpx_render tpx_render.c)
+target_compile_options(tpx_render PRIVATE ${TPX_WARNINGS})
+target_link_libraries(tpx_render PRIVATE tpx_tui)
+
+# A result document for the --load test, written by tpx bench's own writer.
+add_executable(replay_fixture replay_fixture.c)
+target_compile_options(replay_fixture PRIVATE ${TPX_WARNINGS})
+target_link_libraries(replay_fixture PRIVATE tpx_core)
+
+add_test(NAME tui_no_tty COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/no_tty.sh $<TARGET_FILE:tpx>)
+add_test(NAME tui_e2e_tmux COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/e2e_tmux.sh $<TARGET_FILE:tpx>
+         $<TARGET_FILE:replay_fixture>)
+set_tests_properties(tui_no_tty tui_e2e_tmux PROPERTIES LABELS unit)
+set_tests_properties(tui_e2e_tmux PROPERTIES TIMEOUT 120)
+

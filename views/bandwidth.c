@@ -1,0 +1,233 @@
+/* Bandwidth: the live figure of the current config (median of the recent
+ * measurements, sparkline, noise, % of peak and of memcpy, verified, L2
+ * badge), every kernel at the current size as bars, and the current kernel
+ * over block shapes as a heatmap.  Without measurements the bars and the
+ * heatmap show what the model counts, labelled as such. */
+#include <stdio.h>
+#include <string.h>
+
+#include "catalog.h"
+#include "views.h"
+#include "widgets.h"
+
+/* Bytes used / bytes moved over global loads and stores: the model's figure. */
+static double model_figure(const tpx_totals *t)
+{
+    const tpx_cost *l = &t->op[TPX_OP_GLD], *s = &t->op[TPX_OP_GST];
+    unsigned long long moved = 32 * (l->sectors + s->sectors);
+    return moved ? (double)(l->bytes + s->bytes) / (double)moved : 0;
+}
+
+static int measured_ok(const tpx_slot *s)
+{
+    return s->cfg_ok && s->have_meas && s->meas.m.status == TPX_ST_OK;
+}
+
+static int live_block(const tpx_app *a, tpx_canvas *cv, tpx_rect r)
+{
+    const tpx_slot *s = &a->live->cur;
+    const tpx_measurement *m = &s->meas.m;
+    char desc[160];
+    config_describe(&a->cfg, desc, sizeof desc);
+    canvas_printf(cv, r.x, r.y, r.w, TPX_R_TITLE, "live: %s", desc);
+    if (!measured_ok(s)) {
+        const char *why = !s->have_meas ? "waiting for the runner"
+                          : m->message[0] ? m->message : runner_status_name(m->status);
+        int failed = s->have_meas && m->status != TPX_ST_NOT_MEASURED;
+        canvas_printf(cv, r.x + 2, r.y + 1, r.w - 2, failed ? TPX_R_BAD : TPX_R_DIM, "%s (%s)",
+                      !s->have_meas ? "pending" : failed ? runner_status_name(m->status)
+                                                         : "not measured",
+                      why);
+        return 3;
+    }
+    double med = widget_median(s->meas.ring, s->meas.nring);
+    int x = r.x + 2;
+    x += canvas_printf(cv, x, r.y + 1, r.w - 2, TPX_R_GOOD, "%.1f GB/s", med);
+    x += canvas_printf(cv, x, r.y + 1, r.x + r.w - x, TPX_R_NORMAL,
+                       "  median of the last %d runs (each the median of %d+ samples)  ",
+                       s->meas.nring, m->samples);
+    widget_sparkline(cv, x, r.y + 1, TPX_RING, s->meas.ring, s->meas.nring, TPX_R_GOOD);
+    char peak[64] = "peak unknown", copy[64] = "memcpy not measured";
+    if (m->pct_peak >= 0)
+        snprintf(peak, sizeof peak, "%s%.1f%% of theoretical peak",
+                 m->pct_peak > 100 ? "ABOVE PEAK: " : "", m->pct_peak);
+    if (m->pct_memcpy >= 0)
+        snprintf(copy, sizeof copy, "%.1f%% of memcpy (%.0f GB/s)", m->pct_memcpy, m->memcpy_gbs);
+    canvas_printf(cv, r.x + 2, r.y + 2, r.w - 2, TPX_R_NORMAL,
+                  "noise %.2f%%   %s   %s   %s %s   %s   %s L2   GB = 10^9 bytes",
+                  100.0 * m->noise, peak, copy, glyph_str(m->verified ? TPX_G_CHECK : TPX_G_CROSS),
+                  m->verified ? "verified" : "NOT verified", runner_badge_name(m->badge),
+                  m->hot ? "hot" : "cold");
+    return 4;
+}
+
+static int bars(const tpx_app *a, tpx_canvas *cv, tpx_rect r, int measured)
+{
+    const tpx_live *lv = a->live;
+    double top = 0;
+    for (int k = 0; k < TPX_K_COUNT; k++) {
+        const tpx_slot *s = &lv->bar[k];
+        double v = measured ? (measured_ok(s) ? s->meas.m.gbs : 0)
+                   : (s->have_model && s->model.model_rc == 0 ? model_figure(&s->model.totals) : 0);
+        top = v > top ? v : top;
+    }
+    canvas_printf(cv, r.x, r.y, r.w, TPX_R_TITLE, "every kernel at %lldx%lld %s: %s", a->cfg.w,
+                  a->cfg.h, config_dtype_name(a->cfg.dtype),
+                  measured ? "measured GB/s" : "model: share of the bytes moved that are used "
+                                               "(not a bandwidth: nothing measured)");
+    int barw = r.w - 60 > 10 ? r.w - 60 : 10;
+    for (int k = 0; k < TPX_K_COUNT && 1 + k < r.h; k++) {
+        const tpx_slot *s = &lv->bar[k];
+        int y = r.y + 1 + k, mine = k == (int)a->cfg.kernel;
+        tpx_role name = mine ? TPX_R_SELECT : TPX_R_NORMAL;
+        canvas_printf(cv, r.x, y, 13, name, "%-13s", catalog_name((tpx_kernel_id)k));
+        if (!s->cfg_ok) {
+            canvas_printf(cv, r.x + 14, y, r.w - 14, TPX_R_DIM, "refused: %s", s->why);
+            continue;
+        }
+        if (!config_is_reference(s->cfg.kernel))
+            canvas_printf(cv, r.x + 14, y, 9, TPX_R_DIM, "%dx%d%s", s->cfg.bx, s->cfg.by,
+                          s->cfg.pad ? "+p" : "");
+        int x = r.x + 24;
+        const tpx_totals *t = &s->model.totals;
+        int modelled = s->have_model && s->model.model_rc == 0;
+        if (measured) {
+            if (measured_ok(s)) {
+                widget_bar(cv, x, y, barw, top > 0 ? s->meas.m.gbs / top : 0,
+                           theme_heat(s->meas.m.gbs / top), TPX_R_DIM);
+                int x2 = x + barw + 1;
+                x2 += canvas_printf(cv, x2, y, 12, TPX_R_NORMAL, "%7.1f GB/s", s->meas.m.gbs);
+                if (s->meas.m.pct_memcpy >= 0)
+                    canvas_printf(cv, x2, y, 10, TPX_R_DIM, " %5.1f%%", s->meas.m.pct_memcpy);
+            } else {
+                const tpx_measurement *m = &s->meas.m;
+                canvas_printf(cv, x, y, barw + 22,
+                              s->have_meas && m->status != TPX_ST_NOT_MEASURED ? TPX_R_BAD
+                                                                               : TPX_R_DIM,
+                              "%s", !s->have_meas                     ? "pending"
+                                    : m->status == TPX_ST_NOT_MEASURED ? "not measured"
+                                                                       : runner_status_name(m->status));
+            }
+        } else if (modelled) {
+            double f = model_figure(t);
+            widget_bar(cv, x, y, barw, top > 0 ? f / top : 0, theme_heat(f), TPX_R_DIM);
+            canvas_printf(cv, x + barw + 1, y, 22, TPX_R_NORMAL, "%6.1f%% used", 100.0 * f);
+        } else {
+            canvas_text(cv, x, y, barw + 22, TPX_R_DIM,
+                        s->have_model ? "measured, not modelled" : "counting...");
+        }
+        /* What the model says, beside a measurement too. */
+        char extra[64] = "";
+        if (measured && modelled)
+            snprintf(extra, sizeof extra, "model %.1f%% used  ", 100.0 * model_figure(t));
+        if (modelled && t->op[TPX_OP_SLD].insts) {
+            double ld = model_conflict_ways(&t->op[TPX_OP_SLD]);
+            double st = model_conflict_ways(&t->op[TPX_OP_SST]);
+            size_t len = strlen(extra);
+            snprintf(extra + len, sizeof extra - len, "smem %.1fx", ld > st ? ld : st);
+        }
+        canvas_text(cv, x + barw + 24, y, r.x + r.w - x - barw - 24, TPX_R_DIM, extra);
+    }
+    return 1 + TPX_K_COUNT + 1;
+}
+
+static void heatmap(const tpx_app *a, tpx_canvas *cv, tpx_rect r, int measured)
+{
+    const tpx_live *lv = a->live;
+    canvas_printf(cv, r.x, r.y, r.w, TPX_R_TITLE, "%s over block shapes (rows BY, columns BX): %s",
+                  catalog_name(a->cfg.kernel),
+                  measured ? "measured GB/s" : "model: % of the bytes moved that are used");
+    if (config_is_reference(a->cfg.kernel)) {
+        canvas_text(cv, r.x + 2, r.y + 1, r.w - 2, TPX_R_DIM,
+                    "a reference picks its own launch: no block shapes to sweep");
+        return;
+    }
+    const int cw = 7;
+    double top = 0;
+    for (int i = 0; i < TPX_SWEEP_CELLS; i++) {
+        const tpx_slot *s = &lv->cell[i];
+        double v = measured ? (measured_ok(s) ? s->meas.m.gbs : 0)
+                   : (s->have_model && s->model.model_rc == 0 ? model_figure(&s->model.totals) : 0);
+        top = v > top ? v : top;
+    }
+    canvas_text(cv, r.x, r.y + 1, 6, TPX_R_DIM, "BY\\BX");
+    for (int j = 0; j < TPX_SWEEP_SIDE; j++)
+        canvas_printf(cv, r.x + 6 + j * cw, r.y + 1, cw, TPX_R_DIM, "%*d", cw - 1, 1 << j);
+    for (int i = 0; i < TPX_SWEEP_SIDE && i + 2 < r.h; i++) {
+        int y = r.y + 2 + i;
+        canvas_printf(cv, r.x, y, 6, TPX_R_DIM, "%5d", 1 << i);
+        for (int j = 0; j < TPX_SWEEP_SIDE; j++) {
+            const tpx_slot *s = &lv->cell[i * TPX_SWEEP_SIDE + j];
+            int x = r.x + 6 + j * cw;
+            int mine = a->cfg.bx == 1 << j && a->cfg.by == 1 << i;
+            if (!s->cfg_ok) {
+                canvas_glyph(cv, x + cw - 2, y, TPX_G_DOT, TPX_R_DIM);
+                continue;
+            }
+            double v = -1;
+            if (measured && measured_ok(s))
+                v = s->meas.m.gbs;
+            else if (!measured && s->have_model && s->model.model_rc == 0)
+                v = model_figure(&s->model.totals);
+            tpx_role role = mine ? TPX_R_SELECT : v >= 0 ? theme_heat(top > 0 ? v / top : 0)
+                                                         : TPX_R_DIM;
+            if (v < 0)
+                canvas_printf(cv, x, y, cw, role, "%*s", cw - 1, "...");
+            else if (measured)
+                canvas_printf(cv, x, y, cw, role, "%*.0f", cw - 1, v);
+            else
+                canvas_printf(cv, x, y, cw, role, "%*.1f%%", cw - 2, 100.0 * v);
+        }
+    }
+}
+
+static void bw_draw(const tpx_app *a, tpx_canvas *cv, tpx_rect r)
+{
+    tpx_rect in = rect_make(r.x + 1, r.y, r.w - 2, r.h);
+    int used = live_block(a, cv, in);
+    /* A GPU (or saved results) measures; without one the model's figures stand in. */
+    int measured = a->dev.valid;
+    in.y += used;
+    in.h -= used;
+    used = bars(a, cv, in, measured);
+    in.y += used;
+    in.h -= used;
+    if (in.h > 2)
+        heatmap(a, cv, in, measured);
+}
+
+static void bw_caption(const tpx_app *a, char *buf, size_t n)
+{
+    const tpx_slot *s = &a->live->cur;
+    if (measured_ok(s)) {
+        if (s->meas.m.pct_memcpy >= 0)
+            snprintf(buf, n, "%s %dx%d moves %.1f GB/s, %.0f%% of what memcpy reaches on the "
+                     "same bytes", catalog_name(a->cfg.kernel), a->cfg.bx, a->cfg.by,
+                     s->meas.m.gbs, s->meas.m.pct_memcpy);
+        else
+            snprintf(buf, n, "%s %dx%d moves %.1f GB/s (memcpy not measured)",
+                     catalog_name(a->cfg.kernel), a->cfg.bx, a->cfg.by, s->meas.m.gbs);
+        return;
+    }
+    if (s->have_model && s->model.model_rc == 0) {
+        snprintf(buf, n, "nothing measured here: the model says %s uses %.1f%% of the bytes it "
+                 "moves (compare the bars)", catalog_name(a->cfg.kernel),
+                 100.0 * model_figure(&s->model.totals));
+        return;
+    }
+    snprintf(buf, n, "%s", catalog_get(a->cfg.kernel)->idea);
+}
+
+static int bw_action(tpx_app *a, tpx_action act)
+{
+    (void)a;
+    return act == TPX_ACT_REMEASURE ? TPX_HANDLED | TPX_REMEASURE : TPX_UNHANDLED;
+}
+
+const tpx_view bandwidth_view = {
+    .name = "Bandwidth",
+    .keys = TPX_KG_BANDWIDTH,
+    .caption = bw_caption,
+    .draw = bw_draw,
+    .on_action = bw_action,
+};

@@ -1,0 +1,240 @@
+/* Coalescing: the selected warp's global load and store as the 128-byte
+ * lines and 32-byte sectors they pull in.  Each cell is 4 bytes: the lane
+ * that asked for it, a shade for bytes moved but unused, a dot for bytes of
+ * the line that were not moved.  A coalesced access is one full line; a
+ * strided one is a row of lines with one lane in each. */
+#include <stdio.h>
+#include <string.h>
+
+#include "catalog.h"
+#include "views.h"
+#include "widgets.h"
+
+#define LINE_W 37 /* 4 sectors of 8 cells of 4 bytes, separated, and a gap */
+#define COMPACT_W 5 /* 4 sectors and a gap */
+
+/* The first lane of `in` asking for any byte of [b0, b0 + 4), or -1. */
+static int lane_at(const tpx_inst *in, size_t e, long long b0)
+{
+    for (int l = 0; l < in->lanes; l++) {
+        if (!(in->active & (1u << l)))
+            continue;
+        long long a = in->idx[l] * (long long)e;
+        if (a < b0 + 4 && a + (long long)e > b0)
+            return l;
+    }
+    return -1;
+}
+
+static int moved(const tpx_gaccess *ga, long long sector)
+{
+    for (int i = 0; i < ga->nsect; i++)
+        if (ga->sect[i] == sector)
+            return 1;
+    return 0;
+}
+
+/* Bytes of a sector the lanes asked for. */
+static int used_bytes(const tpx_gaccess *ga, size_t e, long long sector)
+{
+    int n = 0;
+    for (long long b = sector * 32; b < sector * 32 + 32; b += 4)
+        n += lane_at(ga->in, e, b) >= 0 ? 4 : 0;
+    return n;
+}
+
+static const char *verdict(const tpx_gaccess *ga, tpx_role *role)
+{
+    double eff = model_efficiency(&ga->cost);
+    int lanes = __builtin_popcount(ga->in->active);
+    if (eff >= 0.999) {
+        *role = TPX_R_GOOD;
+        return "coalesced";
+    }
+    *role = eff < 0.5 ? TPX_R_BAD : TPX_R_WARN;
+    return ga->nsect >= lanes ? "strided: a sector per lane" : "partly coalesced";
+}
+
+/* One instruction: a title line, then its lines of sectors.  Returns the
+ * rows used. */
+static int draw_access(const tpx_app *a, tpx_canvas *cv, tpx_rect r, const tpx_gaccess *ga,
+                       const char *what)
+{
+    size_t e = config_esize(a->cfg.dtype);
+    tpx_role vr;
+    const char *v = verdict(ga, &vr);
+    int x = r.x;
+    x += canvas_printf(cv, x, r.y, r.w, TPX_R_TITLE, "%s", what);
+    x += canvas_printf(cv, x, r.y, r.x + r.w - x, TPX_R_NORMAL,
+                       "  %d sector%s in %llu line%s, %llu of %d bytes moved are used (%.1f%%)  ",
+                       ga->nsect, ga->nsect == 1 ? "" : "s", ga->cost.lines,
+                       ga->cost.lines == 1 ? "" : "s", ga->cost.bytes, ga->nsect * 32,
+                       100.0 * model_efficiency(&ga->cost));
+    canvas_text(cv, x, r.y, r.x + r.w - x, vr, v);
+    if (!ga->nsect)
+        return 1;
+    /* The distinct lines, ascending (sectors are sorted). */
+    long long lines[64];
+    int nl = 0;
+    for (int i = 0; i < ga->nsect; i++)
+        if (nl == 0 || lines[nl - 1] != ga->sect[i] / 4)
+            lines[nl++] = ga->sect[i] / 4;
+    int compact = (r.w / LINE_W) * (r.h - 1) < nl;
+    int per_row = compact ? r.w / COMPACT_W : r.w / LINE_W;
+    int room = r.h - 1 - compact; /* under the title; the legend of compact mode */
+    if (per_row < 1 || room < 1)
+        return 1;
+    int shown = nl < per_row * room ? nl : per_row * room;
+    if (shown < nl) /* the last row says how many are left out */
+        shown = per_row * (room - 1) > 0 ? per_row * (room - 1) : 0;
+    for (int i = 0; i < shown; i++) {
+        int y = r.y + 1 + i / per_row, x0 = r.x + (i % per_row) * (compact ? COMPACT_W : LINE_W);
+        for (int s = 0; s < 4; s++) {
+            long long sector = lines[i] * 4 + s;
+            if (compact) {
+                int u = moved(ga, sector) ? used_bytes(ga, e, sector) : -1;
+                tpx_glyph g = u < 0 ? TPX_G_DOT : u == 32 ? TPX_G_FULL : u >= 16 ? TPX_G_DARK
+                            : u >= 8 ? TPX_G_MEDIUM : TPX_G_LIGHT;
+                canvas_glyph(cv, x0 + s, y, g, u < 0 ? TPX_R_DIM : u == 32 ? TPX_R_USED : TPX_R_WASTE);
+                continue;
+            }
+            for (int k = 0; k < 8; k++) {
+                long long b = sector * 32 + k * 4;
+                int lane = lane_at(ga->in, e, b);
+                int cx = x0 + s * 9 + k;
+                if (lane >= 0)
+                    canvas_put(cv, cx, y, (uint32_t)widget_base36(lane), TPX_R_USED);
+                else if (moved(ga, sector))
+                    canvas_glyph(cv, cx, y, TPX_G_LIGHT, TPX_R_WASTE);
+                else
+                    canvas_glyph(cv, cx, y, TPX_G_DOT, TPX_R_DIM);
+            }
+            if (s < 3)
+                canvas_glyph(cv, x0 + s * 9 + 8, y, TPX_G_VLINE, TPX_R_DIM);
+        }
+    }
+    int y = r.y + 1 + (shown + per_row - 1) / per_row;
+    if (shown < nl)
+        canvas_printf(cv, r.x, y++, r.w, TPX_R_DIM, "%s %d more lines", glyph_str(TPX_G_ELLIPSIS),
+                      nl - shown);
+    if (compact)
+        canvas_printf(cv, r.x, y++, r.w, TPX_R_DIM,
+                      "(a character per 32-byte sector: %s all bytes used, %s%s%s fewer, %s not "
+                      "moved)",
+                      glyph_str(TPX_G_FULL), glyph_str(TPX_G_DARK), glyph_str(TPX_G_MEDIUM),
+                      glyph_str(TPX_G_LIGHT), glyph_str(TPX_G_DOT));
+    return y - r.y;
+}
+
+static void totals_row(tpx_canvas *cv, int x, int y, int w, const char *name, const tpx_cost *c)
+{
+    canvas_printf(cv, x, y, w, TPX_R_NORMAL,
+                  "  %-13s %12llu requests %14llu sectors %6.2f sectors/request %6.1f%% of moved "
+                  "bytes used",
+                  name, c->insts, c->sectors, model_sectors_per_request(c),
+                  100.0 * model_efficiency(c));
+}
+
+static void coal_draw(const tpx_app *a, tpx_canvas *cv, tpx_rect r)
+{
+    const tpx_scene *sc = &a->scene;
+    if (!sc->modelled) {
+        canvas_printf(cv, r.x + 2, r.y + 1, r.w - 4, TPX_R_WARN,
+                      "%s is a reference: measured, not modelled (K picks another kernel)",
+                      catalog_name(a->cfg.kernel));
+        return;
+    }
+    int x = r.x + 1;
+    x += canvas_printf(cv, x, r.y, r.w - 1, TPX_R_NORMAL,
+                       "warp %d of block (%d,%d), repetition %d of %d.  A cell is 4 bytes:  ",
+                       sc->sel.warp, sc->sel.bx, sc->sel.by, sc->sel.rep + 1, sc->reps);
+    x += canvas_text(cv, x, r.y, r.x + r.w - x, TPX_R_USED, "lane asked for it  ");
+    x += canvas_printf(cv, x, r.y, r.x + r.w - x, TPX_R_WASTE, "%s moved, unused  ",
+                       glyph_str(TPX_G_LIGHT));
+    canvas_printf(cv, x, r.y, r.x + r.w - x, TPX_R_DIM, "%s not moved   %s between 32-byte sectors",
+                  glyph_str(TPX_G_DOT), glyph_str(TPX_G_VLINE));
+    const tpx_gaccess *ld = scene_global(sc, TPX_OP_GLD, sc->sel.rep);
+    const tpx_gaccess *st = scene_global(sc, TPX_OP_GST, sc->sel.rep);
+    int totals_h = 4, y = r.y + 2;
+    int room = r.h - 2 - totals_h;
+    if (ld)
+        y += draw_access(a, cv, rect_make(r.x + 1, y, r.w - 2, room / 2), ld,
+                         "global load (A)") + 1;
+    if (st)
+        y += draw_access(a, cv, rect_make(r.x + 1, y, r.w - 2, r.y + r.h - totals_h - y), st,
+                         "global store (B)") + 1;
+    y = y < r.y + r.h - totals_h ? y : r.y + r.h - totals_h;
+    const tpx_slot *cur = &a->live->cur;
+    if (!cur->have_model) {
+        canvas_text(cv, r.x + 1, y, r.w - 2, TPX_R_DIM, "launch totals: counting...");
+        return;
+    }
+    const tpx_totals *t = &cur->model.totals;
+    canvas_printf(cv, r.x + 1, y, r.w - 2, TPX_R_TITLE,
+                  "launch totals (model, exact): %lld blocks x %lld warps", t->blocks,
+                  t->warps_per_block);
+    totals_row(cv, r.x + 1, y + 1, r.w - 2, "global load", &t->op[TPX_OP_GLD]);
+    totals_row(cv, r.x + 1, y + 2, r.w - 2, "global store", &t->op[TPX_OP_GST]);
+}
+
+/* Whether every active lane of the access is on its own row of the matrix. */
+static int distinct_rows(const tpx_scene *sc, const tpx_gaccess *ga)
+{
+    long long rows[32];
+    int n = 0;
+    int side = ga->in->space == TPX_SPACE_A ? TPX_SIDE_A : TPX_SIDE_B;
+    for (int l = 0; l < ga->in->lanes; l++) {
+        if (!(ga->in->active & (1u << l)))
+            continue;
+        long long r, c;
+        footprint_rc(&sc->fp, side, ga->in->idx[l], &r, &c);
+        for (int k = 0; k < n; k++)
+            if (rows[k] == r)
+                return 0;
+        rows[n++] = r;
+    }
+    return 1;
+}
+
+static void coal_caption(const tpx_app *a, char *buf, size_t n)
+{
+    const tpx_scene *sc = &a->scene;
+    if (!sc->modelled) {
+        snprintf(buf, n, "%s", catalog_get(a->cfg.kernel)->idea);
+        return;
+    }
+    const tpx_gaccess *ld = scene_global(sc, TPX_OP_GLD, sc->sel.rep);
+    const tpx_gaccess *st = scene_global(sc, TPX_OP_GST, sc->sel.rep);
+    const tpx_gaccess *worst = ld;
+    if (!worst || (st && model_efficiency(&st->cost) < model_efficiency(&worst->cost)))
+        worst = st;
+    if (!worst || !worst->nsect) {
+        snprintf(buf, n, "this warp has no active lanes here (past the edge of the matrix)");
+        return;
+    }
+    int is_store = worst == st;
+    if (model_efficiency(&worst->cost) >= 0.999) {
+        snprintf(buf, n, "loads and stores coalesced: each request moves %d sector%s, every byte "
+                 "of them used", worst->nsect, worst->nsect == 1 ? "" : "s");
+        return;
+    }
+    int lanes = __builtin_popcount(worst->in->active);
+    if (worst->nsect >= lanes)
+        snprintf(buf, n, "%s: %d sectors per request, each lane %s %s of %s: %d of every 32 "
+                 "bytes moved are wasted",
+                 is_store ? "stores" : "loads", worst->nsect, is_store ? "writing" : "reading",
+                 distinct_rows(sc, worst) ? "a different row" : "its own sector",
+                 is_store ? "B" : "A", 32 - (int)config_esize(a->cfg.dtype));
+    else
+        snprintf(buf, n, "%s: %d sectors per request, %.0f%% of the bytes moved are used",
+                 is_store ? "stores" : "loads", worst->nsect,
+                 100.0 * model_efficiency(&worst->cost));
+}
+
+const tpx_view coal_view = {
+    .name = "Coalescing",
+    .keys = TPX_KG_DETAIL,
+    .caption = coal_caption,
+    .draw = coal_draw,
+    .on_action = app_step_rep,
+};

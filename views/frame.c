@@ -1,0 +1,227 @@
+/* frame: everything around the view: device line, config line, tabs, the
+ * caption, the message line, the bandwidth strip and the key hints. */
+#include <stdio.h>
+#include <string.h>
+
+#include "catalog.h"
+#include "views.h"
+
+static const char *base_name(const char *path)
+{
+    const char *slash = strrchr(path, '/');
+    return slash ? slash + 1 : path;
+}
+
+static void device_line(const tpx_app *a, tpx_canvas *cv, tpx_rect r)
+{
+    canvas_fill(cv, r, ' ', TPX_R_BAR);
+    const tpx_device *d = &a->dev;
+    if (d->valid) {
+        canvas_printf(cv, r.x + 1, r.y, r.w - 2, TPX_R_BAR,
+                      "%s %s sm_%d%d %s %d SMs %s %.0f GB/s theoretical (GB = 10^9) %s L2 %lld MB"
+                      "%s%s",
+                      d->name, glyph_str(TPX_G_DOT), d->cc_major, d->cc_minor,
+                      glyph_str(TPX_G_DOT), d->sms, glyph_str(TPX_G_DOT), d->peak_gbs,
+                      glyph_str(TPX_G_DOT), d->l2_bytes >> 20,
+                      a->source[0] ? "  replayed from " : "", base_name(a->source));
+    } else {
+        canvas_printf(cv, r.x + 1, r.y, r.w - 2, TPX_R_BAR, "no GPU: model only%s%s%s",
+                      a->why_no_gpu[0] ? " (" : "", a->why_no_gpu, a->why_no_gpu[0] ? ")" : "");
+    }
+}
+
+/* The config line's fields: the key that changes each, and its text. */
+typedef struct cfg_field {
+    tpx_action act;
+    char text[64];
+} cfg_field;
+
+/* Fields in full (wide) or short form; returns how many. */
+static int config_fields(const tpx_config *c, int wide, cfg_field *f)
+{
+    int n = 0;
+    f[n].act = TPX_ACT_KERNEL;
+    snprintf(f[n++].text, sizeof f->text, "%s", catalog_name(c->kernel));
+    f[n].act = TPX_ACT_BLOCK;
+    if (wide)
+        snprintf(f[n++].text, sizeof f->text, "block %dx%d (%d threads, %d warps)", c->bx, c->by,
+                 c->bx * c->by, model_warps_per_block(c));
+    else
+        snprintf(f[n++].text, sizeof f->text, "%dx%d (%d thr)", c->bx, c->by, c->bx * c->by);
+    f[n].act = TPX_ACT_SIZE;
+    snprintf(f[n++].text, sizeof f->text, "%s%lldx%lld", wide ? "size " : "", c->w, c->h);
+    f[n].act = TPX_ACT_DTYPE;
+    snprintf(f[n++].text, sizeof f->text, "%s", config_dtype_name(c->dtype));
+    f[n].act = TPX_ACT_PAD;
+    snprintf(f[n++].text, sizeof f->text, "pad %d", c->pad);
+    if (config_has_tile(c->kernel)) {
+        f[n].act = TPX_ACT_SWIZZLE;
+        snprintf(f[n++].text, sizeof f->text, "%s %s", wide ? "swizzle" : "swz", c->swz ? "on" : "off");
+    }
+    return n;
+}
+
+static int key_width(tpx_action act)
+{
+    return (int)strcspn(keys_def(act)->label, " ");
+}
+
+/* The fields that fit in width w, each with where it starts; returns how
+ * many.  Drawing and clicking both use it. */
+static int config_place(const tpx_config *c, int w, cfg_field *f, int *x0)
+{
+    int n = 0, width = 0;
+    for (int wide = 1; wide >= 0; wide--) {
+        n = config_fields(c, wide, f);
+        width = 1;
+        for (int i = 0; i < n; i++)
+            width += key_width(f[i].act) + 1 + canvas_width(f[i].text) + 3;
+        if (width <= w)
+            break;
+    }
+    int x = 1;
+    for (int i = 0; i < n; i++) {
+        x0[i] = x;
+        x += key_width(f[i].act) + 1 + canvas_width(f[i].text) + 3;
+    }
+    x0[n] = x;
+    return n;
+}
+
+static void config_line(const tpx_app *a, tpx_canvas *cv, tpx_rect r)
+{
+    cfg_field f[8];
+    int x0[9];
+    canvas_fill(cv, r, ' ', TPX_R_BAR);
+    int n = config_place(&a->cfg, r.w, f, x0);
+    for (int i = 0; i < n; i++) {
+        int x = r.x + x0[i];
+        x += canvas_printf(cv, x, r.y, r.x + r.w - x, TPX_R_BAR_KEY, "%.*s", key_width(f[i].act),
+                           keys_def(f[i].act)->label) + 1;
+        canvas_text(cv, x, r.y, r.x + r.w - x, TPX_R_BAR, f[i].text);
+    }
+    if (!config_is_reference(a->cfg.kernel)) {
+        tpx_geom g = config_geom(&a->cfg);
+        canvas_printf(cv, r.x + x0[n], r.y, r.w - x0[n], TPX_R_BAR, "grid %dx%d", g.gx, g.gy);
+    }
+}
+
+tpx_action frame_config_at(const tpx_app *a, const tpx_layout *l, int x)
+{
+    cfg_field f[8];
+    int x0[9];
+    int n = config_place(&a->cfg, l->config.w, f, x0);
+    for (int i = 0; i < n; i++)
+        if (x >= l->config.x + x0[i] && x < l->config.x + x0[i + 1] - 2)
+            return f[i].act;
+    return TPX_ACT_NONE;
+}
+
+/* Tab i spans [x0, x1). */
+static void tab_span(int i, int *x0, int *x1)
+{
+    int x = 1;
+    for (int k = 0; k < i; k++)
+        x += canvas_width(app_view(k)->name) + 4;
+    *x0 = x;
+    *x1 = x + canvas_width(app_view(i)->name) + 3;
+}
+
+int frame_tab_at(const tpx_layout *l, int x)
+{
+    (void)l;
+    for (int i = 0; i < TPX_VIEW_COUNT; i++) {
+        int x0, x1;
+        tab_span(i, &x0, &x1);
+        if (x >= x0 && x < x1)
+            return i;
+    }
+    return -1;
+}
+
+static void tabs(const tpx_app *a, tpx_canvas *cv, tpx_rect r)
+{
+    for (int i = 0; i < TPX_VIEW_COUNT; i++) {
+        int x0, x1;
+        tab_span(i, &x0, &x1);
+        canvas_printf(cv, r.x + x0, r.y, x1 - x0, i == a->view ? TPX_R_TAB_ACTIVE : TPX_R_TAB,
+                      " %d %s ", i + 1, app_view(i)->name);
+    }
+    int x0, x1;
+    tab_span(TPX_VIEW_COUNT - 1, &x0, &x1);
+    canvas_text(cv, r.x + x1 + 2, r.y, r.w - x1 - 2, TPX_R_DIM, "(1-5, Tab, or click)");
+}
+
+/* "Up/Down warp": a row with a hint word, joined with the row before it
+ * when that one says "&". */
+static int hint(tpx_canvas *cv, int x, tpx_rect r, const tpx_keydef *t, int i)
+{
+    char keys[48];
+    int len = (int)strcspn(t[i].label, " ");
+    if (i > 0 && strcmp(t[i - 1].hint, "&") == 0)
+        snprintf(keys, sizeof keys, "%.*s/%.*s", (int)strcspn(t[i - 1].label, " "),
+                 t[i - 1].label, len, t[i].label);
+    else
+        snprintf(keys, sizeof keys, "%.*s", len, t[i].label);
+    int need = canvas_width(keys) + 1 + canvas_width(t[i].hint);
+    if (x + need > r.x + r.w)
+        return x;
+    x += canvas_text(cv, x, r.y, need, TPX_R_KEY, keys) + 1;
+    x += canvas_text(cv, x, r.y, r.x + r.w - x, TPX_R_DIM, t[i].hint);
+    return x + 2;
+}
+
+static void hints(const tpx_app *a, tpx_canvas *cv, tpx_rect r)
+{
+    int n;
+    const tpx_keydef *t = keys_table(&n);
+    /* The tour's keys while it runs, then help and quit, the view's own
+     * keys, and the rest; in a dialog only the dialog's. */
+    tpx_key_group order[6];
+    int ngroups = 0;
+    if (a->dialog) {
+        order[ngroups++] = TPX_KG_DIALOG;
+    } else {
+        if (a->tour >= 0)
+            order[ngroups++] = TPX_KG_TOUR;
+        order[ngroups++] = TPX_KG_GENERAL;
+        order[ngroups++] = app_view(a->view)->keys;
+        order[ngroups++] = TPX_KG_VIEWS;
+        order[ngroups++] = TPX_KG_MOVE;
+        order[ngroups++] = TPX_KG_CONFIG;
+    }
+    int x = r.x + 1;
+    for (int g = 0; g < ngroups; g++)
+        for (int i = 0; i < n; i++)
+            if (t[i].group == order[g] && t[i].hint[0] && strcmp(t[i].hint, "&") != 0)
+                x = hint(cv, x, r, t, i);
+}
+
+void frame_draw(const tpx_app *a, tpx_canvas *cv, const tpx_layout *l)
+{
+    char caption[TPX_MSG];
+    device_line(a, cv, l->device);
+    config_line(a, cv, l->config);
+    tabs(a, cv, l->tabs);
+    caption[0] = '\0';
+    app_view(a->view)->caption(a, caption, sizeof caption);
+    canvas_wrap(cv, rect_make(l->caption.x + 1, l->caption.y, l->caption.w - 2, l->caption.h),
+                TPX_R_CAPTION, caption);
+    if (a->msg[0])
+        canvas_text(cv, l->message.x + 1, l->message.y, l->message.w - 2,
+                    a->msg_error ? TPX_R_ERROR : TPX_R_WARN, a->msg);
+    strip_draw(a, cv, l->strip);
+    hints(a, cv, l->hints);
+}
+
+void frame_too_small(tpx_canvas *cv, const tpx_layout *l)
+{
+    char buf[96];
+    snprintf(buf, sizeof buf, "terminal too small (need %d%s%d, have %d%s%d)", l->need_w,
+             glyph_str(TPX_G_TIMES), l->need_h, l->w, glyph_str(TPX_G_TIMES), l->h);
+    int y = cv->h / 2, w = canvas_width(buf);
+    int x = w < cv->w ? (cv->w - w) / 2 : 0;
+    canvas_text(cv, x, y, cv->w, TPX_R_WARN, buf);
+    if (y + 1 < cv->h)
+        canvas_text(cv, x, y + 1, cv->w, TPX_R_DIM, "q quits");
+}

@@ -1,0 +1,113 @@
+/* help: the overlay on ? and F1, written from the key table (keys.h) that
+ * the main loop uses, and the introduction from assets/help.txt. */
+#include <stdio.h>
+#include <string.h>
+
+#include "assets.h"
+#include "views.h"
+
+#define LINES 160
+
+typedef struct help_line {
+    char text[160];
+    tpx_role role;
+} help_line;
+
+/* Word-wraps s at width w into out; returns the lines added. */
+static int wrap(const char *s, int w, help_line *out, int room)
+{
+    int n = 0;
+    char line[160] = "";
+    while (s && *s && n < room) {
+        size_t len = strcspn(s, " \n");
+        if (len > 0 && strlen(line) + len + 1 > (size_t)w && line[0]) {
+            snprintf(out[n].text, sizeof out[n].text, "%s", line);
+            out[n++].role = TPX_R_NORMAL;
+            line[0] = '\0';
+        }
+        if (len > 0 && len < sizeof line - strlen(line) - 2) {
+            if (line[0])
+                strcat(line, " ");
+            strncat(line, s, len);
+        }
+        s += len;
+        if (*s)
+            s++;
+    }
+    if (line[0] && n < room) {
+        snprintf(out[n].text, sizeof out[n].text, "%s", line);
+        out[n++].role = TPX_R_NORMAL;
+    }
+    return n;
+}
+
+static int build(int w, help_line *out)
+{
+    int n = wrap(assets_get("help.txt", NULL), w, out, LINES);
+    int rows;
+    const tpx_keydef *t = keys_table(&rows);
+    for (int g = 0; g < TPX_KG_COUNT && n < LINES - 1; g++) {
+        out[n].text[0] = '\0';
+        out[n++].role = TPX_R_NORMAL;
+        snprintf(out[n].text, sizeof out[n].text, "%s", keys_group_title((tpx_key_group)g));
+        out[n++].role = TPX_R_TITLE;
+        for (int i = 0; i < rows && n < LINES; i++) {
+            if (t[i].group != (tpx_key_group)g)
+                continue;
+            snprintf(out[n].text, sizeof out[n].text, "  %-16s %s", t[i].label, t[i].help);
+            out[n++].role = TPX_R_NORMAL;
+        }
+    }
+    return n;
+}
+
+static tpx_rect box_of(tpx_rect screen) { return layout_centre(screen, 100, screen.h - 2); }
+
+static void help_draw(const tpx_app *a, tpx_canvas *cv, tpx_rect screen)
+{
+    help_line lines[LINES];
+    tpx_rect b = box_of(screen);
+    canvas_fill(cv, b, ' ', TPX_R_NORMAL);
+    canvas_box(cv, b, TPX_R_NORMAL, "help: ? or Esc closes, Up/Down scroll");
+    int n = build(b.w - 4, lines);
+    int room = b.h - 2;
+    int top = a->help_top < n - room ? a->help_top : n - room;
+    top = top > 0 ? top : 0;
+    for (int i = 0; i < room && top + i < n; i++)
+        canvas_text(cv, b.x + 2, b.y + 1 + i, b.w - 4, lines[top + i].role, lines[top + i].text);
+    if (top + room < n)
+        canvas_printf(cv, b.x + b.w - 14, b.y + b.h - 1, 12, TPX_R_DIM, " %s more ",
+                      glyph_str(TPX_G_DARROW));
+}
+
+static int help_key(tpx_app *a, int key)
+{
+    tpx_action act = keys_lookup(key, TPX_KG_BIT(DIALOG) | TPX_KG_BIT(GENERAL));
+    switch (act) {
+    case TPX_ACT_D_UP: a->help_top = a->help_top > 0 ? a->help_top - 1 : 0; break;
+    case TPX_ACT_D_DOWN: a->help_top++; break;
+    case TPX_ACT_HELP:
+    case TPX_ACT_CANCEL:
+    case TPX_ACT_D_CANCEL:
+    case TPX_ACT_D_OK:
+    case TPX_ACT_QUIT: a->dialog = NULL; break;
+    default:
+        if (key == TPX_KEY_PGDN)
+            a->help_top += 10;
+        else if (key == TPX_KEY_PGUP)
+            a->help_top = a->help_top > 10 ? a->help_top - 10 : 0;
+        break;
+    }
+    help_line lines[LINES];
+    tpx_rect b = box_of(rect_make(0, 0, a->screen_w, a->screen_h));
+    int most = build(b.w - 4, lines) - (b.h - 2);
+    if (a->help_top > most)
+        a->help_top = most > 0 ? most : 0;
+    return TPX_HANDLED;
+}
+
+const tpx_dialog help_dialog = {
+    .title = "help",
+    .draw = help_draw,
+    .on_key = help_key,
+};

@@ -1,0 +1,345 @@
+/* Map: A and B side by side, each element coloured by the warp (or block,
+ * or thread) that reads or writes it, the selected warp's lanes numbered.
+ * Zoom goes from three columns per element (room for lane numbers) through
+ * one column per element to 2^k elements per cell, up to the whole matrix. */
+#include <stdio.h>
+#include <string.h>
+
+#include "catalog.h"
+#include "views.h"
+#include "widgets.h"
+
+#define MAX_ZOOM 18 /* 2^17 elements per cell: any matrix tpx accepts */
+
+typedef struct map_geo {
+    tpx_rect panel;      /* header row + grid */
+    int lw;              /* row label width */
+    int cellw;           /* columns per cell */
+    long long s;         /* elements per cell, each way */
+    int vr, vc;          /* cells shown */
+    long long r0, c0;    /* element at the top-left cell */
+} map_geo;
+
+static long long scale(int z) { return z <= 1 ? 1 : 1LL << (z - 1); }
+
+static int digits(long long v)
+{
+    int d = 1;
+    while (v >= 10)
+        v /= 10, d++;
+    return d;
+}
+
+/* Calls fn for each element the selected warp touches on a side (A: its
+ * global loads, B: its global stores). */
+typedef void (*element_fn)(void *ctx, long long r, long long c);
+
+static void each_element(const tpx_app *a, int side, element_fn fn, void *ctx)
+{
+    const tpx_scene *sc = &a->scene;
+    tpx_space want = side == TPX_SIDE_A ? TPX_SPACE_A : TPX_SPACE_B;
+    for (int i = 0; i < sc->nglobal; i++) {
+        const tpx_inst *in = sc->global[i].in;
+        if (in->space != want)
+            continue;
+        for (int l = 0; l < in->lanes; l++) {
+            long long r, c;
+            if (!(in->active & (1u << l)))
+                continue;
+            footprint_rc(&sc->fp, side, in->idx[l], &r, &c);
+            fn(ctx, r, c);
+        }
+    }
+}
+
+static int label_width(const tpx_app *a, int side)
+{
+    const tpx_fp_side *sd = &a->scene.fp.side[side];
+    return digits(sd->rows > 0 ? sd->rows - 1 : 0) + 1;
+}
+
+/* The two panels at zoom z: each as wide as the selected warp's columns
+ * need, the rest shared, so that a whole warp shows where it can. */
+static void panels(const tpx_app *a, tpx_rect body, int z, tpx_rect out[2])
+{
+    tpx_rect r = rect_make(body.x, body.y, body.w, body.h - 1); /* last row: legend */
+    const int gap = 2;
+    int want[2], total = r.w - gap;
+    for (int side = 0; side < 2; side++) {
+        const long long *box = a->scene.box[side];
+        long long cells = (box[3] - box[1]) / scale(z) + 1;
+        want[side] = label_width(a, side) + (int)(cells < 400 ? cells : 400) * (z == 0 ? 3 : 1) + 2;
+        if (want[side] < 30)
+            want[side] = 30;
+    }
+    int w0 = want[0] + want[1] <= total ? want[0] + (total - want[0] - want[1]) / 2
+                                        : total * want[0] / (want[0] + want[1]);
+    out[0] = rect_make(r.x, r.y, w0 > 0 ? w0 : 0, r.h);
+    out[1] = rect_make(r.x + w0 + gap, r.y, total - w0 > 0 ? total - w0 : 0, r.h);
+}
+
+/* Cells a panel shows at zoom z for side s. */
+static void cells_at(const tpx_app *a, tpx_rect p, int side, int z, map_geo *g)
+{
+    g->panel = p;
+    g->lw = label_width(a, side);
+    g->cellw = z == 0 ? 3 : 1;
+    g->s = scale(z);
+    g->vr = p.h - 1 > 0 ? p.h - 1 : 0;
+    g->vc = (p.w - g->lw) / g->cellw > 0 ? (p.w - g->lw) / g->cellw : 0;
+}
+
+/* The coarsest zoom needed to show both whole matrices. */
+static int max_zoom(const tpx_app *a, tpx_rect body)
+{
+    for (int z = 1; z < MAX_ZOOM; z++) {
+        tpx_rect p[2];
+        int fits = 1;
+        panels(a, body, z, p);
+        for (int side = 0; side < 2; side++) {
+            map_geo g;
+            cells_at(a, p[side], side, z, &g);
+            const tpx_fp_side *sd = &a->scene.fp.side[side];
+            fits &= g.vr * g.s >= sd->rows && g.vc * g.s >= sd->cols;
+        }
+        if (fits)
+            return z;
+    }
+    return MAX_ZOOM;
+}
+
+static tpx_rect body_of(const tpx_app *a)
+{
+    tpx_layout l = layout_compute(a->screen_w, a->screen_h);
+    return l.body;
+}
+
+static int zoom_of(const tpx_app *a, tpx_rect body)
+{
+    int zmax = max_zoom(a, body);
+    return a->map_zoom < zmax ? a->map_zoom : zmax;
+}
+
+static long long origin(long long centre, long long span, long long size, long long s)
+{
+    long long o = centre - span / 2;
+    if (o > size - span)
+        o = size - span;
+    if (o < 0)
+        o = 0;
+    return o / s * s;
+}
+
+static void geometry(const tpx_app *a, tpx_rect body, int side, map_geo *g)
+{
+    tpx_rect p[2];
+    int z = zoom_of(a, body);
+    panels(a, body, z, p);
+    cells_at(a, p[side], side, z, g);
+    const tpx_fp_side *sd = &a->scene.fp.side[side];
+    const long long *box = a->scene.box[side];
+    g->r0 = origin((box[0] + box[2]) / 2, g->vr * g->s, sd->rows, g->s);
+    g->c0 = origin((box[1] + box[3]) / 2, g->vc * g->s, sd->cols, g->s);
+}
+
+/* Role and glyph of an element under the colouring in force. */
+static void paint_of(const tpx_app *a, const tpx_who *w, tpx_role *role, char *gl)
+{
+    long long bid = (long long)w->by * a->scene.g.gx + w->bx;
+    switch (a->map_colour) {
+    case TPX_COLOUR_BLOCK:
+        *role = theme_palette(w->bx + 2LL * w->by); /* neighbours differ both ways */
+        *gl = (char)('A' + (w->bx + 3LL * w->by) % 26);
+        break;
+    case TPX_COLOUR_THREAD:
+        *role = theme_palette(w->thread);
+        *gl = widget_base36(w->lane);
+        break;
+    default:
+        *role = theme_palette(bid * a->scene.wpb + w->warp);
+        *gl = widget_base36(w->warp);
+        break;
+    }
+}
+
+static int selected(const tpx_app *a, const tpx_who *w)
+{
+    return w->bx == a->scene.sel.bx && w->by == a->scene.sel.by && w->warp == a->scene.sel.warp;
+}
+
+/* At coarse zoom a cell stands for many elements: mark every cell holding
+ * one of the selected warp's elements, not just the sampled one. */
+typedef struct mark_ctx {
+    tpx_canvas *cv;
+    const map_geo *g;
+} mark_ctx;
+
+static void mark_cell(void *ctx, long long r, long long c)
+{
+    const mark_ctx *m = ctx;
+    const map_geo *g = m->g;
+    long long ci = (r - g->r0) / g->s, cj = (c - g->c0) / g->s;
+    if (r >= g->r0 && c >= g->c0 && ci < g->vr && cj < g->vc)
+        canvas_glyph(m->cv, g->panel.x + g->lw + (int)cj, g->panel.y + 1 + (int)ci, TPX_G_FULL,
+                     TPX_R_SELECT);
+}
+
+static void draw_panel(const tpx_app *a, tpx_canvas *cv, tpx_rect body, int side)
+{
+    map_geo g;
+    geometry(a, body, side, &g);
+    const tpx_fp_side *sd = &a->scene.fp.side[side];
+    int z = zoom_of(a, body);
+    long long r1 = g.r0 + g.vr * g.s, c1 = g.c0 + g.vc * g.s;
+    r1 = r1 < sd->rows ? r1 : sd->rows;
+    c1 = c1 < sd->cols ? c1 : sd->cols;
+    int transposed = !footprint_is_copy(a->cfg.kernel);
+    canvas_printf(cv, g.panel.x, g.panel.y, g.panel.w, TPX_R_TITLE,
+                  "%s %lldx%lld %s  rows %lld-%lld, cols %lld-%lld", side ? "B" : "A", sd->cols,
+                  sd->rows, side ? (transposed ? "(A transposed, written)" : "(copy, written)")
+                                 : "(read)",
+                  g.r0, r1 - 1, g.c0, c1 - 1);
+    for (int i = 0; i < g.vr; i++) {
+        long long r = g.r0 + i * g.s;
+        if (r >= sd->rows)
+            break;
+        int y = g.panel.y + 1 + i;
+        canvas_printf(cv, g.panel.x, y, g.lw - 1, TPX_R_DIM, "%*lld", g.lw - 1, r);
+        for (int j = 0; j < g.vc; j++) {
+            long long c = g.c0 + j * g.s;
+            int x = g.panel.x + g.lw + j * g.cellw;
+            tpx_who w;
+            if (c >= sd->cols || footprint_who(&a->scene.fp, side, r, c, &w) != 0)
+                continue;
+            tpx_role role;
+            char gl;
+            paint_of(a, &w, &role, &gl);
+            if (z <= 1 && selected(a, &w)) {
+                if (z == 0)
+                    canvas_printf(cv, x, y, 3, TPX_R_SELECT, "%02d ", w.lane);
+                else
+                    canvas_put(cv, x, y, (uint32_t)widget_base36(w.lane), TPX_R_SELECT);
+            } else if (z == 0) {
+                canvas_printf(cv, x, y, 3, role, " %c ", gl);
+            } else {
+                canvas_put(cv, x, y, (uint32_t)gl, role);
+            }
+        }
+    }
+    if (z >= 2) {
+        mark_ctx m = {cv, &g};
+        each_element(a, side, mark_cell, &m);
+    }
+}
+
+static void map_draw(const tpx_app *a, tpx_canvas *cv, tpx_rect r)
+{
+    const tpx_scene *sc = &a->scene;
+    if (!sc->modelled || !sc->fp.side[0].ok) {
+        canvas_printf(cv, r.x + 2, r.y + 1, r.w - 4, TPX_R_WARN, "%s",
+                      sc->modelled ? "no map: this kernel's tiles do not tile the matrix"
+                                   : "a reference kernel: measured, not modelled, so there is "
+                                     "no map of its threads (K picks another kernel)");
+        return;
+    }
+    draw_panel(a, cv, r, TPX_SIDE_A);
+    draw_panel(a, cv, r, TPX_SIDE_B);
+    static const char *const by[] = {"warp (digit: warp in block)", "block (letters)",
+                                     "thread (lane 0-9, a-v)"};
+    int z = zoom_of(a, r);
+    char zoom[48];
+    if (z == 0)
+        snprintf(zoom, sizeof zoom, "one element per cell");
+    else
+        snprintf(zoom, sizeof zoom, "%lldx%lld elements per cell", scale(z), scale(z));
+    canvas_printf(cv, r.x, r.y + r.h - 1, r.w, TPX_R_DIM,
+                  "colour by %s  %s  selected: block (%d,%d) warp %d, lanes 00-31  %s  zoom: %s",
+                  by[a->map_colour], glyph_str(TPX_G_DOT), sc->sel.bx, sc->sel.by, sc->sel.warp,
+                  glyph_str(TPX_G_DOT), zoom);
+}
+
+/* "a run of 32 elements along a row" */
+static void shape(const tpx_app *a, int side, char *buf, size_t n)
+{
+    const long long *box = a->scene.box[side];
+    if (!a->scene.touches[side]) {
+        snprintf(buf, n, "nothing");
+        return;
+    }
+    long long rows = box[2] - box[0] + 1, cols = box[3] - box[1] + 1;
+    if (rows == 1)
+        snprintf(buf, n, "%lld elements along a row", cols);
+    else if (cols == 1)
+        snprintf(buf, n, "%lld elements down a column", rows);
+    else
+        snprintf(buf, n, "a %lld-row by %lld-column patch", rows, cols);
+}
+
+static void map_caption(const tpx_app *a, char *buf, size_t n)
+{
+    const tpx_scene *sc = &a->scene;
+    if (!sc->modelled) {
+        snprintf(buf, n, "%s", catalog_get(a->cfg.kernel)->idea);
+        return;
+    }
+    char rd[64], wr[64];
+    shape(a, TPX_SIDE_A, rd, sizeof rd);
+    shape(a, TPX_SIDE_B, wr, sizeof wr);
+    snprintf(buf, n, "warp %d of block (%d,%d) reads %s of A and writes %s of B%s",
+             sc->sel.warp, sc->sel.bx, sc->sel.by, rd, wr, sc->reps > 1 ? ", over its repetitions" : "");
+}
+
+static int map_action(tpx_app *a, tpx_action act)
+{
+    switch (act) {
+    case TPX_ACT_ZOOM_IN:
+        a->map_zoom = zoom_of(a, body_of(a));
+        if (a->map_zoom > 0)
+            a->map_zoom--;
+        return TPX_HANDLED;
+    case TPX_ACT_ZOOM_OUT:
+        a->map_zoom = zoom_of(a, body_of(a));
+        if (a->map_zoom < max_zoom(a, body_of(a)))
+            a->map_zoom++;
+        else
+            app_say(a, 0, "the whole matrix is in view");
+        return TPX_HANDLED;
+    case TPX_ACT_COLOUR_BY:
+        a->map_colour = (a->map_colour + 1) % TPX_COLOUR_COUNT;
+        return TPX_HANDLED;
+    default:
+        return TPX_UNHANDLED;
+    }
+}
+
+/* A click on an element selects the warp that moves it. */
+static int map_click(tpx_app *a, tpx_rect body, int x, int y)
+{
+    if (!a->scene.modelled || !a->scene.fp.side[0].ok)
+        return TPX_UNHANDLED;
+    for (int side = 0; side < 2; side++) {
+        map_geo g;
+        geometry(a, body, side, &g);
+        int i = y - g.panel.y - 1, j = (x - g.panel.x - g.lw) / g.cellw;
+        if (!rect_has(g.panel, x, y) || i < 0 || x < g.panel.x + g.lw || j >= g.vc)
+            continue;
+        tpx_who w;
+        if (footprint_who(&a->scene.fp, side, g.r0 + i * g.s, g.c0 + j * g.s, &w) != 0)
+            return TPX_UNHANDLED;
+        a->sel.bx = w.bx;
+        a->sel.by = w.by;
+        a->sel.warp = w.warp;
+        a->dirty = 1;
+        return TPX_HANDLED | TPX_REDRAW | TPX_RECALC;
+    }
+    return TPX_UNHANDLED;
+}
+
+const tpx_view map_view = {
+    .name = "Map",
+    .keys = TPX_KG_MAP,
+    .caption = map_caption,
+    .draw = map_draw,
+    .on_action = map_action,
+    .on_click = map_click,
+};

@@ -1,0 +1,221 @@
+/* Order: the grid of tiles numbered by the order their blocks are launched,
+ * cartesian and diagonal side by side, with the blocks resident together (a
+ * wave: SMs x blocks per SM) highlighted.  Small grids show every number;
+ * large ones one cell per group of tiles. */
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "catalog.h"
+#include "footprint.h"
+#include "views.h"
+
+enum { CARTESIAN, DIAGONAL };
+
+static int digits(long long v)
+{
+    int d = 1;
+    while (v >= 10)
+        v /= 10, d++;
+    return d;
+}
+
+static void waves_of(const tpx_app *a, tpx_waves *w)
+{
+    const tpx_slot *cur = &a->live->cur;
+    profile_waves(&a->cfg, &a->dev, cur->have_meas ? &cur->meas.m : NULL, w);
+}
+
+static long long wave_of(const tpx_app *a, const tpx_waves *w)
+{
+    long long k = a->order_wave % (w->count > 0 ? w->count : 1);
+    return k < 0 ? k + w->count : k;
+}
+
+/* The tile launch block `bid` works on under an ordering. */
+static void tile_of(const tpx_geom *g, int order, long long bid, int *tx, int *ty)
+{
+    int bx = (int)(bid % g->gx), by = (int)(bid / g->gx);
+    if (order == DIAGONAL)
+        tpx_diag_remap(g, bx, by, tx, ty);
+    else
+        *tx = bx, *ty = by;
+}
+
+static long long bid_of(const tpx_geom *g, int order, int tx, int ty)
+{
+    int bx = tx, by = ty;
+    if (order == DIAGONAL)
+        footprint_block_of_tile(TPX_K_DIAGONAL_ROW, g, tx, ty, &bx, &by);
+    return (long long)by * g->gx + bx;
+}
+
+static int cmp_int(const void *a, const void *b)
+{
+    int x = *(const int *)a, y = *(const int *)b;
+    return (x > y) - (x < y);
+}
+
+static int distinct(int *v, long long n)
+{
+    qsort(v, (size_t)n, sizeof v[0], cmp_int);
+    int d = 0;
+    for (long long i = 0; i < n; i++)
+        d += i == 0 || v[i] != v[i - 1];
+    return d;
+}
+
+/* Tile rows and tile columns the blocks of wave k cover. */
+static void spread(const tpx_geom *g, int order, const tpx_waves *w, long long k, int *rows,
+                   int *cols)
+{
+    long long b0 = k * w->resident, b1 = b0 + w->resident;
+    b1 = b1 < w->blocks ? b1 : w->blocks;
+    int *xs = malloc(sizeof(int) * (size_t)(b1 - b0 + 1)), *ys = malloc(sizeof(int) * (size_t)(b1 - b0 + 1));
+    *rows = *cols = 0;
+    if (xs && ys) {
+        for (long long b = b0; b < b1; b++)
+            tile_of(g, order, b, &xs[b - b0], &ys[b - b0]);
+        *cols = distinct(xs, b1 - b0);
+        *rows = distinct(ys, b1 - b0);
+    }
+    free(xs);
+    free(ys);
+}
+
+static tpx_role state(long long bid, long long b0, long long b1)
+{
+    return bid >= b1 ? TPX_R_NORMAL : bid >= b0 ? TPX_R_WAVE : TPX_R_DIM;
+}
+
+static void draw_grid(const tpx_app *a, tpx_canvas *cv, tpx_rect p, int order, const tpx_waves *w)
+{
+    const tpx_geom *g = &a->scene.g;
+    int diag_kernel = a->cfg.kernel == TPX_K_DIAGONAL_ROW || a->cfg.kernel == TPX_K_DIAGONAL_COL;
+    int mine = (order == DIAGONAL) == diag_kernel;
+    long long k = wave_of(a, w), b0 = k * w->resident, b1 = b0 + w->resident;
+    int rows, cols;
+    spread(g, order, w, k, &rows, &cols);
+    canvas_printf(cv, p.x, p.y, p.w, mine ? TPX_R_TITLE : TPX_R_NORMAL, "%s%s",
+                  order == CARTESIAN      ? "cartesian: tile (bx, by)"
+                  : g->gx == g->gy        ? "diagonal: tile ((bx+by) mod GX, by)"
+                                          : "diagonal (NVIDIA's form for a non-square grid)",
+                  mine ? "  (this kernel)" : "");
+    canvas_printf(cv, p.x, p.y + 1, p.w, TPX_R_DIM, "this wave covers %d tile row%s and %d tile "
+                  "column%s", rows, rows == 1 ? "" : "s", cols, cols == 1 ? "" : "s");
+    tpx_rect grid = rect_make(p.x, p.y + 2, p.w, p.h - 2);
+    int cw = digits(w->blocks - 1) + 1;
+    int stx, sty;
+    tile_of(g, order, (long long)a->scene.sel.by * g->gx + a->scene.sel.bx, &stx, &sty);
+    if ((long long)g->gx * cw <= grid.w && g->gy <= grid.h) {
+        for (int ty = 0; ty < g->gy; ty++)
+            for (int tx = 0; tx < g->gx; tx++) {
+                long long bid = bid_of(g, order, tx, ty);
+                int sel = mine && tx == stx && ty == sty;
+                canvas_printf(cv, grid.x + tx * cw, grid.y + ty, cw, sel ? TPX_R_SELECT
+                              : state(bid, b0, b1), "%*lld", cw - 1, bid);
+            }
+        return;
+    }
+    /* Too many tiles: one cell stands for sx x sy of them; the wave's own
+     * blocks are then marked one by one so that none is lost. */
+    long long sx = (g->gx + grid.w - 1) / grid.w, sy = (g->gy + grid.h - 1) / grid.h;
+    for (long long cy = 0; cy * sy < g->gy && cy < grid.h; cy++)
+        for (long long cx = 0; cx * sx < g->gx && cx < grid.w; cx++) {
+            long long bid = bid_of(g, order, (int)(cx * sx), (int)(cy * sy));
+            tpx_role r = state(bid, b0, b1);
+            canvas_glyph(cv, grid.x + (int)cx, grid.y + (int)cy,
+                         r == TPX_R_DIM ? TPX_G_LIGHT : TPX_G_DOT, r == TPX_R_WAVE ? TPX_R_DIM : r);
+        }
+    for (long long b = b0; b < b1 && b < w->blocks; b++) {
+        int tx, ty;
+        tile_of(g, order, b, &tx, &ty);
+        canvas_glyph(cv, grid.x + (int)(tx / sx), grid.y + (int)(ty / sy), TPX_G_FULL, TPX_R_WAVE);
+    }
+    if (mine)
+        canvas_glyph(cv, grid.x + (int)(stx / sx), grid.y + (int)(sty / sy), TPX_G_FULL,
+                     TPX_R_SELECT);
+}
+
+static void order_draw(const tpx_app *a, tpx_canvas *cv, tpx_rect r)
+{
+    if (!a->scene.modelled) {
+        canvas_printf(cv, r.x + 2, r.y + 1, r.w - 4, TPX_R_WARN,
+                      "%s is a reference: it has no grid of blocks to show",
+                      catalog_name(a->cfg.kernel));
+        return;
+    }
+    tpx_waves w;
+    waves_of(a, &w);
+    const tpx_geom *g = &a->scene.g;
+    long long k = wave_of(a, &w), b0 = k * w.resident, b1 = b0 + w.resident;
+    b1 = b1 < w.blocks ? b1 : w.blocks;
+    canvas_printf(cv, r.x + 1, r.y, r.w - 1, TPX_R_NORMAL,
+                  "%dx%d tiles of %s, each numbered by the launch order of the block that works on "
+                  "it (bx + by*%d)",
+                  g->gx, g->gy, tpx_grid_covers_b(a->cfg.kernel) ? "B" : "A", g->gx);
+    canvas_printf(cv, r.x + 1, r.y + 1, r.w - 1, TPX_R_NORMAL,
+                  "wave %lld of %lld: blocks %lld-%lld run together: %d SMs x %d blocks per SM",
+                  k + 1, w.count, b0, b1 - 1, w.sms, w.blocks_per_sm);
+    canvas_printf(cv, r.x + 1, r.y + 2, r.w - 1, TPX_R_DIM, "(%s)", w.source);
+    tpx_rect p[2];
+    layout_columns(rect_make(r.x + 1, r.y + 4, r.w - 2, r.h - 5), 2, 4, p);
+    draw_grid(a, cv, p[0], CARTESIAN, &w);
+    draw_grid(a, cv, p[1], DIAGONAL, &w);
+    int x = r.x + 1;
+    x += canvas_text(cv, x, r.y + r.h - 1, r.w - 1, TPX_R_WAVE, "resident now");
+    canvas_printf(cv, x, r.y + r.h - 1, r.x + r.w - x, TPX_R_DIM,
+                  "  earlier waves dim  %s  Space/N step, a animate%s", glyph_str(TPX_G_DOT),
+                  a->order_animate ? " (on)" : "");
+}
+
+static void order_caption(const tpx_app *a, char *buf, size_t n)
+{
+    if (!a->scene.modelled) {
+        snprintf(buf, n, "%s", catalog_get(a->cfg.kernel)->idea);
+        return;
+    }
+    tpx_waves w;
+    waves_of(a, &w);
+    long long k = wave_of(a, &w);
+    int cr, cc, dr, dc;
+    spread(&a->scene.g, CARTESIAN, &w, k, &cr, &cc);
+    spread(&a->scene.g, DIAGONAL, &w, k, &dr, &dc);
+    if (w.count == 1)
+        snprintf(buf, n, "all %lld blocks fit on the GPU at once (one wave): the launch order "
+                 "hardly matters at this size", w.blocks);
+    else
+        snprintf(buf, n, "%lld blocks run at once: in cartesian order they cover %d tile rows x "
+                 "%d columns, in diagonal order %d x %d",
+                 w.resident, cr, cc, dr, dc);
+}
+
+static int order_action(tpx_app *a, tpx_action act)
+{
+    tpx_waves w;
+    waves_of(a, &w);
+    switch (act) {
+    case TPX_ACT_WAVE_NEXT: a->order_wave = (wave_of(a, &w) + 1) % w.count; return TPX_HANDLED;
+    case TPX_ACT_WAVE_PREV:
+        a->order_wave = (wave_of(a, &w) + w.count - 1) % w.count;
+        return TPX_HANDLED;
+    case TPX_ACT_ANIMATE: a->order_animate = !a->order_animate; return TPX_HANDLED;
+    default: return TPX_UNHANDLED;
+    }
+}
+
+static int order_tick(tpx_app *a)
+{
+    if (!a->order_animate || !a->scene.modelled)
+        return TPX_UNHANDLED;
+    order_action(a, TPX_ACT_WAVE_NEXT);
+    return TPX_HANDLED | TPX_REDRAW;
+}
+
+const tpx_view order_view = {
+    .name = "Order",
+    .keys = TPX_KG_ORDER,
+    .caption = order_caption,
+    .draw = order_draw,
+    .on_action = order_action,
+    .on_tick = order_tick,
+};

@@ -1,0 +1,107 @@
+/* strip: the live bandwidth line under every view.  A measured figure is
+ * shown only when it is measured and verified; otherwise the strip says what
+ * happened instead (not measured, failed, measuring) and what the model
+ * counts, never a 0. */
+#include <stdio.h>
+#include <string.h>
+
+#include "catalog.h"
+#include "views.h"
+#include "widgets.h"
+
+/* "  measuring 45% [###...]" for the job in hand; returns the new x. */
+static int progress(const tpx_app *a, tpx_canvas *cv, int x, tpx_rect r)
+{
+    const tpx_live *lv = a->live;
+    if (!lv->gpu.busy || x + 24 > r.x + r.w)
+        return x;
+    int cur = worker_same(&lv->gpu_job, &a->cfg);
+    x += canvas_printf(cv, x, r.y, r.x + r.w - x, TPX_R_WARN, "%s %3.0f%% ",
+                       cur ? "measuring" : "sweeping", 100.0 * lv->gpu.progress);
+    widget_bar(cv, x, r.y, 8, lv->gpu.progress, TPX_R_GOOD, TPX_R_DIM);
+    x += 9;
+    if (!cur)
+        x += canvas_printf(cv, x, r.y, r.x + r.w - x, TPX_R_DIM, "%s %dx%d (%d to go)",
+                           catalog_name(lv->gpu_job.kernel), lv->gpu_job.bx, lv->gpu_job.by,
+                           lv->gpu.pending);
+    return x + 2;
+}
+
+static int measured(const tpx_app *a, tpx_canvas *cv, int x, tpx_rect r)
+{
+    const tpx_result *res = &a->live->cur.meas;
+    const tpx_measurement *m = &res->m;
+    int end = r.x + r.w;
+    double med = res->nring ? widget_median(res->ring, res->nring) : m->gbs;
+    x += canvas_printf(cv, x, r.y, end - x, TPX_R_GOOD, "%.1f GB/s", med);
+    x += canvas_printf(cv, x, r.y, end - x, TPX_R_DIM, " median of %d run%s ", res->nring,
+                       res->nring == 1 ? "" : "s");
+    if (res->nring > 1 && x + 10 < end) {
+        widget_sparkline(cv, x, r.y, 8, res->ring, res->nring, TPX_R_GOOD);
+        x += (res->nring < 8 ? res->nring : 8) + 1;
+    }
+    x += canvas_printf(cv, x, r.y, end - x, TPX_R_NORMAL, " noise %s%.2f%%",
+                       glyph_str(TPX_G_PLUSMINUS), 100.0 * m->noise);
+    if (m->pct_peak >= 0)
+        x += canvas_printf(cv, x, r.y, end - x, m->pct_peak > 100 ? TPX_R_BAD : TPX_R_NORMAL,
+                           "  %.1f%% of peak%s", m->pct_peak,
+                           m->pct_peak > 100 ? " (above peak: cache?)" : "");
+    if (m->pct_memcpy >= 0)
+        x += canvas_printf(cv, x, r.y, end - x, TPX_R_NORMAL, "  %.1f%% of memcpy", m->pct_memcpy);
+    x += canvas_printf(cv, x, r.y, end - x, m->verified ? TPX_R_GOOD : TPX_R_BAD, "  %s %s",
+                       glyph_str(m->verified ? TPX_G_CHECK : TPX_G_CROSS),
+                       m->verified ? "verified" : "NOT verified");
+    x += canvas_printf(cv, x, r.y, end - x, TPX_R_WARN, "  %s", runner_badge_name(m->badge));
+    x += canvas_printf(cv, x, r.y, end - x, TPX_R_DIM, "  %s L2", m->hot ? "hot" : "cold");
+    return x + 2;
+}
+
+/* What the model counts, for when nothing is measured. */
+static void model_summary(const tpx_app *a, tpx_canvas *cv, int x, tpx_rect r)
+{
+    const tpx_slot *s = &a->live->cur;
+    int end = r.x + r.w;
+    if (config_is_reference(a->cfg.kernel)) {
+        canvas_printf(cv, x, r.y, end - x, TPX_R_DIM, "model: %s is measured, not modelled",
+                      catalog_name(a->cfg.kernel));
+        return;
+    }
+    if (!s->have_model) {
+        canvas_text(cv, x, r.y, end - x, TPX_R_DIM, "model: counting...");
+        return;
+    }
+    const tpx_cost *ld = &s->model.totals.op[TPX_OP_GLD], *st = &s->model.totals.op[TPX_OP_GST];
+    canvas_printf(cv, x, r.y, end - x, TPX_R_NORMAL,
+                  "model: global loads use %.1f%% of the bytes they move, stores %.1f%%",
+                  100.0 * model_efficiency(ld), 100.0 * model_efficiency(st));
+}
+
+void strip_draw(const tpx_app *a, tpx_canvas *cv, tpx_rect r)
+{
+    const tpx_slot *s = &a->live->cur;
+    int x = r.x + 1, end = r.x + r.w;
+    x += canvas_text(cv, x, r.y, end - x, TPX_R_TITLE, "bandwidth ");
+    if (s->have_meas && s->meas.m.status == TPX_ST_OK) {
+        x = measured(a, cv, x, r);
+        progress(a, cv, x, r);
+        return;
+    }
+    if (s->have_meas && s->meas.m.status == TPX_ST_NOT_MEASURED) {
+        x += canvas_printf(cv, x, r.y, end - x, TPX_R_DIM, "not measured (%s)  ",
+                           s->meas.m.message[0] ? s->meas.m.message : "no GPU");
+        model_summary(a, cv, x, r);
+        return;
+    }
+    if (s->have_meas) {
+        x += canvas_printf(cv, x, r.y, end - x, TPX_R_BAD, "%s: %s  ",
+                           runner_status_name(s->meas.m.status),
+                           s->meas.m.message[0] ? s->meas.m.message : "no reason given");
+        model_summary(a, cv, x, r);
+        return;
+    }
+    int x0 = x;
+    x = progress(a, cv, x, r);
+    if (x == x0)
+        x += canvas_text(cv, x, r.y, end - x, TPX_R_DIM, "waiting to measure  ");
+    model_summary(a, cv, x, r);
+}
