@@ -120,9 +120,12 @@ static int zoom_of(const tpx_app *a, tpx_rect body)
     return a->map_zoom < zmax ? a->map_zoom : zmax;
 }
 
-static long long origin(long long centre, long long span, long long size, long long s)
+/* First row (or column) shown: the selected warp's box [lo, hi] centred when
+ * it fits in the span, else shown from its start (lane 0 is never cut off),
+ * then clamped to the matrix and aligned to the zoom step. */
+static long long origin(long long lo, long long hi, long long span, long long size, long long s)
 {
-    long long o = centre - span / 2;
+    long long o = hi - lo + 1 <= span ? (lo + hi) / 2 - span / 2 : lo;
     if (o > size - span)
         o = size - span;
     if (o < 0)
@@ -138,8 +141,8 @@ static void geometry(const tpx_app *a, tpx_rect body, int side, map_geo *g)
     cells_at(a, p[side], side, z, g);
     const tpx_fp_side *sd = &a->scene.fp.side[side];
     const long long *box = a->scene.box[side];
-    g->r0 = origin((box[0] + box[2]) / 2, g->vr * g->s, sd->rows, g->s);
-    g->c0 = origin((box[1] + box[3]) / 2, g->vc * g->s, sd->cols, g->s);
+    g->r0 = origin(box[0], box[2], g->vr * g->s, sd->rows, g->s);
+    g->c0 = origin(box[1], box[3], g->vc * g->s, sd->cols, g->s);
 }
 
 /* Role and glyph of an element under the colouring in force. */
