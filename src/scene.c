@@ -74,30 +74,62 @@ static int build_tile(tpx_scene *s, tpx_tile *t, const tpx_config *v)
     return 0;
 }
 
+static int cmp_ll(const void *a, const void *b)
+{
+    long long x = *(const long long *)a, y = *(const long long *)b;
+    return (x > y) - (x < y);
+}
+
+static long long distinct(long long *v, long long n)
+{
+    qsort(v, (size_t)n, sizeof v[0], cmp_ll);
+    long long d = 0;
+    for (long long i = 0; i < n; i++)
+        d += i == 0 || v[i] != v[i - 1];
+    return d;
+}
+
 /* The box of the elements the selected warp moves, on A (its loads) and on
- * B (its stores). */
+ * B (its stores), and how many distinct rows and columns they lie in (a warp
+ * of tile_rows touches a few rows spread over its box, not the whole box). */
 static void warp_boxes(tpx_scene *s)
 {
-    for (int i = 0; i < s->nglobal; i++) {
-        const tpx_inst *in = s->global[i].in;
-        int side = in->space == TPX_SPACE_A ? TPX_SIDE_A : TPX_SIDE_B;
-        long long *b = s->box[side];
-        for (int l = 0; l < in->lanes; l++) {
-            long long r, c;
-            if (!(in->active & (1u << l)))
+    long long *rows = malloc(sizeof(long long) * 32 * (size_t)(s->nglobal + 1));
+    long long *cols = malloc(sizeof(long long) * 32 * (size_t)(s->nglobal + 1));
+    for (int side = 0; side < 2; side++) {
+        long long n = 0;
+        for (int i = 0; i < s->nglobal; i++) {
+            const tpx_inst *in = s->global[i].in;
+            if ((in->space == TPX_SPACE_A ? TPX_SIDE_A : TPX_SIDE_B) != side)
                 continue;
-            footprint_rc(&s->fp, side, in->idx[l], &r, &c);
-            if (!s->touches[side]) {
-                b[0] = b[2] = r;
-                b[1] = b[3] = c;
-                s->touches[side] = 1;
+            long long *b = s->box[side];
+            for (int l = 0; l < in->lanes; l++) {
+                long long r, c;
+                if (!(in->active & (1u << l)))
+                    continue;
+                footprint_rc(&s->fp, side, in->idx[l], &r, &c);
+                if (!s->touches[side]) {
+                    b[0] = b[2] = r;
+                    b[1] = b[3] = c;
+                    s->touches[side] = 1;
+                }
+                b[0] = r < b[0] ? r : b[0];
+                b[1] = c < b[1] ? c : b[1];
+                b[2] = r > b[2] ? r : b[2];
+                b[3] = c > b[3] ? c : b[3];
+                if (rows && cols) {
+                    rows[n] = r;
+                    cols[n] = c;
+                }
+                n++;
             }
-            b[0] = r < b[0] ? r : b[0];
-            b[1] = c < b[1] ? c : b[1];
-            b[2] = r > b[2] ? r : b[2];
-            b[3] = c > b[3] ? c : b[3];
         }
+        s->nelem[side] = n;
+        s->nrows[side] = rows && cols ? distinct(rows, n) : 0;
+        s->ncols[side] = rows && cols ? distinct(cols, n) : 0;
     }
+    free(rows);
+    free(cols);
 }
 
 int scene_build(tpx_scene *s, const tpx_config *c, const tpx_limits *lim, tpx_sel sel)

@@ -52,6 +52,8 @@ typedef struct tpx_scene {
     tpx_footprint fp;
     int touches[2];          /* the selected warp moves elements of A / B */
     long long box[2][4];     /* their bounding box: first row, first column, last row, last column */
+    long long nelem[2];      /* elements the selected warp moves on A / B (all repetitions) */
+    long long nrows[2], ncols[2]; /* distinct rows and columns among them */
     tpx_tile tile[2]; /* [0] without padding or swizzle, [1] the cure: the config's
                          own pad or swizzle, or pad 1 when it has none */
 } tpx_scene;

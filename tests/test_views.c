@@ -43,6 +43,8 @@ static const golden goldens[] = {
     /* the selected warp is wider than the panel: shown from lane 0, not centred */
     {"map_naive_row_32x8_narrow", TPX_K_NAIVE_ROW, 32, 8, 1000, 777, 0, TPX_VIEW_MAP, 100, 34, 0,
      ""},
+    /* a warp of tile_rows touches 4 rows spread over its box, not the box */
+    {"map_tile_rows_32x8", TPX_K_TILE_ROWS, 32, 8, 256, 256, 0, TPX_VIEW_MAP, 160, 44, 0, ""},
     {"map_smem_rect_32x8_whole", TPX_K_SMEM_RECT, 32, 8, 256, 256, 0, TPX_VIEW_MAP, 120, 40, 0,
      "------"},
     {"bandwidth_naive_row_model", TPX_K_NAIVE_ROW, 32, 8, 4096, 4096, 0, TPX_VIEW_BW, 120, 45, 0,
