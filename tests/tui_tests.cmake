@@ -28,3 +28,7 @@ add_test(NAME tui_e2e_tmux COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/e2e_tmux.sh $<TAR
 set_tests_properties(tui_no_tty tui_e2e_tmux PROPERTIES LABELS unit)
 set_tests_properties(tui_e2e_tmux PROPERTIES TIMEOUT 120)
 
+
+# The explorer's live path on a real GPU (skipped without one).
+add_test(NAME gpu_e2e_tmux COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/e2e_gpu_tmux.sh $<TARGET_FILE:tpx>)
+set_tests_properties(gpu_e2e_tmux PROPERTIES LABELS gpu SKIP_RETURN_CODE 77 TIMEOUT 400)
