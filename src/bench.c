@@ -106,9 +106,9 @@ static void table_header(FILE *f, const bench_result *b)
 {
     const tpx_device *d = &b->dev;
     if (d->valid)
-        fprintf(f, "tpx bench on %s (sm_%d%d, %d SMs, L2 %.0f MB, theoretical peak %.0f GB/s), "
+        fprintf(f, "tpx bench on %s (sm_%d%d, %d SMs, L2 %.0f MiB, theoretical peak %.0f GB/s), "
                    "%s, GB = 1e9 bytes\n",
-                d->name, d->cc_major, d->cc_minor, d->sms, d->l2_bytes / 1e6, d->peak_gbs,
+                d->name, d->cc_major, d->cc_minor, d->sms, d->l2_bytes / 1048576.0, d->peak_gbs,
                 b->once ? "each config launched once and verified, not timed"
                         : b->hot ? "hot (back-to-back launches)" : "cold L2 (flushed per sample)");
     else

@@ -33,8 +33,9 @@ static int list_devices(int as_json)
         if (as_json)
             report_device_json(&w, NULL, &d);
         else if (d.valid)
-            printf("%d  %s  sm_%d%d  %d SMs  L2 %.0f MB  %.1f GB  peak %.0f GB/s (theoretical)\n",
-                   i, d.name, d.cc_major, d.cc_minor, d.sms, d.l2_bytes / 1e6, d.mem_bytes / 1e9,
+            printf("%d  %s  sm_%d%d  %d SMs  L2 %.0f MiB  %.1f GiB  peak %.0f GB/s (theoretical)\n",
+                   i, d.name, d.cc_major, d.cc_minor, d.sms, d.l2_bytes / 1048576.0,
+                   d.mem_bytes / 1073741824.0,
                    d.peak_gbs);
         else
             printf("%d  unavailable: %s\n", i, msg);

@@ -18,7 +18,7 @@ static void device_line(const tpx_app *a, tpx_canvas *cv, tpx_rect r)
     const tpx_device *d = &a->dev;
     if (d->valid) {
         canvas_printf(cv, r.x + 1, r.y, r.w - 2, TPX_R_BAR,
-                      "%s %s sm_%d%d %s %d SMs %s %.0f GB/s theoretical (GB = 10^9) %s L2 %lld MB"
+                      "%s %s sm_%d%d %s %d SMs %s %.0f GB/s theoretical (GB = 10^9) %s L2 %lld MiB"
                       "%s%s",
                       d->name, glyph_str(TPX_G_DOT), d->cc_major, d->cc_minor,
                       glyph_str(TPX_G_DOT), d->sms, glyph_str(TPX_G_DOT), d->peak_gbs,

@@ -60,9 +60,9 @@ void widget_bytes(char *buf, size_t n, long long v)
     if (v < 10 * 1024LL)
         snprintf(buf, n, "%lld B", v);
     else if (v < 10 * 1024LL * 1024)
-        snprintf(buf, n, "%.0f KB", (double)v / 1024);
+        snprintf(buf, n, "%.0f KiB", (double)v / 1024);
     else if (v < 10 * 1024LL * 1024 * 1024)
-        snprintf(buf, n, "%.0f MB", (double)v / (1024.0 * 1024));
+        snprintf(buf, n, "%.0f MiB", (double)v / (1024.0 * 1024));
     else
-        snprintf(buf, n, "%.1f GB", (double)v / (1024.0 * 1024 * 1024));
+        snprintf(buf, n, "%.1f GiB", (double)v / (1024.0 * 1024 * 1024));
 }

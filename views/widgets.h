@@ -18,7 +18,7 @@ void widget_bar(tpx_canvas *cv, int x, int y, int w, double f, tpx_role fill, tp
 /* Median of n values (n > 0); v is left untouched. */
 double widget_median(const double *v, int n);
 
-/* Bytes in KB/MB/GB (1024-based, as memory sizes are). */
+/* Bytes in KiB/MiB/GiB (1024-based, as memory sizes are; GB = 10^9 is for bandwidth). */
 void widget_bytes(char *buf, size_t n, long long v);
 
 #endif
