@@ -228,6 +228,17 @@ static char *screen_with(tpx_runner *r, int view)
     return text;
 }
 
+/* Heatmap cells reading `word` (the legend's "n/a not measured" and
+ * "fail: ..." are not cells: a cell is followed by a space or a line end). */
+static int heat_cells(const char *text, const char *word)
+{
+    int n = 0;
+    size_t len = strlen(word);
+    for (const char *p = strstr(text, word); p; p = strstr(p + 1, word))
+        n += p[len] == '\n' || (p[len] == ' ' && p[len + 1] == ' ');
+    return n;
+}
+
 static void test_measured_or_not(void **s)
 {
     (void)s;
@@ -250,6 +261,16 @@ static void test_measured_or_not(void **s)
     text = screen_with(r, TPX_VIEW_MAP);
     assert_non_null(strstr(text, "verify_failed"));
     assert_null(strstr(text, want));
+    free(text);
+    /* the heatmap says which shapes failed, not "pending" forever */
+    text = screen_with(r, TPX_VIEW_BW);
+    assert_true(heat_cells(text, " fail") > 0);
+    assert_int_equal(heat_cells(text, " n/a"), 0);
+    free(text);
+    fake_of(r)->fail_status = TPX_ST_NOT_MEASURED; /* e.g. a shape a replayed file lacks */
+    text = screen_with(r, TPX_VIEW_BW);
+    assert_true(heat_cells(text, " n/a") > 0);
+    assert_int_equal(heat_cells(text, " fail"), 0);
     free(text);
     runner_close(r);
 

@@ -23,6 +23,20 @@ static int measured_ok(const tpx_slot *s)
     return s->cfg_ok && s->have_meas && s->meas.m.status == TPX_ST_OK;
 }
 
+/* What a heatmap cell without a figure says, and whether that is a failure. */
+static int heat_gap_failed(const tpx_slot *s)
+{
+    return s->have_meas && s->meas.m.status != TPX_ST_OK &&
+           s->meas.m.status != TPX_ST_NOT_MEASURED && s->meas.m.status != TPX_ST_CANCELLED;
+}
+
+static const char *heat_gap(int measured, const tpx_slot *s)
+{
+    if (!measured || !s->have_meas || s->meas.m.status == TPX_ST_CANCELLED)
+        return "...";
+    return heat_gap_failed(s) ? "fail" : "n/a";
+}
+
 static int live_block(const tpx_app *a, tpx_canvas *cv, tpx_rect r)
 {
     const tpx_slot *s = &a->live->cur;
@@ -151,6 +165,10 @@ static void heatmap(const tpx_app *a, tpx_canvas *cv, tpx_rect r, int measured)
         top = v > top ? v : top;
     }
     canvas_text(cv, r.x, r.y + 1, 6, TPX_R_DIM, "BY\\BX");
+    if (r.h > TPX_SWEEP_SIDE + 2)
+        canvas_printf(cv, r.x, r.y + 2 + TPX_SWEEP_SIDE, r.w, TPX_R_DIM,
+                      "%s refused   ... pending   n/a not measured   fail: failed or not verified",
+                      glyph_str(TPX_G_DOT));
     for (int j = 0; j < TPX_SWEEP_SIDE; j++)
         canvas_printf(cv, r.x + 6 + j * cw, r.y + 1, cw, TPX_R_DIM, "%*d", cw - 1, 1 << j);
     for (int i = 0; i < TPX_SWEEP_SIDE && i + 2 < r.h; i++) {
@@ -171,8 +189,9 @@ static void heatmap(const tpx_app *a, tpx_canvas *cv, tpx_rect r, int measured)
                 v = model_figure(&s->model.totals);
             tpx_role role = mine ? TPX_R_SELECT : v >= 0 ? theme_heat(top > 0 ? v / top : 0)
                                                          : TPX_R_DIM;
-            if (v < 0)
-                canvas_printf(cv, x, y, cw, role, "%*s", cw - 1, "...");
+            if (v < 0) /* pending, not measured (e.g. not in a replayed file), or failed */
+                canvas_printf(cv, x, y, cw, heat_gap_failed(s) ? TPX_R_BAD : role, "%*s", cw - 1,
+                              heat_gap(measured, s));
             else if (measured)
                 canvas_printf(cv, x, y, cw, role, "%*.0f", cw - 1, v);
             else
