@@ -57,9 +57,13 @@ static int live_block(const tpx_app *a, tpx_canvas *cv, tpx_rect r)
     double med = widget_median(s->meas.ring, s->meas.nring);
     int x = r.x + 2;
     x += canvas_printf(cv, x, r.y + 1, r.w - 2, TPX_R_GOOD, "%.1f GB/s", med);
-    x += canvas_printf(cv, x, r.y + 1, r.x + r.w - x, TPX_R_NORMAL,
-                       "  median of the last %d runs (each the median of %d+ samples)  ",
-                       s->meas.nring, m->samples);
+    if (s->meas.nring == 1)
+        x += canvas_printf(cv, x, r.y + 1, r.x + r.w - x, TPX_R_NORMAL,
+                           "  the median of %d samples  ", m->samples);
+    else
+        x += canvas_printf(cv, x, r.y + 1, r.x + r.w - x, TPX_R_NORMAL,
+                           "  median of the last %d runs (the latest: %d samples)  ",
+                           s->meas.nring, m->samples);
     widget_sparkline(cv, x, r.y + 1, TPX_RING, s->meas.ring, s->meas.nring, TPX_R_GOOD);
     char peak[64] = "peak unknown", copy[64] = "memcpy not measured";
     if (m->pct_peak >= 0)
