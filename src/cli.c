@@ -52,6 +52,21 @@ int cli_parse(int argc, char **argv, const cli_opt *opts, cli_parsed *out, char 
     return 0;
 }
 
+int cli_start(int argc, char **argv, const cli_opt *opts, const char *who, void (*help)(void),
+              cli_parsed *out)
+{
+    char msg[TPX_MSG];
+    if (cli_parse(argc, argv, opts, out, msg, sizeof msg) != 0) {
+        fprintf(stderr, "%s: %s (%s --help)\n", who, msg, who);
+        return CLI_USAGE;
+    }
+    if (out->help) {
+        help();
+        return CLI_OK;
+    }
+    return -1;
+}
+
 const char *cli_get(const cli_parsed *p, const char *name)
 {
     int k = find_opt(p->opts, name, strlen(name));

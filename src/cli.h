@@ -27,6 +27,11 @@ enum { CLI_OK = 0, CLI_FAIL = 1, CLI_USAGE = 2 };
 
 /* Parses argv[0..argc) against opts. 0, or -1 with a message. */
 int cli_parse(int argc, char **argv, const cli_opt *opts, cli_parsed *out, char *msg, size_t n);
+/* The start of every subcommand: parses argv against opts; on an error
+ * prints "WHO: message (WHO --help)" to stderr, on --help calls help().
+ * Returns -1 to go on, else the exit code (CLI_USAGE or CLI_OK). */
+int cli_start(int argc, char **argv, const cli_opt *opts, const char *who, void (*help)(void),
+              cli_parsed *out);
 const char *cli_get(const cli_parsed *p, const char *name);
 int cli_has(const cli_parsed *p, const char *name);
 void cli_print_options(FILE *f, const cli_opt *opts);

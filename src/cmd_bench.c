@@ -288,14 +288,9 @@ int cmd_bench(int argc, char **argv)
 {
     cli_parsed p;
     char msg[TPX_MSG];
-    if (cli_parse(argc, argv, bench_opts, &p, msg, sizeof msg) != 0) {
-        fprintf(stderr, "tpx bench: %s\n", msg);
-        return CLI_USAGE;
-    }
-    if (p.help) {
-        bench_help();
-        return CLI_OK;
-    }
+    int rc = cli_start(argc, argv, bench_opts, "tpx bench", bench_help, &p);
+    if (rc >= 0)
+        return rc;
     sweep s;
     tpx_measure_opts o;
     if (parse_sweep(&p, &s, msg, sizeof msg) != 0 || parse_opts(&p, &o, msg, sizeof msg) != 0) {
@@ -322,7 +317,7 @@ int cmd_bench(int argc, char **argv)
     describe_command(argc, argv, &b);
     progress_ctx pc = {isatty(STDERR_FILENO) && b.dev.valid, 0, 0, ""};
     pc.n = run_sweep(r, &s, &o, 1, &pc, &b);
-    int rc = run_sweep(r, &s, &o, 0, &pc, &b) < 0 ? CLI_FAIL : CLI_OK;
+    rc = run_sweep(r, &s, &o, 0, &pc, &b) < 0 ? CLI_FAIL : CLI_OK;
     if (pc.on)
         fprintf(stderr, "\r\033[K");
     runner_close(r);

@@ -49,20 +49,19 @@ static int list_devices(int as_json)
     return CLI_OK;
 }
 
+static void list_help(void)
+{
+    printf("usage: tpx list [--json] [--devices]\n\nThe kernel catalog: id, title, what it "
+           "teaches, where it comes from.\n\noptions:\n");
+    cli_print_options(stdout, list_opts);
+}
+
 int cmd_list(int argc, char **argv)
 {
     cli_parsed p;
-    char msg[TPX_MSG];
-    if (cli_parse(argc, argv, list_opts, &p, msg, sizeof msg) != 0) {
-        fprintf(stderr, "tpx list: %s\n", msg);
-        return CLI_USAGE;
-    }
-    if (p.help) {
-        printf("usage: tpx list [--json] [--devices]\n\nThe kernel catalog: id, title, what it "
-               "teaches, where it comes from.\n\noptions:\n");
-        cli_print_options(stdout, list_opts);
-        return CLI_OK;
-    }
+    int rc = cli_start(argc, argv, list_opts, "tpx list", list_help, &p);
+    if (rc >= 0)
+        return rc;
     if (cli_has(&p, "devices"))
         return list_devices(cli_has(&p, "json"));
     if (cli_has(&p, "json")) {

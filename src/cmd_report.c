@@ -36,14 +36,9 @@ int cmd_report(int argc, char **argv)
 {
     cli_parsed p;
     char msg[TPX_MSG];
-    if (cli_parse(argc, argv, report_opts, &p, msg, sizeof msg) != 0) {
-        fprintf(stderr, "tpx report: %s\n", msg);
-        return CLI_USAGE;
-    }
-    if (p.help) {
-        report_help();
-        return CLI_OK;
-    }
+    int rc = cli_start(argc, argv, report_opts, "tpx report", report_help, &p);
+    if (rc >= 0)
+        return rc;
     int usage;
     tpx_runner *r = runner_from_options(cli_get(&p, "device"), cli_has(&p, "no-gpu"),
                                         cli_get(&p, "replay"), msg, sizeof msg, &usage);

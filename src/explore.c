@@ -140,14 +140,9 @@ int cmd_explore(int argc, char **argv)
 {
     cli_parsed p;
     char msg[TPX_MSG];
-    if (cli_parse(argc, argv, explore_opts, &p, msg, sizeof msg) != 0) {
-        fprintf(stderr, "tpx: %s (tpx --help)\n", msg);
-        return CLI_USAGE;
-    }
-    if (p.help) {
-        usage();
-        return CLI_OK;
-    }
+    int rc = cli_start(argc, argv, explore_opts, "tpx", usage, &p);
+    if (rc >= 0)
+        return rc;
     int bad_options = 0;
     tpx_runner *r = open_runner(&p, msg, sizeof msg, &bad_options);
     if (!r) {
@@ -192,7 +187,7 @@ int cmd_explore(int argc, char **argv)
         return CLI_USAGE;
     }
     install_signals();
-    int rc = loop(a, ls);
+    rc = loop(a, ls);
     term_close();
     if (rc == CLI_FAIL)
         fprintf(stderr, "tpx: out of memory\n");

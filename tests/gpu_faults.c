@@ -8,6 +8,7 @@
 #include <cuda_runtime_api.h>
 
 #include "runner.h"
+#include "test_cfg.h"
 
 static int fails;
 
@@ -23,14 +24,7 @@ static int fails;
 
 static tpx_config cfg(tpx_kernel_id k, int bx, int by, long long w, long long h, tpx_dtype t)
 {
-    tpx_config c = config_default();
-    c.kernel = k;
-    c.bx = bx;
-    c.by = by;
-    c.w = w;
-    c.h = h;
-    c.dtype = t;
-    return c;
+    return test_cfg(k, bx, by, w, h, t, 0);
 }
 
 static void timed(tpx_runner *r, int hot)

@@ -10,6 +10,7 @@
 #include "catalog.h"
 #include "cli.h"
 #include "config.h"
+#include "test_cfg.h"
 
 static char msg[TPX_MSG];
 
@@ -81,13 +82,7 @@ static void test_parse_dtype_pad(void **state)
 
 static tpx_config cfg(tpx_kernel_id k, int bx, int by, long long w, long long h)
 {
-    tpx_config c = config_default();
-    c.kernel = k;
-    c.bx = bx;
-    c.by = by;
-    c.w = w;
-    c.h = h;
-    return c;
+    return test_cfg(k, bx, by, w, h, TPX_F32, 0);
 }
 
 static int validate(tpx_config c)

@@ -9,18 +9,12 @@
 #include <string.h>
 
 #include "model.h"
+#include "test_cfg.h"
 
 static tpx_config mk(tpx_kernel_id k, int bx, int by, long long w, long long h, tpx_dtype t,
                      int pad)
 {
-    tpx_config c = config_default();
-    c.kernel = k;
-    c.bx = bx;
-    c.by = by;
-    c.w = w;
-    c.h = h;
-    c.dtype = t;
-    c.pad = pad;
+    tpx_config c = test_cfg(k, bx, by, w, h, t, pad);
     tpx_limits lim = config_default_limits();
     char msg[TPX_MSG];
     if (config_validate(&c, &lim, msg, sizeof msg) != 0)
