@@ -2,6 +2,7 @@
  * measurement itself is in runner_cuda_measure.c. */
 #include "runner_cuda.h"
 
+#include <dlfcn.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -151,15 +152,49 @@ int cuda_flush_buffer(cuda_state *st, tpx_measurement *out)
     return 0;
 }
 
+/* dlopen's the cuBLAS of the toolkit tpx was built with: by its soname (the
+ * loader's path), else from that toolkit's library directory; 0 or -1 and why. */
+static int blas_open(cuda_blas_fns *f, char *why, size_t n)
+{
+    char name[32], path[512];
+    snprintf(name, sizeof name, "libcublas.so.%d", CUBLAS_VER_MAJOR);
+    snprintf(path, sizeof path, "%s/%s", TPX_CUDA_LIBDIR, name);
+    f->lib = dlopen(name, RTLD_NOW | RTLD_LOCAL);
+    if (!f->lib)
+        f->lib = dlopen(path, RTLD_NOW | RTLD_LOCAL);
+    if (!f->lib) {
+        snprintf(why, n, "cuBLAS is not installed here (%s: %s)", name, dlerror());
+        return -1;
+    }
+    /* POSIX guarantees a data pointer from dlsym converts to a function pointer. */
+    f->create = (cublasStatus_t(*)(cublasHandle_t *))dlsym(f->lib, "cublasCreate_v2");
+    f->set_stream =
+        (cublasStatus_t(*)(cublasHandle_t, cudaStream_t))dlsym(f->lib, "cublasSetStream_v2");
+    f->destroy = (cublasStatus_t(*)(cublasHandle_t))dlsym(f->lib, "cublasDestroy_v2");
+    f->sgeam = (cuda_geam_s)dlsym(f->lib, "cublasSgeam");
+    f->dgeam = (cuda_geam_d)dlsym(f->lib, "cublasDgeam");
+    if (!f->create || !f->set_stream || !f->destroy || !f->sgeam || !f->dgeam) {
+        snprintf(why, n, "%s lacks the geam entry points tpx needs", name);
+        dlclose(f->lib);
+        memset(f, 0, sizeof *f);
+        return -1;
+    }
+    return 0;
+}
+
 int cuda_blas(cuda_state *st, tpx_measurement *out)
 {
     if (st->blas_ready)
         return 0;
-    cublasStatus_t s = cublasCreate(&st->blas);
+    char m[TPX_MSG];
+    if (!st->bl.lib && blas_open(&st->bl, m, sizeof m) != 0) {
+        runner_not_measured(out, TPX_ST_UNAVAILABLE, m);
+        return -1;
+    }
+    cublasStatus_t s = st->bl.create(&st->blas);
     if (s == CUBLAS_STATUS_SUCCESS)
-        s = cublasSetStream(st->blas, st->stream);
+        s = st->bl.set_stream(st->blas, st->stream);
     if (s != CUBLAS_STATUS_SUCCESS) {
-        char m[TPX_MSG];
         snprintf(m, sizeof m, "cuBLAS could not start (status %d)", (int)s);
         runner_not_measured(out, TPX_ST_UNAVAILABLE, m);
         return -1;
@@ -183,7 +218,9 @@ static void cuda_close(tpx_runner *r)
     cuda_state *st = r->state;
     cudaSetDevice(st->dev);
     if (st->blas_ready)
-        cublasDestroy(st->blas);
+        st->bl.destroy(st->blas);
+    if (st->bl.lib)
+        dlclose(st->bl.lib);
     free_ab(st);
     cudaFree(st->flush);
     cudaFree(st->d_bad);

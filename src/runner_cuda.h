@@ -11,6 +11,25 @@
 
 #define CUDA_MEMCPY_CACHE 32
 
+/* The cuBLAS entry points tpx uses.  The library (libcublasLt alone is over
+ * 500 MB) is opened with dlopen when the cublas reference is first measured,
+ * so that a run that never measures it (list, help, the model, the explorer
+ * on other kernels) does not map it at start-up. */
+typedef cublasStatus_t (*cuda_geam_s)(cublasHandle_t, cublasOperation_t, cublasOperation_t, int,
+                                      int, const float *, const float *, int, const float *,
+                                      const float *, int, float *, int);
+typedef cublasStatus_t (*cuda_geam_d)(cublasHandle_t, cublasOperation_t, cublasOperation_t, int,
+                                      int, const double *, const double *, int, const double *,
+                                      const double *, int, double *, int);
+typedef struct cuda_blas_fns {
+    void *lib;
+    cublasStatus_t (*create)(cublasHandle_t *);
+    cublasStatus_t (*set_stream)(cublasHandle_t, cudaStream_t);
+    cublasStatus_t (*destroy)(cublasHandle_t);
+    cuda_geam_s sgeam;
+    cuda_geam_d dgeam;
+} cuda_blas_fns;
+
 typedef struct cuda_state {
     int dev;
     tpx_device facts;
@@ -22,6 +41,7 @@ typedef struct cuda_state {
     void *flush;               /* 2 x L2, memset before each cold sample */
     size_t flush_bytes;
     unsigned long long *d_bad; /* the checker's mismatch counter */
+    cuda_blas_fns bl;          /* cuBLAS, opened on first use */
     cublasHandle_t blas;
     int blas_ready;
     unsigned long long seed;
@@ -42,7 +62,8 @@ int cuda_buffers(cuda_state *st, size_t bytes, tpx_measurement *out);
 /* The L2 flush buffer (cold mode); 0 or -1 as above. */
 int cuda_flush_buffer(cuda_state *st, tpx_measurement *out);
 
-/* The cuBLAS handle, created on first use; 0 or -1 as above. */
+/* cuBLAS opened and its handle created, on first use; 0, or -1 with out set
+ * to UNAVAILABLE (no library, or it would not start). */
 int cuda_blas(cuda_state *st, tpx_measurement *out);
 
 void cuda_measure(tpx_runner *r, const tpx_config *c, const tpx_measure_opts *o,

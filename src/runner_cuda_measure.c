@@ -39,12 +39,12 @@ static cudaError_t blas_geam(cuda_state *st, const cuda_op *op)
     cublasStatus_t s;
     if (op->esize == 4) {
         const float one = 1.0f, zero = 0.0f;
-        s = cublasSgeam(st->blas, CUBLAS_OP_T, CUBLAS_OP_T, m, n, &one, st->a, lda, &zero, st->a,
-                        lda, st->b, m);
+        s = st->bl.sgeam(st->blas, CUBLAS_OP_T, CUBLAS_OP_T, m, n, &one, st->a, lda, &zero, st->a,
+                         lda, st->b, m);
     } else {
         const double one = 1.0, zero = 0.0;
-        s = cublasDgeam(st->blas, CUBLAS_OP_T, CUBLAS_OP_T, m, n, &one, st->a, lda, &zero, st->a,
-                        lda, st->b, m);
+        s = st->bl.dgeam(st->blas, CUBLAS_OP_T, CUBLAS_OP_T, m, n, &one, st->a, lda, &zero, st->a,
+                         lda, st->b, m);
     }
     cudaError_t e = cudaGetLastError();
     return s != CUBLAS_STATUS_SUCCESS && e == cudaSuccess ? cudaErrorLaunchFailure : e;
