@@ -11,6 +11,12 @@ for sub in list report bench; do
     "$tpx" $sub --help | grep -q "usage: tpx $sub" || fail "$sub --help"
 done
 
+# cuBLAS (over 500 MB) is opened only when the cublas reference is measured,
+# never mapped at start-up by every run
+if command -v ldd >/dev/null && ldd "$tpx" | grep -q libcublas; then
+    fail "tpx links cuBLAS at load time"
+fi
+
 "$tpx" list | grep -q '^tile_rows' || fail "list"
 n=$("$tpx" list --json | python3 -c 'import json,sys; print(len(json.load(sys.stdin)["kernels"]))')
 [ "$n" -eq 13 ] || fail "list --json has $n kernels"
