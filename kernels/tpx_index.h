@@ -2,7 +2,7 @@
  * tpx_index.h: the index arithmetic of every transpose kernel, written once.
  *
  * This header is read by nvcc (the CUDA kernels in kernels/) and by the C
- * compiler (the CPU access model in src/model.c).  What the views draw is
+ * compiler (the CPU access model in src/model/model.c).  What the views draw is
  * therefore exactly what the GPU runs: both sides call the same functions.
  *
  * Vocabulary (docs/catalog.md is the spec):

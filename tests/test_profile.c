@@ -65,16 +65,15 @@ static void test_waves(void **s)
     assert_int_equal(w.resident, 4 * 4); /* 1024 / 256 threads */
     assert_non_null(strstr(w.source, "estimated for Small GPU"));
 
-    tpx_measurement m;
-    memset(&m, 0, sizeof m);
-    m.status = TPX_ST_OK;
-    m.occ.valid = 1;
-    m.occ.blocks_per_sm = 3;
-    profile_waves(&c, &d, &m, &w);
+    tpx_occupancy occ;
+    memset(&occ, 0, sizeof occ);
+    occ.valid = 1;
+    occ.blocks_per_sm = 3;
+    profile_waves(&c, &d, &occ, &w);
     assert_int_equal(w.resident, 12);
     assert_non_null(strstr(w.source, "measured occupancy on Small GPU"));
-    m.status = TPX_ST_VERIFY_FAILED; /* a failed run's occupancy is not used */
-    profile_waves(&c, &d, &m, &w);
+    occ.valid = 0; /* an occupancy the runner did not get is not used */
+    profile_waves(&c, &d, &occ, &w);
     assert_int_equal(w.resident, 16);
 }
 

@@ -15,7 +15,7 @@ target_compile_definitions(test_views PRIVATE TPX_GOLDEN_DIR="${CMAKE_CURRENT_SO
 
 add_executable(tpx_render tpx_render.c)
 target_compile_options(tpx_render PRIVATE ${TPX_WARNINGS})
-target_link_libraries(tpx_render PRIVATE tpx_tui)
+target_link_libraries(tpx_render PRIVATE tpx_tui tpx_cli)
 
 # A result document for the --load test, written by tpx bench's own writer.
 add_executable(replay_fixture replay_fixture.c)

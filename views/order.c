@@ -22,7 +22,8 @@ static int digits(long long v)
 static void waves_of(const tpx_app *a, tpx_waves *w)
 {
     const tpx_slot *cur = &a->live->cur;
-    profile_waves(&a->cfg, &a->dev, cur->have_meas ? &cur->meas.m : NULL, w);
+    profile_waves(&a->cfg, &a->dev,
+                  cur->have_meas && cur->meas.m.status == TPX_ST_OK ? &cur->meas.m.occ : NULL, w);
 }
 
 static long long wave_of(const tpx_app *a, const tpx_waves *w)

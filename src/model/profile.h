@@ -7,7 +7,7 @@
 #include <stddef.h>
 
 #include "config.h"
-#include "runner.h"
+#include "device.h"
 
 typedef struct tpx_profile {
     char name[128];
@@ -33,7 +33,7 @@ void profile_from_device(const tpx_device *d, tpx_profile *p);
 int profile_blocks_per_sm(const tpx_profile *p, const tpx_config *c, int regs);
 
 /* The blocks resident together (a wave) for config c: SMs x blocks per SM
- * from the measured occupancy when m has it, else estimated from the
+ * from the measured occupancy when occ is valid (NULL: none), else estimated from the
  * device's limits, else from the built-in profile (d->valid = 0). */
 typedef struct tpx_waves {
     int sms, blocks_per_sm;
@@ -43,7 +43,7 @@ typedef struct tpx_waves {
     char source[200];    /* where the figures come from, in words */
 } tpx_waves;
 
-void profile_waves(const tpx_config *c, const tpx_device *d, const tpx_measurement *m,
+void profile_waves(const tpx_config *c, const tpx_device *d, const tpx_occupancy *occ,
                    tpx_waves *w);
 
 #endif

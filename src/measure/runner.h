@@ -9,21 +9,8 @@
 #include <stddef.h>
 
 #include "config.h"
+#include "device.h"
 
-typedef struct tpx_device {
-    int valid;                /* 0: no GPU (fields below meaningless) */
-    int index;
-    char name[128];
-    int cc_major, cc_minor;
-    int sms;
-    long long l2_bytes;
-    long long mem_bytes;      /* total device memory */
-    int mem_clock_khz, bus_bits;
-    double peak_gbs;          /* theoretical: 2 * clock * bus / 8, GB = 1e9 */
-    int max_threads_per_sm, max_blocks_per_sm;
-    long long smem_per_sm, smem_per_block_optin;
-    char source[32];          /* "cuda", "profile" (built-in), "replay" */
-} tpx_device;
 
 typedef enum tpx_status {
     TPX_ST_NOT_MEASURED, /* no GPU, or nothing measured yet */
@@ -38,13 +25,6 @@ typedef enum tpx_status {
 
 typedef enum tpx_l2_badge { TPX_L2_RESIDENT, TPX_L2_INFLUENCED, TPX_L2_DRAM } tpx_l2_badge;
 
-typedef struct tpx_occupancy {
-    int valid;
-    int blocks_per_sm;
-    int regs_per_thread;
-    long long smem_per_block; /* static + dynamic bytes */
-    double occupancy;         /* active warps / max warps per SM */
-} tpx_occupancy;
 
 typedef struct tpx_measurement {
     tpx_status status;

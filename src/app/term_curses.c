@@ -1,4 +1,4 @@
-#include "term.h"
+#include "term_backend.h"
 
 #include <curses.h>
 #include <langinfo.h>

@@ -6,7 +6,7 @@
 
 #include <stddef.h>
 
-#include "../kernels/tpx_index.h"
+#include "tpx_index.h"
 
 typedef enum tpx_dtype { TPX_F32, TPX_F64, TPX_F16, TPX_DTYPE_COUNT } tpx_dtype;
 

@@ -12,7 +12,7 @@
 #include "app.h"
 #include "cli.h"
 #include "commands.h"
-#include "term.h"
+#include "term_backend.h"
 
 static const cli_opt explore_opts[] = {
     CLI_CONFIG_OPTS,

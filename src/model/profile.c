@@ -113,15 +113,15 @@ int profile_blocks_per_sm(const tpx_profile *p, const tpx_config *c, int regs)
     return n > 0 ? n : 0;
 }
 
-void profile_waves(const tpx_config *c, const tpx_device *d, const tpx_measurement *m,
+void profile_waves(const tpx_config *c, const tpx_device *d, const tpx_occupancy *occ,
                    tpx_waves *w)
 {
     memset(w, 0, sizeof *w);
     tpx_geom g = config_geom(c);
     w->blocks = (long long)g.gx * g.gy;
-    if (d->valid && m && m->status == TPX_ST_OK && m->occ.valid) {
+    if (d->valid && occ && occ->valid) {
         w->sms = d->sms;
-        w->blocks_per_sm = m->occ.blocks_per_sm;
+        w->blocks_per_sm = occ->blocks_per_sm;
         snprintf(w->source, sizeof w->source, "measured occupancy on %s", d->name);
     } else {
         tpx_profile p;

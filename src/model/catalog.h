@@ -2,7 +2,7 @@
 #ifndef TPX_CATALOG_H
 #define TPX_CATALOG_H
 
-#include "../kernels/tpx_index.h"
+#include "tpx_index.h"
 
 typedef struct tpx_kernel_info {
     tpx_kernel_id id;

@@ -1,0 +1,30 @@
+/* device: the facts of a GPU that the model and the measuring side share
+ * (from the real device, a built-in profile or a replayed file), and the
+ * occupancy a launch reached.  Plain data: no CUDA here. */
+#ifndef TPX_DEVICE_H
+#define TPX_DEVICE_H
+
+typedef struct tpx_device {
+    int valid;                /* 0: no GPU (fields below meaningless) */
+    int index;
+    char name[128];
+    int cc_major, cc_minor;
+    int sms;
+    long long l2_bytes;
+    long long mem_bytes;      /* total device memory */
+    int mem_clock_khz, bus_bits;
+    double peak_gbs;          /* theoretical: 2 * clock * bus / 8, GB = 1e9 */
+    int max_threads_per_sm, max_blocks_per_sm;
+    long long smem_per_sm, smem_per_block_optin;
+    char source[32];          /* "cuda", "profile" (built-in), "replay" */
+} tpx_device;
+
+typedef struct tpx_occupancy {
+    int valid;
+    int blocks_per_sm;
+    int regs_per_thread;
+    long long smem_per_block; /* static + dynamic bytes */
+    double occupancy;         /* active warps / max warps per SM */
+} tpx_occupancy;
+
+#endif
