@@ -79,58 +79,64 @@ static tpx_runner *open_runner(const cli_parsed *p, char *why, size_t n, int *us
     return r;
 }
 
-/* The main loop; returns the exit code. */
+/* Paints the frame at the terminal's size; -1 when out of memory. */
+static int paint(tpx_app *a, tpx_canvas *cv)
+{
+    int w, h;
+    term_size(&w, &h);
+    app_resize(a, w, h);
+    if (cv->w != w || cv->h != h) {
+        canvas_free(cv);
+        if (canvas_init(cv, w, h) != 0)
+            return -1;
+    }
+    app_draw(a, cv);
+    term_draw(cv);
+    return 0;
+}
+
+/* Every key already typed, handled before painting again; the bits. */
+static int read_keys(tpx_app *a)
+{
+    int mx = 0, my = 0, key = term_read(50, &mx, &my), res = 0;
+    for (int burst = 0; key != TPX_KEY_NONE && burst < 64; burst++) {
+        res |= key == TPX_KEY_MOUSE ? app_click(a, a->screen_w, a->screen_h, mx, my)
+                                    : app_key(a, key);
+        if (res & (TPX_QUIT | TPX_RECALC))
+            break;
+        key = term_read(0, &mx, &my);
+    }
+    return res;
+}
+
+/* The main loop; returns the exit code.  Handlers return what changed; only
+ * here is it acted on: the scene rebuilt, the workers given new wants. */
 static int loop(tpx_app *a, tpx_livesrc *ls)
 {
     tpx_canvas cv = {0, 0, NULL};
-    tpx_config requested = a->cfg;
-    int redraw = 1, sweeps = app_wants_sweeps(a), rc = CLI_OK;
+    int res = TPX_REDRAW, rc = CLI_OK;
     double next_tick = now_s() + 0.4;
-    live_request(ls, &a->cfg, &a->lim, sweeps);
+    live_request(ls, &a->cfg, &a->lim, app_wants_sweeps(a));
     while (!quit_signal) {
-        if (app_recalc(a) != 0) {
+        if (live_refresh(ls, a->live))
+            res |= TPX_LIVE | TPX_REDRAW;
+        if (app_update(a, res) != 0 || ((res & TPX_REDRAW) && paint(a, &cv) != 0)) {
             rc = CLI_FAIL;
             break;
         }
-        if (!worker_same(&requested, &a->cfg) || sweeps != app_wants_sweeps(a)) {
-            requested = a->cfg;
-            sweeps = app_wants_sweeps(a);
-            live_request(ls, &a->cfg, &a->lim, sweeps);
-        }
-        redraw |= live_refresh(ls, a->live);
-        if (redraw) {
-            int w, h;
-            term_size(&w, &h);
-            app_resize(a, w, h);
-            if (cv.w != w || cv.h != h) {
-                canvas_free(&cv);
-                if (canvas_init(&cv, w, h) != 0) {
-                    rc = CLI_FAIL;
-                    break;
-                }
-            }
-            app_draw(a, &cv);
-            term_draw(&cv);
-            redraw = 0;
-        }
-        int mx = 0, my = 0, key = term_read(50, &mx, &my), res = 0;
-        /* Take every key already typed before painting again. */
-        for (int burst = 0; key != TPX_KEY_NONE && burst < 64; burst++) {
-            res |= key == TPX_KEY_MOUSE ? app_click(a, a->screen_w, a->screen_h, mx, my)
-                                        : app_key(a, key);
-            if (res & (TPX_QUIT | TPX_RECALC))
-                break;
-            key = term_read(0, &mx, &my);
-        }
+        res = read_keys(a);
         if (res & TPX_QUIT)
             break;
+        if (res & (TPX_CONFIG | TPX_SWEEPS))
+            live_request(ls, &a->cfg, &a->lim, app_wants_sweeps(a));
         if (res & TPX_REMEASURE)
             live_remeasure(ls, &a->cfg);
-        redraw |= res != 0;
         if (now_s() >= next_tick) {
             next_tick = now_s() + 0.4;
-            redraw |= app_tick(a) != 0;
+            res |= app_tick(a);
         }
+        if (res)
+            res |= TPX_REDRAW;
     }
     canvas_free(&cv);
     return rc;

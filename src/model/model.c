@@ -3,6 +3,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "sorting.h"
+
 static const char *const op_names[TPX_OP_COUNT] = {"global_load", "global_store", "shared_load",
                                                    "shared_store"};
 
@@ -75,23 +77,10 @@ int model_warp_insts(const tpx_config *c, int bx, int by, int warp, tpx_inst *ou
 
 /* ---- pricing one instruction -------------------------------------------- */
 
-static int cmp_ll(const void *a, const void *b)
-{
-    long long x = *(const long long *)a, y = *(const long long *)b;
-    return (x > y) - (x < y);
-}
-
-/* Distinct values among n (sorts v in place). */
+/* Distinct values among n (sorts v in place, the distinct ones first). */
 static int count_distinct(long long *v, int n)
 {
-    if (n == 0)
-        return 0;
-    qsort(v, (size_t)n, sizeof v[0], cmp_ll);
-    int d = 1;
-    for (int i = 1; i < n; i++)
-        if (v[i] != v[d - 1])
-            v[d++] = v[i];
-    return d;
+    return (int)sort_distinct_ll(v, (size_t)n);
 }
 
 /* Distinct units of `unit` bytes covered by the active lanes' bytes, where the
