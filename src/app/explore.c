@@ -142,6 +142,27 @@ static int loop(tpx_app *a, tpx_livesrc *ls)
     return rc;
 }
 
+/* The app and its workers on runner r; NULL (r closed, message said) on
+ * failure (the code is then CLI_FAIL). */
+static tpx_app *start(const cli_parsed *p, tpx_runner *r, const tpx_config *c,
+                      const tpx_limits *lim, const char *why, tpx_livesrc **ls)
+{
+    tpx_device dev;
+    r->device(r, &dev);
+    tpx_app *a = app_new(c, lim, &dev, dev.valid ? "" : why);
+    const char *saved = cli_get(p, "load") ? cli_get(p, "load") : cli_get(p, "replay");
+    if (a && saved)
+        snprintf(a->source, sizeof a->source, "%s", saved);
+    *ls = a ? live_start(r, (r->caps & TPX_RUNNER_LIVE) != 0) : NULL;
+    if (!a || !*ls) {
+        fprintf(stderr, "tpx: out of memory or threads\n");
+        app_free(a);
+        runner_close(r);
+        return NULL;
+    }
+    return a;
+}
+
 int cmd_explore(int argc, char **argv)
 {
     cli_parsed p;
@@ -169,34 +190,22 @@ int cmd_explore(int argc, char **argv)
         runner_close(r);
         return CLI_USAGE;
     }
-    tpx_device dev;
-    r->device(r, &dev);
-    int repeat = strcmp(r->name, "cuda") == 0;
-    tpx_app *a = app_new(&c, &lim, &dev, dev.valid ? "" : msg);
-    const char *saved = cli_get(&p, "load") ? cli_get(&p, "load") : cli_get(&p, "replay");
-    if (a && saved)
-        snprintf(a->source, sizeof a->source, "%s", saved);
-    tpx_livesrc *ls = a ? live_start(r, repeat) : NULL;
-    if (!a || !ls) {
-        fprintf(stderr, "tpx: out of memory or threads\n");
-        app_free(a);
-        runner_close(r);
+    tpx_livesrc *ls;
+    tpx_app *a = start(&p, r, &c, &lim, msg, &ls);
+    if (!a)
         return CLI_FAIL;
-    }
     glyphs_set_utf8(term_locale_utf8());
     tpx_term_info ti;
     if (term_open(&ti, msg, sizeof msg) != 0) {
         fprintf(stderr, "tpx: %s\n", msg);
-        live_stop(ls);
-        app_free(a);
-        runner_close(r);
-        return CLI_USAGE;
+        rc = CLI_USAGE;
+    } else {
+        install_signals();
+        rc = loop(a, ls);
+        term_close();
+        if (rc == CLI_FAIL)
+            fprintf(stderr, "tpx: out of memory\n");
     }
-    install_signals();
-    rc = loop(a, ls);
-    term_close();
-    if (rc == CLI_FAIL)
-        fprintf(stderr, "tpx: out of memory\n");
     live_stop(ls);
     app_free(a);
     runner_close(r);
