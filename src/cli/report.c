@@ -3,6 +3,7 @@
 #include <string.h>
 
 #include "catalog.h"
+#include "text.h"
 
 void report_config_json(json_writer *w, const char *key, const tpx_config *c)
 {
@@ -107,10 +108,14 @@ static void occupancy_json(json_writer *w, const tpx_occupancy *o)
 
 void report_measured_json(json_writer *w, const tpx_measurement *m, const tpx_device *d)
 {
-    if (!m || m->status != TPX_ST_OK) {
+    if (!m || m->status != TPX_ST_OK || !m->verified) { /* a number only when verified */
+        tpx_status st = !m ? TPX_ST_NOT_MEASURED : m->status == TPX_ST_OK ? TPX_ST_VERIFY_FAILED
+                                                                       : m->status;
         json_null(w, "measured");
-        json_string(w, "measured_status", runner_status_name(m ? m->status : TPX_ST_NOT_MEASURED));
-        json_string(w, "measured_note", m && m->message[0] ? m->message : "not measured");
+        json_string(w, "measured_status", runner_status_name(st));
+        json_string(w, "measured_note", m && m->message[0] ? m->message
+                                        : st == TPX_ST_VERIFY_FAILED ? "not verified"
+                                                                     : "not measured");
         return;
     }
     json_begin_object(w, "measured");
@@ -196,19 +201,25 @@ void report_model_table(FILE *f, const tpx_config *c, const tpx_totals *t)
 
 void report_measured_table(FILE *f, const tpx_measurement *m, const tpx_device *d)
 {
+    char dev[sizeof m->device * 4], why[sizeof m->message * 4];
+    /* Names and notes may come from a replayed file: escaped, never raw. */
+    text_sanitize(dev, sizeof dev, d && d->valid ? d->name : m->device);
+    text_sanitize(why, sizeof why, m->message[0] ? m->message : "no reason given");
     fputc('\n', f);
     if (m->status != TPX_ST_OK) {
-        fprintf(f, "measured: %s (%s)\n", runner_status_name(m->status),
-                m->message[0] ? m->message : "no reason given");
+        fprintf(f, "measured: %s (%s)\n", runner_status_name(m->status), why);
+        return;
+    }
+    if (!m->verified) { /* never a number from an unverified run */
+        fprintf(f, "measured: failed (not verified: no number shown)\n");
         return;
     }
     if (m->samples == 0) {
-        fprintf(f, "launched once on %s and %s (not timed)\n", d && d->valid ? d->name : m->device,
-                m->verified ? "verified" : "NOT verified");
+        fprintf(f, "launched once on %s and verified (not timed)\n", dev);
         return;
     }
-    fprintf(f, "measured on %s, %s L2, %d samples (GB = 1e9 bytes)\n",
-            d && d->valid ? d->name : m->device, m->hot ? "hot" : "cold", m->samples);
+    fprintf(f, "measured on %s, %s L2, %d samples (GB = 1e9 bytes)\n", dev,
+            m->hot ? "hot" : "cold", m->samples);
     fprintf(f, "  median %.4f ms (min %.4f, mean %.4f, noise %.2f%%)\n", m->median_ms, m->min_ms,
             m->mean_ms, 100.0 * m->noise);
     fprintf(f, "  %.1f GB/s", m->gbs);
@@ -216,8 +227,7 @@ void report_measured_table(FILE *f, const tpx_measurement *m, const tpx_device *
         fprintf(f, ", %.1f%% of theoretical peak", m->pct_peak);
     if (m->pct_memcpy >= 0)
         fprintf(f, ", %.1f%% of memcpy (%.1f GB/s)", m->pct_memcpy, m->memcpy_gbs);
-    fprintf(f, "\n  %s, %s%s\n", m->verified ? "verified" : "NOT verified",
-            runner_badge_name(m->badge),
+    fprintf(f, "\n  verified, %s%s\n", runner_badge_name(m->badge),
             m->pct_peak > 100.0 ? ", ABOVE the theoretical peak: the caches served part of it" : "");
     if (m->occ.valid)
         fprintf(f, "  occupancy: %d blocks/SM, %d registers/thread, %lld B shared/block, %.0f%%\n",

@@ -167,6 +167,8 @@ static int read_measured(results_ctx *x, const char *row, const json_value *r, t
     }
     else if (!m->verified)
         runner_not_measured(m, TPX_ST_VERIFY_FAILED, "marked unverified in the file");
+    else if (m->samples == 0) /* --once: verified, but there is no time to show */
+        runner_not_measured(m, TPX_ST_NOT_MEASURED, "launched once and verified, not timed");
     return 0;
 }
 
