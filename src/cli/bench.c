@@ -256,8 +256,9 @@ void bench_write_json(FILE *f, const bench_result *b)
     json_init(&w, f, 1);
     json_begin_object(&w, NULL);
     json_string(&w, "format", "tpx-results");
-    json_int(&w, "format_version", 1);
+    json_int(&w, "format_version", 2);
     json_string(&w, "tpx_version", TPX_VERSION);
+    json_string(&w, "git_commit", TPX_GIT_COMMIT);
     json_string(&w, "date", b->date);
     json_string(&w, "command", b->command);
     json_string(&w, "runner", b->runner);

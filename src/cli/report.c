@@ -68,6 +68,34 @@ void report_model_json(json_writer *w, const tpx_config *c, const tpx_totals *t)
     json_end_object(w);
 }
 
+/* Format 2's facts of the run: null where unknown, never a made-up value. */
+static void device_run_json(json_writer *w, const tpx_device *d)
+{
+    json_string(w, "uuid", d->uuid[0] ? d->uuid : NULL);
+    if (d->driver_version > 0)
+        json_int(w, "driver_version", d->driver_version);
+    else
+        json_null(w, "driver_version");
+    if (d->runtime_version > 0)
+        json_int(w, "cuda_runtime_version", d->runtime_version);
+    else
+        json_null(w, "cuda_runtime_version");
+    if (d->ecc_known)
+        json_bool(w, "ecc", d->ecc);
+    else
+        json_null(w, "ecc");
+    if (!d->clocks_known) {
+        json_null(w, "clocks");
+        return;
+    }
+    json_begin_object(w, "clocks");
+    json_int(w, "sm_mhz", d->sm_clock_mhz);
+    json_int(w, "memory_mhz", d->mem_clock_mhz);
+    json_bool(w, "throttled", d->throttled);
+    json_string(w, "throttle_reasons", d->throttle_reasons);
+    json_end_object(w);
+}
+
 void report_device_json(json_writer *w, const char *key, const tpx_device *d)
 {
     if (!d || !d->valid) {
@@ -91,6 +119,7 @@ void report_device_json(json_writer *w, const char *key, const tpx_device *d)
     json_int(w, "shared_bytes_per_sm", d->smem_per_sm);
     json_int(w, "shared_bytes_per_block_optin", d->smem_per_block_optin);
     json_string(w, "source", d->source);
+    device_run_json(w, d);
     json_end_object(w);
 }
 
@@ -133,6 +162,11 @@ void report_measured_json(json_writer *w, const tpx_measurement *m, const tpx_de
     json_double(w, "min_ms", m->min_ms, 5);
     json_double(w, "median_ms", m->median_ms, 5);
     json_double(w, "mean_ms", m->mean_ms, 5);
+    if (m->max_ms > 0) { /* format 2: the spread of the samples */
+        json_double(w, "q1_ms", m->q1_ms, 5);
+        json_double(w, "q3_ms", m->q3_ms, 5);
+        json_double(w, "max_ms", m->max_ms, 5);
+    }
     json_double(w, "noise", m->noise, 5);
     json_double(w, "gbs", m->gbs, 1);
     if (m->pct_peak >= 0)

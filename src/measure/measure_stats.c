@@ -4,6 +4,14 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* The p-quantile of sorted[0..n), interpolated between neighbours. */
+static double quantile(const double *sorted, int n, double p)
+{
+    double at = p * (n - 1);
+    int lo = (int)at;
+    return lo + 1 < n ? sorted[lo] + (at - lo) * (sorted[lo + 1] - sorted[lo]) : sorted[lo];
+}
+
 static int cmp_double(const void *a, const void *b)
 {
     double x = *(const double *)a, y = *(const double *)b;
@@ -23,6 +31,9 @@ stats_summary stats_summarize(const double *v, int n)
     memcpy(sorted, v, sizeof *sorted * (size_t)n);
     qsort(sorted, (size_t)n, sizeof *sorted, cmp_double);
     s.min = sorted[0];
+    s.max = sorted[n - 1];
+    s.q1 = quantile(sorted, n, 0.25);
+    s.q3 = quantile(sorted, n, 0.75);
     s.median = n % 2 ? sorted[n / 2] : 0.5 * (sorted[n / 2 - 1] + sorted[n / 2]);
     double sum = 0, sq = 0;
     for (int i = 0; i < n; i++)
