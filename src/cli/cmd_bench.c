@@ -319,6 +319,7 @@ int cmd_bench(int argc, char **argv)
     rc = run_sweep(r, &s, &o, 0, &pc, &b) < 0 ? CLI_FAIL : CLI_OK;
     if (pc.on)
         fprintf(stderr, "\r\033[K");
+    r->device(r, &b.dev); /* again: the clocks (NVML) as they were while measuring */
     runner_close(r);
     if (rc != CLI_OK)
         fprintf(stderr, "tpx bench: out of memory\n");

@@ -56,13 +56,13 @@ int cmd_report(int argc, char **argv)
     }
     tpx_totals t;
     int modelled = model_totals(&c, &t, NULL) == 0;
-    tpx_device d;
-    r->device(r, &d);
     tpx_measurement m;
     tpx_measure_opts o = runner_default_opts();
     o.hot = cli_has(&p, "hot");
     o.once = cli_has(&p, "once");
     r->measure(r, &c, &o, &m, NULL, NULL, NULL);
+    tpx_device d;
+    r->device(r, &d); /* after measuring: NVML's clocks are those of the run */
 
     if (cli_has(&p, "json")) {
         json_writer w;

@@ -318,6 +318,9 @@ void cuda_measure(tpx_runner *r, const tpx_config *c, const tpx_measure_opts *o,
         out->min_ms = s.min;
         out->median_ms = s.median;
         out->mean_ms = s.mean;
+        out->q1_ms = s.q1;
+        out->q3_ms = s.q3;
+        out->max_ms = s.max;
         out->noise = s.noise;
         out->gbs = bw_gbs(op.bytes, s.median);
         out->pct_peak = st->facts.peak_gbs > 0 ? 100.0 * out->gbs / st->facts.peak_gbs : -1.0;
