@@ -21,6 +21,7 @@ void report_prediction_json(json_writer *w, const tpx_config *c, const tpx_total
     json_uint(w, "l1_load_sectors", tr.l1_ld_sectors);
     json_uint(w, "l2_load_sectors", tr.l2_ld_sectors);
     json_uint(w, "l2_store_sectors", tr.l2_st_sectors);
+    json_uint(w, "l2_store_partial_sectors", tr.l2_st_partial);
     json_uint(w, "l2_load_lines", tr.l2_ld_lines);
     json_double(w, "dram_read_bytes", tr.dram_rd_bytes, 0);
     json_double(w, "dram_write_bytes", tr.dram_wr_bytes, 0);

@@ -20,17 +20,16 @@ static double harmonic(double n)
 static int profile_complete(const tpx_profile *p)
 {
     return p->sms > 0 && p->clock_mhz > 0 && p->dram_gbs > 0 && p->l2_gbs > 0 &&
-           p->mem_latency_ns > 0 && p->store_line_clks > 0;
+           p->mem_latency_ns > 0 && p->partial_write_cost >= 1;
 }
 
-/* The SM pipe, in cycles per SM: each 128-byte line a global load touches
- * takes a pass (a tag lookup, hit or miss), each line a store touches takes
- * store_line_clks (a store is written through to L2, one message per line),
- * each shared wavefront a pass.  Blocks are dealt evenly to the SMs. */
+/* The SM pipe, in cycles per SM: each 128-byte line a global access touches
+ * takes a pass (a tag lookup), each shared wavefront a pass.  Blocks are
+ * dealt evenly to the SMs. */
 static double l1_ms(const tpx_totals *t, const tpx_profile *prof)
 {
     double per_block = (double)t->op[TPX_OP_GLD].lines +
-                       prof->store_line_clks * (double)t->op[TPX_OP_GST].lines +
+                       (double)t->op[TPX_OP_GST].lines +
                        (double)t->op[TPX_OP_SLD].wavefronts + (double)t->op[TPX_OP_SST].wavefronts;
     per_block /= (double)t->blocks;
     double blocks_per_sm = ceil((double)t->blocks / prof->sms);
@@ -50,8 +49,11 @@ int predict_config(const tpx_config *c, const tpx_totals *t, const tpx_traffic *
     p->waves = ceil((double)t->blocks / resident);
 
     p->t_ms[TPX_LIM_DRAM] = (tr->dram_rd_bytes + tr->dram_wr_bytes) / (prof->dram_gbs * 1e6);
-    p->t_ms[TPX_LIM_L2] =
-        32.0 * (double)(tr->l2_ld_sectors + tr->l2_st_sectors) / (prof->l2_gbs * 1e6);
+    /* A sector written in part costs the L2 a read and a write (it merges
+     * the bytes into the sector and recomputes the sector's ECC). */
+    double l2_sectors = (double)tr->l2_ld_sectors + (double)tr->l2_st_sectors +
+                        (prof->partial_write_cost - 1) * (double)tr->l2_st_partial;
+    p->t_ms[TPX_LIM_L2] = 32.0 * l2_sectors / (prof->l2_gbs * 1e6);
     p->t_ms[TPX_LIM_L1] = l1_ms(t, prof);
     /* Little's law: a wave of resident blocks issues all its loads (the kernels'
      * loads of a phase are independent) and waits for the slowest. */

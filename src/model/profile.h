@@ -22,7 +22,7 @@ typedef struct tpx_profile {
     double l2_gbs;            /* L2 bandwidth for sector traffic */
     double mem_latency_ns;    /* a loaded DRAM round trip */
     double latency_spread_ns; /* mean excess of one load over that */
-    double store_line_clks;   /* SM cycles a global store takes per 128-byte line */
+    double partial_write_cost; /* L2 accesses a partly written sector costs (2: read, write) */
 } tpx_profile;
 
 /* Registers per thread assumed when estimating (the simple kernels use

@@ -21,6 +21,25 @@ static int distinct(long long *v, int n)
     return d;
 }
 
+/* Sectors of a store instruction that it writes only in part (fewer than 32
+ * of their bytes): the L2 merges those into the sector it holds. */
+static int partial_sectors(const tpx_inst *in, size_t esize)
+{
+    long long s[32];
+    int n = 0, partial = 0;
+    for (int lane = 0; lane < in->lanes; lane++)
+        if (in->active & (1u << lane))
+            s[n++] = in->idx[lane] * (long long)esize / 32; /* elements never straddle */
+    qsort(s, (size_t)n, sizeof s[0], cmp_ll);
+    for (int i = 0, j; i < n; i = j) {
+        long long bytes = 0;
+        for (j = i; j < n && s[j] == s[i]; j++)
+            bytes += (long long)esize;
+        partial += bytes < 32;
+    }
+    return partial;
+}
+
 /* Why a block and not a wider window: the warps of a block run on one SM at
  * the same time, so a sector one of them loaded is still in that SM's L1 when
  * the others ask (a block's footprint is a few KB against an L1 of 100+ KB).
@@ -50,6 +69,7 @@ int traffic_block(const tpx_config *c, int tbx, int tby, tpx_block_traffic *b)
             int m = model_inst_sectors(&buf[i], e, s);
             if (buf[i].op == TPX_OP_GST) {
                 b->st_sectors += m;
+                b->st_partial += partial_sectors(&buf[i], e);
                 continue;
             }
             b->l1_ld_sectors += m;
@@ -75,17 +95,17 @@ static int samples(long long x0, long long n, long long out[4])
     return k;
 }
 
-/* Sum over the tiles of a rectangle of the per-block reuse, from at most 16
+/* Sum over the tiles of a rectangle of the per-block figures, from at most 16
  * sample tiles (interior tiles differ at most by alignment, so the mean of
  * a few is the figure; where the rectangle is small it is exact). */
 static int rect_loads(const tpx_config *c, long long x0, long long y0, long long nx, long long ny,
-                      double *sectors, double *lines)
+                      double sum[3])
 {
     if (nx <= 0 || ny <= 0)
         return 0;
     long long xs[4], ys[4];
     int kx = samples(x0, nx, xs), ky = samples(y0, ny, ys);
-    double s = 0, l = 0;
+    double s = 0, l = 0, p = 0;
     for (int i = 0; i < kx; i++)
         for (int j = 0; j < ky; j++) {
             tpx_block_traffic b;
@@ -93,10 +113,12 @@ static int rect_loads(const tpx_config *c, long long x0, long long y0, long long
                 return -1;
             s += b.l2_ld_sectors;
             l += b.l2_ld_lines;
+            p += b.st_partial;
         }
     double scale = (double)nx * (double)ny / (kx * ky);
-    *sectors += s * scale;
-    *lines += l * scale;
+    sum[0] += s * scale;
+    sum[1] += l * scale;
+    sum[2] += p * scale;
     return 0;
 }
 
@@ -106,15 +128,16 @@ int traffic_compute(const tpx_config *c, const tpx_totals *t, long long l2_bytes
     if (config_is_reference(c->kernel))
         return -1;
     tpx_geom g = config_geom(c);
-    double s = 0, l = 0;
+    double sum[3] = {0, 0, 0}; /* L2 load sectors, L2 load lines, partial store sectors */
     long long gx = g.gx, gy = g.gy;
-    if (rect_loads(c, 0, 0, gx - 1, gy - 1, &s, &l) || rect_loads(c, gx - 1, 0, 1, gy - 1, &s, &l) ||
-        rect_loads(c, 0, gy - 1, gx - 1, 1, &s, &l) || rect_loads(c, gx - 1, gy - 1, 1, 1, &s, &l))
+    if (rect_loads(c, 0, 0, gx - 1, gy - 1, sum) || rect_loads(c, gx - 1, 0, 1, gy - 1, sum) ||
+        rect_loads(c, 0, gy - 1, gx - 1, 1, sum) || rect_loads(c, gx - 1, gy - 1, 1, 1, sum))
         return -1;
     tr->l1_ld_sectors = t->op[TPX_OP_GLD].sectors;
     tr->l1_st_sectors = t->op[TPX_OP_GST].sectors;
-    tr->l2_ld_sectors = (unsigned long long)(s + 0.5);
-    tr->l2_ld_lines = (unsigned long long)(l + 0.5);
+    tr->l2_ld_sectors = (unsigned long long)(sum[0] + 0.5);
+    tr->l2_ld_lines = (unsigned long long)(sum[1] + 0.5);
+    tr->l2_st_partial = (unsigned long long)(sum[2] + 0.5);
     tr->l2_st_sectors = tr->l1_st_sectors;
     /* DRAM, cold: every sector of A comes from DRAM once (the L2, tens of MB,
      * keeps a sector between the blocks that share it: they run within one

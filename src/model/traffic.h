@@ -13,6 +13,7 @@ typedef struct tpx_traffic {
     unsigned long long l1_ld_sectors, l1_st_sectors; /* asked of L1 (= model totals) */
     unsigned long long l2_ld_sectors; /* loads after L1 reuse within each block */
     unsigned long long l2_st_sectors; /* stores: L1 does not keep them, every sector goes on */
+    unsigned long long l2_st_partial; /* store sectors an instruction writes only in part */
     unsigned long long l2_ld_lines;   /* distinct 128-byte lines loaded, summed per block */
     double dram_rd_bytes, dram_wr_bytes;
     double working_set;               /* 2 * W * H * e */
@@ -21,7 +22,7 @@ typedef struct tpx_traffic {
 
 /* One block's loads: what its warps ask of L1 and what goes on to L2. */
 typedef struct tpx_block_traffic {
-    int l1_ld_sectors, l2_ld_sectors, l2_ld_lines, st_sectors;
+    int l1_ld_sectors, l2_ld_sectors, l2_ld_lines, st_sectors, st_partial;
 } tpx_block_traffic;
 
 /* The block working on tile (tbx, tby).  0, or -1 for a reference kernel. */
