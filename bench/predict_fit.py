@@ -94,6 +94,10 @@ def main():
     _, med, rho, k = best
     print("constants:", " ".join(f"{n}={v:g}" for n, v in k.items()))
     print(f"fitted on {len(fit)} rows ({a.fit}): median error {100 * med:.1f} %, Spearman {rho:.3f}")
+    mine = {n: float(prof[n]) for n in k}
+    med0, rho0, loss0 = score(mine, fit)
+    print(f"the profile's own constants on the same rows: median error {100 * med0:.1f} %, "
+          f"Spearman {rho0:.3f}, mean |log| {loss0:.4f} (best {best[0]:.4f})")
     if held:
         med, rho, _ = score(k, held)
         print(f"held out {len(held)} rows: median error {100 * med:.1f} %, Spearman {rho:.3f}")

@@ -141,16 +141,16 @@ int traffic_compute(const tpx_config *c, const tpx_totals *t, long long l2_bytes
     tr->l2_st_sectors = tr->l1_st_sectors;
     /* DRAM, cold: every sector of A comes from DRAM once (the L2, tens of MB,
      * keeps a sector between the blocks that share it: they run within one
-     * wave of each other).  B's sectors are written back during the launch
-     * only as far as A and B together do not fit in the L2; the rest is
-     * written back after the kernel, when something else evicts it. */
+     * wave of each other).  B's sectors are written back as other lines push
+     * them out; when the launch ends the L2 still holds its last L2 bytes of
+     * traffic, a share B / (A + B) of them dirty, written back later: so
+     * during the launch B * (1 - L2 / working set), nothing when it all fits. */
     double a = (double)c->w * (double)c->h * (double)model_esize(c);
     double sectors = (double)((long long)(a + 31) / 32);
     tr->working_set = 2 * a;
     tr->dram_rd_bytes = 32 * sectors;
-    double spill = l2_bytes > 0 ? tr->working_set - (double)l2_bytes : a;
-    tr->dram_wr_bytes = spill <= 0 ? 0 : (spill < a ? spill : a);
-    tr->dram_wr_bytes = tr->dram_wr_bytes >= a ? 32 * sectors : tr->dram_wr_bytes;
+    double kept = l2_bytes > 0 ? (double)l2_bytes / tr->working_set : 0;
+    tr->dram_wr_bytes = kept >= 1 ? 0 : 32 * sectors * (1 - kept);
     tr->l2_resident = l2_bytes > 0 && tr->working_set <= (double)l2_bytes;
     return 0;
 }
