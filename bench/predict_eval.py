@@ -79,7 +79,9 @@ def main():
     for name, meas, pred, lim, _ in rows:
         print(fmt.format(name, meas, pred, 100 * (pred - meas) / meas, lim))
     ok = True
-    for label, sel in (("all", rows), ("DRAM-sized", [r for r in rows if r[4] == "DRAM"])):
+    badges = sorted({r[4] for r in rows if r[4] and r[4] != "DRAM"})
+    groups = [("all", rows)] + [(b, [r for r in rows if r[4] == b]) for b in badges]
+    for label, sel in groups + [("DRAM-sized", [r for r in rows if r[4] == "DRAM"])]:
         if not sel:
             continue
         rho = spearman([r[1] for r in sel], [r[2] for r in sel])
