@@ -264,12 +264,14 @@ void bench_write_json(FILE *f, const bench_result *b)
     json_string(&w, "runner", b->runner);
     json_string(&w, "mode", b->once ? "once" : b->hot ? "hot" : "cold");
     report_device_json(&w, "device", &b->dev);
+    tpx_profile prof;
+    profile_current(&b->dev, &prof);
     json_begin_array(&w, "results");
     for (int i = 0; i < b->n; i++) {
         const bench_row *r = &b->rows[i];
         json_begin_object(&w, NULL);
         report_config_json(&w, "config", &r->c);
-        report_model_json(&w, &r->c, r->modelled ? &r->t : NULL);
+        report_model_json(&w, &r->c, r->modelled ? &r->t : NULL, &prof);
         report_measured_json(&w, &r->m, &b->dev);
         json_end_object(&w);
     }

@@ -29,6 +29,7 @@ static const cli_opt bench_opts[] = {
     {"save", "FILE", "also write the JSON result document to FILE (tpx can replay it)"},
     {"no-gpu", NULL, "model only: do not look for a GPU"},
     {"device", "N", "CUDA device to measure on (tpx list --devices); default 0"},
+    CLI_PROFILE_OPT,
     {NULL, NULL, NULL},
 };
 
@@ -36,7 +37,8 @@ static void bench_help(void)
 {
     printf("usage: tpx bench [--kernel LIST|all] [--block LIST] [--size LIST] [--dtype LIST]\n"
            "                 [--pad LIST] [--swizzle] [--hot] [--samples N] [--time-cap S]\n"
-           "                 [--json|--csv] [--out FILE] [--save FILE] [--no-gpu] [--device N]\n\n"
+           "                 [--json|--csv] [--out FILE] [--save FILE] [--no-gpu] [--device N]\n"
+           "                 [--profile NAME]\n\n"
            "Measures every combination of the lists (comma-separated) on the GPU: each config\n"
            "is verified on random data, then timed with CUDA events (L2 flushed before each\n"
            "sample unless --hot) until the noise is under 0.5%% or the time cap.  Bandwidth is\n"
@@ -293,6 +295,10 @@ int cmd_bench(int argc, char **argv)
     sweep s;
     tpx_measure_opts o;
     if (parse_sweep(&p, &s, msg, sizeof msg) != 0 || parse_opts(&p, &o, msg, sizeof msg) != 0) {
+        fprintf(stderr, "tpx bench: %s\n", msg);
+        return CLI_USAGE;
+    }
+    if (cli_profile(&p, msg, sizeof msg) != 0) {
         fprintf(stderr, "tpx bench: %s\n", msg);
         return CLI_USAGE;
     }

@@ -52,7 +52,8 @@ static void cost_json(json_writer *w, tpx_op op, const tpx_cost *k)
     json_end_object(w);
 }
 
-void report_model_json(json_writer *w, const tpx_config *c, const tpx_totals *t)
+void report_model_json(json_writer *w, const tpx_config *c, const tpx_totals *t,
+                       const tpx_profile *prof)
 {
     if (!t) {
         json_null(w, "model");
@@ -65,6 +66,7 @@ void report_model_json(json_writer *w, const tpx_config *c, const tpx_totals *t)
     json_int(w, "instructions_per_warp", model_insts_per_warp(c));
     for (int op = 0; op < TPX_OP_COUNT; op++)
         cost_json(w, (tpx_op)op, &t->op[op]);
+    report_prediction_json(w, c, t, prof);
     json_end_object(w);
 }
 
@@ -207,7 +209,8 @@ static void table_row(FILE *f, const char *label, tpx_op op, const tpx_cost *k)
     }
 }
 
-void report_model_table(FILE *f, const tpx_config *c, const tpx_totals *t)
+void report_model_table(FILE *f, const tpx_config *c, const tpx_totals *t,
+                        const tpx_profile *prof)
 {
     char desc[160];
     config_describe(c, desc, sizeof desc);
@@ -231,6 +234,7 @@ void report_model_table(FILE *f, const tpx_config *c, const tpx_totals *t)
         table_row(f, "load", TPX_OP_SLD, &t->op[TPX_OP_SLD]);
         table_row(f, "store", TPX_OP_SST, &t->op[TPX_OP_SST]);
     }
+    report_prediction_table(f, c, t, prof);
 }
 
 void report_measured_table(FILE *f, const tpx_measurement *m, const tpx_device *d)
