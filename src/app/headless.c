@@ -27,8 +27,8 @@ tpx_app *headless_app(const tpx_headless *h, tpx_runner *r)
 {
     tpx_limits lim;
     tpx_device dev;
-    r->limits(r, &lim);
-    r->device(r, &dev);
+    runner_limits(r, &lim);
+    runner_device(r, &dev);
     glyphs_set_utf8(!h->ascii);
     tpx_app *a = app_new(&h->cfg, &lim, &dev, "headless");
     if (!a)

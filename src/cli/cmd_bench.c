@@ -11,6 +11,7 @@
 #include "catalog.h"
 #include "cli.h"
 #include "commands.h"
+#include "runner_select.h"
 
 static const cli_opt bench_opts[] = {
     {"kernel", "LIST", "kernel ids, comma-separated, or all (default)"},
@@ -222,7 +223,7 @@ static int run_one(tpx_runner *r, const tpx_limits *lim, const tpx_measure_opts 
     config_describe(c, pc->what, sizeof pc->what);
     if (pc->on)
         show_progress(pc, 0.0);
-    r->measure(r, c, o, &row.m, NULL, pc->on ? show_progress : NULL, pc);
+    runner_measure(r, c, o, &row.m, NULL, pc->on ? show_progress : NULL, pc);
     return bench_add_row(b, &row);
 }
 
@@ -231,7 +232,7 @@ static int run_sweep(tpx_runner *r, const sweep *s, const tpx_measure_opts *o, i
                      progress_ctx *pc, bench_result *b)
 {
     tpx_limits lim;
-    r->limits(r, &lim);
+    runner_limits(r, &lim);
     int total = 0;
     for (int si = 0; si < s->ns; si++)
         for (int di = 0; di < s->nd; di++)
@@ -315,8 +316,8 @@ int cmd_bench(int argc, char **argv)
     }
     bench_result b;
     memset(&b, 0, sizeof b);
-    r->device(r, &b.dev);
-    b.runner = r->name;
+    runner_device(r, &b.dev);
+    b.runner = runner_name(r);
     b.hot = o.hot;
     b.once = o.once;
     describe_command(argc, argv, &b);
@@ -325,7 +326,7 @@ int cmd_bench(int argc, char **argv)
     rc = run_sweep(r, &s, &o, 0, &pc, &b) < 0 ? CLI_FAIL : CLI_OK;
     if (pc.on)
         fprintf(stderr, "\r\033[K");
-    r->device(r, &b.dev); /* again: the clocks (NVML) as they were while measuring */
+    runner_device(r, &b.dev); /* again: the clocks (NVML) as they were while measuring */
     runner_close(r);
     if (rc != CLI_OK)
         fprintf(stderr, "tpx bench: out of memory\n");

@@ -42,7 +42,7 @@ void live_slots(tpx_live *lv, const tpx_config *cur, const tpx_limits *lim)
     }
 }
 
-static int model_fn(void *ctx, const tpx_config *c, tpx_result *out, const volatile int *cancel,
+static int model_fn(void *ctx, const tpx_config *c, tpx_result *out, const atomic_int *cancel,
                     tpx_progress_fn progress, void *pctx)
 {
     (void)ctx, (void)progress, (void)pctx;
@@ -51,13 +51,13 @@ static int model_fn(void *ctx, const tpx_config *c, tpx_result *out, const volat
     return out->model_rc == 1 ? 1 : 0;
 }
 
-static int gpu_fn(void *ctx, const tpx_config *c, tpx_result *out, const volatile int *cancel,
+static int gpu_fn(void *ctx, const tpx_config *c, tpx_result *out, const atomic_int *cancel,
                   tpx_progress_fn progress, void *pctx)
 {
     tpx_runner *r = ctx;
     tpx_measure_opts o = runner_default_opts();
-    r->measure(r, c, &o, &out->m, cancel, progress, pctx);
-    return out->m.status == TPX_ST_CANCELLED || *cancel ? 1 : 0;
+    runner_measure(r, c, &o, &out->m, cancel, progress, pctx);
+    return out->m.status == TPX_ST_CANCELLED || atomic_load(cancel) ? 1 : 0;
 }
 
 /* The slots in the order of urgency, for either worker. */
@@ -93,7 +93,7 @@ static void slot_fill_sync(tpx_slot *s, tpx_runner *r, int measure)
     s->have_model = 1;
     if (measure && r) {
         tpx_measure_opts o = runner_default_opts();
-        r->measure(r, &s->cfg, &o, &s->meas.m, NULL, NULL, NULL);
+        runner_measure(r, &s->cfg, &o, &s->meas.m, NULL, NULL, NULL);
         if (s->meas.m.status == TPX_ST_OK) {
             s->meas.ring[0] = s->meas.m.gbs;
             s->meas.nring = 1;
