@@ -102,7 +102,7 @@ int main(void)
     c = cfg(TPX_K_SMEM, 32, 8, 1024, 1024, TPX_F32);
     runner_measure(r, &c, &o, &m, NULL, NULL, NULL);
     EXPECT(m.status == TPX_ST_INVALID && strstr(m.message, "square"), "smem 32x8: %s", m.message);
-    volatile int cancel = 1;
+    atomic_int cancel = 1;
     c = cfg(TPX_K_NAIVE_ROW, 32, 8, 2048, 2048, TPX_F32);
     runner_measure(r, &c, &o, &m, &cancel, NULL, NULL);
     EXPECT(m.status == TPX_ST_CANCELLED, "cancel: %s", runner_status_name(m.status));
