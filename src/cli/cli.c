@@ -90,10 +90,9 @@ void cli_print_options(FILE *f, const cli_opt *opts)
     fprintf(f, "  %-22s %s\n", "--help", "show this help");
 }
 
-int cli_config(const cli_parsed *p, const tpx_limits *lim, tpx_config *c, char *msg, size_t n)
+int cli_config_apply(const cli_parsed *p, tpx_config *c, char *msg, size_t n)
 {
     const char *s;
-    *c = config_default();
     if ((s = cli_get(p, "kernel"))) {
         int k = catalog_find(s);
         if (k < 0) {
@@ -101,6 +100,11 @@ int cli_config(const cli_parsed *p, const tpx_limits *lim, tpx_config *c, char *
             return -1;
         }
         c->kernel = (tpx_kernel_id)k;
+        /* a tile's pad and swizzle do not carry over to a kernel without one */
+        if (!config_has_tile(c->kernel) && !cli_has(p, "pad"))
+            c->pad = 0;
+        if (!config_has_tile(c->kernel) && !cli_has(p, "swizzle"))
+            c->swz = 0;
     }
     if ((s = cli_get(p, "block")) && config_parse_block(s, &c->bx, &c->by, msg, n) != 0)
         return -1;
@@ -110,6 +114,17 @@ int cli_config(const cli_parsed *p, const tpx_limits *lim, tpx_config *c, char *
         return -1;
     if ((s = cli_get(p, "pad")) && config_parse_pad(s, &c->pad, msg, n) != 0)
         return -1;
-    c->swz = cli_has(p, "swizzle");
+    if (cli_has(p, "swizzle"))
+        c->swz = 1;
+    if (cli_has(p, "no-swizzle"))
+        c->swz = 0;
+    return 0;
+}
+
+int cli_config(const cli_parsed *p, const tpx_limits *lim, tpx_config *c, char *msg, size_t n)
+{
+    *c = config_default();
+    if (cli_config_apply(p, c, msg, n) != 0)
+        return -1;
     return config_validate(c, lim, msg, n);
 }

@@ -67,12 +67,7 @@ int cmd_report(int argc, char **argv)
     if (cli_has(&p, "json")) {
         json_writer w;
         json_init(&w, stdout, 1);
-        json_begin_object(&w, NULL);
-        report_config_json(&w, "config", &c);
-        report_device_json(&w, "device", &d);
-        report_model_json(&w, &c, modelled ? &t : NULL);
-        report_measured_json(&w, &m, &d);
-        json_end_object(&w);
+        report_json_object(&w, NULL, &c, &d, modelled ? &t : NULL, &m);
         json_finish(&w);
     } else {
         report_model_table(stdout, &c, modelled ? &t : NULL);

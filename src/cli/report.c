@@ -3,6 +3,7 @@
 #include <string.h>
 
 #include "catalog.h"
+#include "profile.h"
 
 void report_config_json(json_writer *w, const char *key, const tpx_config *c)
 {
@@ -223,4 +224,43 @@ void report_measured_table(FILE *f, const tpx_measurement *m, const tpx_device *
         fprintf(f, "  occupancy: %d blocks/SM, %d registers/thread, %lld B shared/block, %.0f%%\n",
                 m->occ.blocks_per_sm, m->occ.regs_per_thread, m->occ.smem_per_block,
                 100.0 * m->occ.occupancy);
+}
+
+/* Occupancy and waves: from the measured occupancy when there is one, else
+ * estimated from the device's (or the built-in profile's) limits, so a
+ * no-GPU report still says how many blocks fit on an SM. */
+void report_launch_json(json_writer *w, const tpx_config *c, const tpx_device *d,
+                        const tpx_measurement *m)
+{
+    if (config_is_reference(c->kernel))
+        return;
+    const tpx_occupancy *occ = m && m->status == TPX_ST_OK && m->occ.valid ? &m->occ : NULL;
+    tpx_device none = {0};
+    tpx_waves wv;
+    profile_waves(c, d ? d : &none, occ, &wv);
+    int max_threads = d && d->valid ? d->max_threads_per_sm : profile_builtin()->max_threads_per_sm;
+    long long warps = ((long long)c->bx * c->by + 31) / 32;
+    double occupancy = occ ? occ->occupancy
+                           : max_threads > 0 ? (double)(wv.blocks_per_sm * warps * 32) / max_threads
+                                             : 0.0;
+    json_begin_object(w, "launch");
+    json_int(w, "blocks_per_sm", wv.blocks_per_sm);
+    json_double(w, "occupancy", occupancy, 3);
+    json_int(w, "sms", wv.sms);
+    json_int(w, "resident_blocks", wv.resident);
+    json_int(w, "waves", wv.count);
+    json_string(w, "source", wv.source);
+    json_end_object(w);
+}
+
+void report_json_object(json_writer *w, const char *key, const tpx_config *c,
+                        const tpx_device *d, const tpx_totals *t, const tpx_measurement *m)
+{
+    json_begin_object(w, key);
+    report_config_json(w, "config", c);
+    report_device_json(w, "device", d);
+    report_model_json(w, c, t);
+    report_launch_json(w, c, d, m);
+    report_measured_json(w, m, d);
+    json_end_object(w);
 }

@@ -1,0 +1,163 @@
+/* tpx compare: two configs side by side.  A is built from the options before
+ * --vs, B is A changed by the config options after it.  Both sides are
+ * written by the same writer as `tpx report --json`, and the figures compared
+ * are read back from that JSON by path, so whatever the report gains (a
+ * predicted GB/s, say) the comparison shows without a second code path. */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "catalog.h"
+#include "cli.h"
+#include "commands.h"
+#include "compare.h"
+#include "json.h"
+#include "model.h"
+#include "report.h"
+#include "runner.h"
+
+static const cli_opt compare_opts[] = {
+    CLI_CONFIG_OPTS,
+    {"json", NULL, "one JSON object {a, b, delta} on stdout"},
+    {"no-gpu", NULL, "model only: do not look for a GPU"},
+    {"device", "N", "CUDA device to measure on (tpx list --devices); default 0"},
+    {"hot", NULL, "measure back-to-back launches instead of flushing the L2 per sample"},
+    {"replay", "FILE", "answer from results saved by tpx bench --save instead of a GPU"},
+    {NULL, NULL, NULL},
+};
+
+/* After --vs only what changes the config is accepted. */
+static const cli_opt vs_opts[] = {
+    CLI_CONFIG_OPTS,
+    {"no-swizzle", NULL, "B without the swizzle A has"},
+    {NULL, NULL, NULL},
+};
+
+static void compare_help(void)
+{
+    printf("usage: tpx compare [config options of A] [--json] [--no-gpu] [--device N] [--hot]\n"
+           "                   [--replay FILE] --vs [config options that change B]\n\n"
+           "Compares two configs: A from the options before --vs, B is A with the options\n"
+           "after --vs applied.  Shows each figure of the access model (sectors per request,\n"
+           "efficiency, shared wavefronts and n-way conflicts, occupancy and waves, the\n"
+           "predicted GB/s where the model has one) and the measured GB/s with its noise\n"
+           "(on a GPU, or from --replay), for A and B, and the ratio B/A; '*' marks a figure\n"
+           "that differs.  --json writes {\"a\": ..., \"b\": ..., \"delta\": ...}, where a and b\n"
+           "are what tpx report --json writes.\n\n"
+           "example: tpx compare --kernel smem --block 32x32 --size 1024 --pad 0 --vs --pad 1\n\n"
+           "options of A:\n");
+    cli_print_options(stdout, compare_opts);
+    printf("\noptions after --vs (B):\n");
+    cli_print_options(stdout, vs_opts);
+}
+
+static int split_vs(int argc, char **argv)
+{
+    for (int i = 0; i < argc; i++)
+        if (strcmp(argv[i], "--vs") == 0)
+            return i;
+    return -1;
+}
+
+/* B from A and the options after --vs.  0, or -1 with why. */
+static int build_b(int argc, char **argv, const tpx_config *a, const tpx_limits *lim,
+                   tpx_config *b, int *help, char *msg, size_t n)
+{
+    cli_parsed p;
+    char why[TPX_MSG];
+    if (argc == 0) {
+        snprintf(msg, n, "--vs needs at least one config option that changes B, e.g. --vs --pad 1");
+        return -1;
+    }
+    if (cli_parse(argc, argv, vs_opts, &p, why, sizeof why) != 0) {
+        snprintf(msg, n, "after --vs: %.200s; B takes only config options (--kernel, --block, "
+                 "--size, --dtype, --pad, --swizzle, --no-swizzle)", why);
+        return -1;
+    }
+    *help = p.help;
+    *b = *a;
+    if (cli_config_apply(&p, b, why, sizeof why) != 0 || config_validate(b, lim, why, sizeof why) != 0) {
+        char desc[160];
+        config_describe(b, desc, sizeof desc);
+        snprintf(msg, n, "B is invalid (%.150s): %.250s", desc, why);
+        return -1;
+    }
+    return 0;
+}
+
+static void measure_side(tpx_runner *r, const tpx_measure_opts *o, compare_side *s)
+{
+    s->modelled = model_totals(&s->c, &s->t, NULL) == 0;
+    r->measure(r, &s->c, o, &s->m, NULL, NULL, NULL);
+}
+
+static int side_ok(const compare_side *s)
+{
+    return s->m.status == TPX_ST_OK || s->m.status == TPX_ST_NOT_MEASURED ||
+           s->m.status == TPX_ST_UNAVAILABLE;
+}
+
+static int run(const cli_parsed *p, tpx_runner *r, const tpx_config *a, const tpx_config *b)
+{
+    tpx_measure_opts o = runner_default_opts();
+    o.hot = cli_has(p, "hot");
+    compare_result res;
+    memset(&res, 0, sizeof res);
+    r->device(r, &res.dev);
+    res.side[0].c = *a;
+    res.side[1].c = *b;
+    measure_side(r, &o, &res.side[0]);
+    measure_side(r, &o, &res.side[1]);
+    if (compare_figures(&res) != 0) {
+        fprintf(stderr, "tpx compare: out of memory\n");
+        return CLI_FAIL;
+    }
+    if (cli_has(p, "json"))
+        compare_write_json(stdout, &res);
+    else
+        compare_write_table(stdout, &res);
+    compare_free(&res);
+    return side_ok(&res.side[0]) && side_ok(&res.side[1]) ? CLI_OK : CLI_FAIL;
+}
+
+int cmd_compare(int argc, char **argv)
+{
+    cli_parsed p;
+    char msg[2 * TPX_MSG];
+    int vs = split_vs(argc, argv);
+    int rc = cli_start(vs < 0 ? argc : vs, argv, compare_opts, "tpx compare", compare_help, &p);
+    if (rc >= 0)
+        return rc;
+    if (vs < 0) {
+        fprintf(stderr, "tpx compare: missing --vs: give A's options, then --vs and what B "
+                        "changes, e.g. --kernel smem --block 32x32 --vs --pad 1 "
+                        "(tpx compare --help)\n");
+        return CLI_USAGE;
+    }
+    int usage;
+    tpx_runner *r = runner_from_options(cli_get(&p, "device"), cli_has(&p, "no-gpu"),
+                                        cli_get(&p, "replay"), msg, sizeof msg, &usage);
+    if (!r) {
+        fprintf(stderr, "tpx compare: %s\n", usage ? msg : "out of memory");
+        return usage ? CLI_USAGE : CLI_FAIL;
+    }
+    tpx_limits lim;
+    r->limits(r, &lim);
+    tpx_config a, b;
+    int help = 0;
+    if (cli_config(&p, &lim, &a, msg, sizeof msg) != 0 ||
+        build_b(argc - vs - 1, argv + vs + 1, &a, &lim, &b, &help, msg, sizeof msg) != 0) {
+        fprintf(stderr, "tpx compare: %s\n", msg);
+        runner_close(r);
+        return CLI_USAGE;
+    }
+    if (help) {
+        runner_close(r);
+        compare_help();
+        return CLI_OK;
+    }
+    rc = run(&p, r, &a, &b);
+    runner_close(r);
+    return rc;
+}
