@@ -38,6 +38,11 @@ int bench_add_row(bench_result *b, const bench_row *r);
 int bench_add_skip(bench_result *b, const tpx_config *c, const char *why);
 void bench_free(bench_result *b);
 
+/* The best row: by measured GB/s when any row was timed (among those), else
+ * by the model's ranking figure (sweep_model_score).  -1 when none; *ties
+ * counts the other rows with the same value. */
+int bench_best(const bench_result *b, int *ties);
+
 void bench_write_table(FILE *f, const bench_result *b);
 void bench_write_csv(FILE *f, const bench_result *b);
 void bench_write_json(FILE *f, const bench_result *b);

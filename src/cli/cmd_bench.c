@@ -11,14 +11,15 @@
 #include "catalog.h"
 #include "cli.h"
 #include "commands.h"
+#include "sweep.h"
 
 static const cli_opt bench_opts[] = {
     {"kernel", "LIST", "kernel ids, comma-separated, or all (default)"},
-    {"block", "LIST", "block shapes; default 16x16,8x32,32x8,32x32"},
+    {"block", "LIST", "block shapes, or all (every power-of-two shape); default 16x16,8x32,32x8,32x32"},
     {"size", "LIST", "matrix sizes WxH (N means NxN); default 4096"},
     {"dtype", "LIST", "element types f32, f64, f16; default f32"},
-    {"pad", "LIST", "shared tile paddings (tiled kernels only); default 0"},
-    {"swizzle", NULL, "also run each tiled config with an XOR-swizzled tile"},
+    {"pad", "LIST", "shared tile paddings, A..B for a range (tiled kernels only); default 0"},
+    {"swizzle", NULL, "also run each tiled config with an XOR-swizzled tile (pad 0)"},
     {"hot", NULL, "back-to-back launches instead of flushing the L2 per sample"},
     {"samples", "N", "at least N samples per config (default 10)"},
     {"time-cap", "S", "stop sampling a config after S seconds once it has N (default 1)"},
@@ -46,12 +47,19 @@ static void bench_help(void)
            "kernels only; memcpy and cublas run once per size and dtype.  Without a GPU the\n"
            "model's figures are shown and nothing is measured.  docs/results-format.md\n"
            "describes the --save file.\n\n"
-           "example: tpx bench --kernel all --block 16x16,8x32,32x8,32x32 --size 8192 --pad 0,1\n\n"
+           "--block all runs every shape whose sides are powers of two (1 to 1024) with at most\n"
+           "1024 threads, plus any shapes listed after it (all,24x8); shapes the kernel refuses\n"
+           "are listed as skipped.  --pad 0..3 is a range.  The 'model' column is the model's\n"
+           "ranking figure (global efficiency charged for shared-memory conflicts,\n"
+           "docs/model.md); the table ends with the best config, by measured GB/s where\n"
+           "measured, else by that figure.\n\n"
+           "example: tpx bench --kernel all --block 16x16,8x32,32x8,32x32 --size 8192 --pad 0,1\n"
+           "         tpx bench --no-gpu --kernel tile_rows --block all --size 1024 --pad 0..1\n\n"
            "options:\n");
     cli_print_options(stdout, bench_opts);
 }
 
-#define MAX_ITEMS 64
+#define MAX_ITEMS 128
 
 typedef struct sweep {
     int kernels[TPX_K_COUNT], nk;
@@ -119,14 +127,33 @@ static int add_kernel(sweep *s, const char *t, char *msg, size_t n)
     return 0;
 }
 
-static int add_block(sweep *s, const char *t, char *msg, size_t n)
+/* A shape once, however often "all" and the list name it. */
+static int push_block(sweep *s, int bx, int by, char *msg, size_t n)
 {
+    for (int i = 0; i < s->nb; i++)
+        if (s->bx[i] == bx && s->by[i] == by)
+            return 0;
     if (s->nb >= MAX_ITEMS)
         return full(msg, n, "blocks");
-    if (config_parse_block(t, &s->bx[s->nb], &s->by[s->nb], msg, n) != 0)
-        return -1;
+    s->bx[s->nb] = bx;
+    s->by[s->nb] = by;
     s->nb++;
     return 0;
+}
+
+static int add_block(sweep *s, const char *t, char *msg, size_t n)
+{
+    int bx[MAX_ITEMS], by[MAX_ITEMS];
+    if (strcmp(t, "all") == 0) {
+        int k = sweep_all_blocks(bx, by, MAX_ITEMS);
+        for (int i = 0; i < k; i++)
+            if (push_block(s, bx[i], by[i], msg, n) != 0)
+                return -1;
+        return 0;
+    }
+    if (config_parse_block(t, &bx[0], &by[0], msg, n) != 0)
+        return -1;
+    return push_block(s, bx[0], by[0], msg, n);
 }
 
 static int add_size(sweep *s, const char *t, char *msg, size_t n)
@@ -146,11 +173,32 @@ static int add_dtype(sweep *s, const char *t, char *msg, size_t n)
     return config_parse_dtype(t, &s->dt[s->nd++], msg, n);
 }
 
+/* A pad, or a range "A..B" of them. */
 static int add_pad(sweep *s, const char *t, char *msg, size_t n)
 {
-    if (s->np >= MAX_ITEMS)
-        return full(msg, n, "pads");
-    return config_parse_pad(t, &s->pad[s->np++], msg, n);
+    const char *dots = strstr(t, "..");
+    char lo_text[32];
+    int lo, hi;
+    if (!dots)
+        lo_text[0] = '\0';
+    else if ((size_t)(dots - t) >= sizeof lo_text) {
+        snprintf(msg, n, "pad range '%s' is not A..B", t);
+        return -1;
+    } else
+        snprintf(lo_text, sizeof lo_text, "%.*s", (int)(dots - t), t);
+    if (config_parse_pad(dots ? lo_text : t, &lo, msg, n) != 0 ||
+        config_parse_pad(dots ? dots + 2 : t, &hi, msg, n) != 0)
+        return -1;
+    if (hi < lo) {
+        snprintf(msg, n, "pad range '%s' runs backwards; write %d..%d", t, hi, lo);
+        return -1;
+    }
+    for (int p = lo; p <= hi; p++) {
+        if (s->np >= MAX_ITEMS)
+            return full(msg, n, "pads");
+        s->pad[s->np++] = p;
+    }
+    return 0;
 }
 
 static int parse_sweep(const cli_parsed *p, sweep *s, char *msg, size_t n)

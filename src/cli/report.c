@@ -4,6 +4,7 @@
 
 #include "catalog.h"
 #include "profile.h"
+#include "sweep.h"
 
 void report_config_json(json_writer *w, const char *key, const tpx_config *c)
 {
@@ -65,6 +66,8 @@ void report_model_json(json_writer *w, const tpx_config *c, const tpx_totals *t)
     json_int(w, "instructions_per_warp", model_insts_per_warp(c));
     for (int op = 0; op < TPX_OP_COUNT; op++)
         cost_json(w, (tpx_op)op, &t->op[op]);
+    /* the no-GPU ranking figure: global efficiency charged for shared conflicts */
+    json_double(w, "score", sweep_model_score(t), 4);
     json_end_object(w);
 }
 

@@ -39,3 +39,33 @@ int sweep_cell_config(const tpx_config *base, int i, const tpx_limits *lim, tpx_
     *out = c;
     return 0;
 }
+
+int sweep_all_blocks(int *bx, int *by, int max)
+{
+    int n = 0;
+    for (int y = 0; y < TPX_SWEEP_SIDE; y++)
+        for (int x = 0; x + y < TPX_SWEEP_SIDE && n < max; x++) {
+            bx[n] = 1 << x;
+            by[n] = 1 << y;
+            n++;
+        }
+    return n;
+}
+
+/* A shared wavefront beyond the ideal costs this many global sectors. */
+#define SWEEP_WAVEFRONT_COST 0.25
+
+double sweep_model_score(const tpx_totals *t)
+{
+    if (!t)
+        return -1;
+    const tpx_cost *o = t->op;
+    double useful = (double)(o[TPX_OP_GLD].bytes + o[TPX_OP_GST].bytes) / 32.0;
+    double excess = 0;
+    for (int k = TPX_OP_SLD; k <= TPX_OP_SST; k++)
+        if (o[k].wavefronts > o[k].ideal)
+            excess += (double)(o[k].wavefronts - o[k].ideal);
+    double cost = (double)(o[TPX_OP_GLD].sectors + o[TPX_OP_GST].sectors) +
+                  SWEEP_WAVEFRONT_COST * excess;
+    return cost > 0 ? useful / cost : 0;
+}

@@ -7,6 +7,7 @@
 #include <stddef.h>
 
 #include "config.h"
+#include "model.h"
 
 /* Heatmap axes: BX and BY = 1, 2, 4, ... 1024. */
 #define TPX_SWEEP_SIDE 11
@@ -26,5 +27,18 @@ int sweep_bar_config(const tpx_config *base, tpx_kernel_id k, const tpx_limits *
  * threads). */
 int sweep_cell_config(const tpx_config *base, int i, const tpx_limits *lim, tpx_config *out,
                       char *msg, size_t n);
+
+/* Every block shape whose sides are powers of two from 1 to 1024 with at
+ * most 1024 threads, BY = 1 first; returns how many (<= max). */
+int sweep_all_blocks(int *bx, int *by, int max);
+
+/* The model's ranking figure when nothing is measured, 0..1 (1 is best):
+ * the bytes the kernel asks for over what it costs, where the cost is the
+ * global sectors moved plus a quarter of a sector for every shared
+ * wavefront beyond the ideal.  A wavefront serves 128 bytes from on-chip
+ * SRAM, several times faster than DRAM, so it is charged less than a sector;
+ * but it is charged, so a 32-way conflict never ties a conflict-free tile.
+ * docs/model.md explains it.  -1 for a reference (not modelled). */
+double sweep_model_score(const tpx_totals *t);
 
 #endif
