@@ -10,7 +10,7 @@ if(NOT CURSES_FOUND)
                       "or configure with -DTPX_TUI=OFF for tpx without the explorer")
 endif()
 add_library(tpx_tui STATIC
-  src/app/app.c src/app/edit.c src/app/keys.c src/app/layout.c src/app/headless.c
+  src/app/app.c src/app/edit.c src/app/export.c src/app/keys.c src/app/layout.c src/app/headless.c
   src/app/scene.c src/app/tour.c
   views/bandwidth.c views/banks.c views/canvas.c views/coalescing.c views/editor.c
   views/frame.c views/glyphs.c views/help.c views/map.c views/order.c views/picker.c
@@ -23,7 +23,7 @@ target_link_libraries(tpx_tui PUBLIC tpx_measure)
 # 700 for every file, which also turns on the wide-character curses API.
 set(TPX_CURSES_FLAGS ${CURSES_CFLAGS})
 list(FILTER TPX_CURSES_FLAGS EXCLUDE REGEX "^-D_XOPEN_SOURCE")
-target_sources(tpx PRIVATE src/app/explore.c src/app/term_curses.c)
+target_sources(tpx PRIVATE src/app/cmd_export.c src/app/explore.c src/app/term_curses.c)
 target_include_directories(tpx PRIVATE ${CURSES_INCLUDE_DIRS})
 set_source_files_properties(src/app/term_curses.c PROPERTIES
   COMPILE_OPTIONS "${TPX_CURSES_FLAGS};-DNCURSES_WIDECHAR=1")

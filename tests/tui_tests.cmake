@@ -5,7 +5,7 @@ add_library(tpx_fake_runner STATIC fake_runner.c)
 target_compile_options(tpx_fake_runner PRIVATE ${TPX_WARNINGS})
 target_link_libraries(tpx_fake_runner PUBLIC tpx_core)
 
-foreach(t test_edit test_footprint test_keys test_layout test_profile test_tour test_views
+foreach(t test_edit test_export test_footprint test_keys test_layout test_profile test_tour test_views
           test_worker)
   tpx_unit_test(${t})
   target_link_libraries(${t} PRIVATE tpx_tui tpx_fake_runner)
@@ -25,7 +25,8 @@ target_link_libraries(replay_fixture PRIVATE tpx_core)
 add_test(NAME tui_no_tty COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/no_tty.sh $<TARGET_FILE:tpx>)
 add_test(NAME tui_e2e_tmux COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/e2e_tmux.sh $<TARGET_FILE:tpx>
          $<TARGET_FILE:replay_fixture>)
-set_tests_properties(tui_no_tty tui_e2e_tmux PROPERTIES LABELS unit)
+add_test(NAME cli_export COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/cli_export.sh $<TARGET_FILE:tpx>)
+set_tests_properties(tui_no_tty tui_e2e_tmux cli_export PROPERTIES LABELS unit)
 set_tests_properties(tui_e2e_tmux PROPERTIES TIMEOUT 120)
 
 

@@ -7,6 +7,7 @@
 
 #include "catalog.h"
 #include "edit.h"
+#include "export.h"
 #include "tour.h"
 #include "views.h"
 
@@ -225,6 +226,16 @@ static int tour_go(tpx_app *a, int k)
     return r;
 }
 
+static int export_key(tpx_app *a)
+{
+    char path[TPX_MSG];
+    if (export_app_view(a, path, sizeof path) == 0)
+        app_say(a, 0, "wrote %s", path);
+    else
+        app_say(a, 1, "export failed: %s", path);
+    return TPX_HANDLED | TPX_REDRAW;
+}
+
 static int app_action(tpx_app *a, tpx_action act)
 {
     switch (act) {
@@ -240,6 +251,7 @@ static int app_action(tpx_app *a, tpx_action act)
     case TPX_ACT_TOUR_PREV: return tour_go(a, a->tour - 1);
     case TPX_ACT_CANCEL: a->msg[0] = '\0'; return TPX_HANDLED | TPX_REDRAW;
     case TPX_ACT_REDRAW: return TPX_HANDLED | TPX_REDRAW;
+    case TPX_ACT_EXPORT: return export_key(a);
     case TPX_ACT_VIEW_MAP: return set_view(a, TPX_VIEW_MAP);
     case TPX_ACT_VIEW_BANKS: return set_view(a, TPX_VIEW_BANKS);
     case TPX_ACT_VIEW_COAL: return set_view(a, TPX_VIEW_COAL);

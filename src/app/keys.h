@@ -63,6 +63,8 @@ typedef enum tpx_key_group {
       "redraw the screen")                                                                         \
     K(TOUR, GENERAL, "T", 'T', 0, 0, "tour",                                                       \
       "start or end the guided tour")                                                              \
+    K(EXPORT, GENERAL, "E", 'E', 0, 0, "",                                                         \
+      "write the screen to tpx-VIEW-KERNEL.svg in the current directory")                          \
     K(TOUR_PREV, TOUR, "<", '<', 0, 0, "&",                                                        \
       "previous step of the tour")                                                                 \
     K(TOUR_NEXT, TOUR, ">", '>', 0, 0, "step",                                                     \

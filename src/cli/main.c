@@ -17,6 +17,7 @@ static const subcommand subcommands[] = {
     {"report", cmd_report, "model figures (and a measurement on a GPU) for one config"},
     {"bench", cmd_bench, "measure a sweep of kernels x blocks x sizes x dtypes"},
     {"compare", cmd_compare, "two configs side by side: A, B and the ratios B/A"},
+    {"export", cmd_export, "one view of the explorer written as SVG or text"},
 };
 
 static void usage(FILE *f)
@@ -48,7 +49,7 @@ int main(int argc, char **argv)
         for (size_t i = 0; i < sizeof subcommands / sizeof subcommands[0]; i++)
             if (strcmp(argv[1], subcommands[i].name) == 0)
                 return subcommands[i].run(argc - 2, argv + 2);
-        fprintf(stderr, "tpx: unknown subcommand '%s' (try: list, report, bench, compare; tpx --help)\n",
+        fprintf(stderr, "tpx: unknown subcommand '%s' (try: list, report, bench, compare, export; tpx --help)\n",
                 argv[1]);
         return CLI_USAGE;
     }
