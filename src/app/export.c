@@ -4,8 +4,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "catalog.h"
-
 /* Cell size in SVG user units: a 14 px monospace font is about 8.4 px wide. */
 #define CELL_W 8.4
 #define CELL_H 17.0
@@ -244,29 +242,5 @@ int export_file(const char *path, const tpx_canvas *cv, tpx_export_format fmt, c
     }
     if (rc != 0)
         snprintf(msg, n, "cannot write %s: %s", path, strerror(err));
-    return rc;
-}
-
-int export_app_view(const tpx_app *a, char *path, size_t pn)
-{
-    char name[32], title[200], desc[160];
-    snprintf(name, sizeof name, "%s", app_view(a->view)->name);
-    for (char *c = name; *c; c++)
-        *c = (char)(*c >= 'A' && *c <= 'Z' ? *c - 'A' + 'a' : *c);
-    snprintf(path, pn, "tpx-%s-%s.svg", name, catalog_name(a->cfg.kernel));
-    config_describe(&a->cfg, desc, sizeof desc);
-    snprintf(title, sizeof title, "tpx %s: %s", name, desc);
-    tpx_canvas cv;
-    int w = a->screen_w > 0 ? a->screen_w : 120, h = a->screen_h > 0 ? a->screen_h : 40;
-    if (canvas_init(&cv, w, h) != 0) {
-        snprintf(path, pn, "out of memory");
-        return -1;
-    }
-    app_draw(a, &cv);
-    char msg[TPX_MSG];
-    int rc = export_file(path, &cv, TPX_EXPORT_SVG, title, msg, sizeof msg);
-    if (rc != 0)
-        snprintf(path, pn, "%s", msg);
-    canvas_free(&cv);
     return rc;
 }

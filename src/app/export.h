@@ -7,7 +7,6 @@
 
 #include <stdio.h>
 
-#include "app.h"
 #include "canvas.h"
 
 typedef enum tpx_export_format { TPX_EXPORT_TEXT, TPX_EXPORT_SVG } tpx_export_format;
@@ -23,10 +22,5 @@ int export_write(FILE *f, const tpx_canvas *cv, tpx_export_format fmt, const cha
 /* The same to a file; 0, or -1 with why in msg. */
 int export_file(const char *path, const tpx_canvas *cv, tpx_export_format fmt, const char *title,
                 char *msg, size_t n);
-
-/* The explorer's E key: the screen as it is, written to
- * tpx-<view>-<kernel>.svg in the current directory.  0 with the file name in
- * path, or -1 with why in path. */
-int export_app_view(const tpx_app *a, char *path, size_t pn);
 
 #endif

@@ -4,11 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-static int cmp_double(const void *a, const void *b)
-{
-    double x = *(const double *)a, y = *(const double *)b;
-    return (x > y) - (x < y);
-}
+#include "sorting.h"
 
 stats_summary stats_summarize(const double *v, int n)
 {
@@ -21,9 +17,8 @@ stats_summary stats_summarize(const double *v, int n)
     if (!sorted)
         return s;
     memcpy(sorted, v, sizeof *sorted * (size_t)n);
-    qsort(sorted, (size_t)n, sizeof *sorted, cmp_double);
+    s.median = sort_median(sorted, (size_t)n);
     s.min = sorted[0];
-    s.median = n % 2 ? sorted[n / 2] : 0.5 * (sorted[n / 2 - 1] + sorted[n / 2]);
     double sum = 0, sq = 0;
     for (int i = 0; i < n; i++)
         sum += sorted[i];

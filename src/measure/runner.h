@@ -54,9 +54,15 @@ typedef struct tpx_measure_opts {
 
 typedef void (*tpx_progress_fn)(void *ctx, double fraction);
 
+/* What a runner can do (bits of tpx_runner.caps), asked instead of its name. */
+enum {
+    TPX_RUNNER_LIVE = 1, /* measures a live GPU: worth measuring over and over */
+};
+
 typedef struct tpx_runner tpx_runner;
 struct tpx_runner {
-    const char *name; /* "cuda", "model-only", "replay" */
+    const char *name; /* "cuda", "model-only", "replay": for messages only */
+    unsigned caps;    /* TPX_RUNNER_* */
     void *state;
     /* Facts of the selected device; .valid = 0 when there is none. */
     void (*device)(tpx_runner *r, tpx_device *out);

@@ -274,6 +274,7 @@ tpx_runner *runner_open(int dev, char *msg, size_t n)
     }
     snprintf(msg, n, "CUDA device %d: %s", dev, st->facts.name);
     r->name = "cuda";
+    r->caps = TPX_RUNNER_LIVE;
     r->state = st;
     r->device = cuda_device;
     r->limits = cuda_limits;
