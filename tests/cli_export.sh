@@ -19,6 +19,14 @@ for v in map banks coalescing order bandwidth; do
     grep -q "legend:" "$dir/$v.svg" || fail "$v.svg has no legend"
 done
 grep -q "bank" "$dir/banks.svg" || fail "banks.svg lacks the bank grid"
+# the compare view: A before --vs, B after it
+"$tpx" export --view compare --kernel smem --block 32x32 --size 1024 -o "$dir/ab.svg" --vs --pad 1 \
+    >/dev/null || fail "export compare"
+xmllint --noout "$dir/ab.svg" && rsvg-convert "$dir/ab.svg" -o "$dir/ab.png" || fail "ab.svg"
+"$tpx" export --view compare --kernel smem --block 32x32 --size 1024 -o "$dir/ab.txt" --vs --pad 1 \
+    >/dev/null
+grep -Eq '^ \* shared load conflict +32.00-way +1.00-way +0.03$' "$dir/ab.txt" ||
+    fail "ab.txt: $(cat "$dir/ab.txt")"
 
 "$tpx" export --view banks --kernel smem --block 32x32 -o "$dir/banks.txt" >/dev/null
 grep -q "32 wavefronts where 1 would do" "$dir/banks.txt" || fail "banks.txt: $(cat "$dir/banks.txt")"
@@ -40,6 +48,9 @@ refuse() { # expected-message-part, args...
     echo "$err" | grep -q -- "$want" || fail "export $*: '$err' lacks '$want'"
 }
 refuse "say where to write" --view map
+refuse "needs --vs" --view compare -o "$dir/x.svg"
+refuse "--vs belongs to --view compare" --view map -o "$dir/x.svg" --vs --pad 1
+refuse "B is invalid" --view compare --kernel smem --block 32x32 -o "$dir/x.svg" --vs --block 32x8
 refuse "cannot tell the format" --view map -o "$dir/x.png"
 refuse "unknown format" --view map --format pdf -o "$dir/x.svg"
 refuse "unknown view" --view heat -o "$dir/x.svg"

@@ -107,6 +107,15 @@ keys 5
 expect "every kernel at 1024x1024 f32"
 expect "naive_row over block shapes"
 keys Tab
+expect "Nothing is pinned yet"               # 6 Compare, before anything is pinned
+keys A
+expect "pinned A: naive_row 32x8 1024x1024 f32 pad 0"
+keys x
+expect "B changes: block"                    # B is 16x8 now; A stays 32x8
+expect "\\* global store sectors/request +32.00 +16.00 +0.50"
+keys X
+expect "B is the same config as A"
+keys Tab
 expect "warp 0 of block \(0,0\) reads"      # Tab wraps round to the Map
 keys j
 expect "warp 1 of block \(0,0\) reads"      # the next warp

@@ -160,7 +160,7 @@ static void tabs(const tpx_app *a, tpx_canvas *cv, tpx_rect r)
     }
     int x0, x1;
     tab_span(a, TPX_VIEW_COUNT - 1, &x0, &x1);
-    canvas_text(cv, r.x + x1 + 2, r.y, r.w - x1 - 2, TPX_R_DIM, "(1-5, Tab, or click)");
+    canvas_text(cv, r.x + x1 + 2, r.y, r.w - x1 - 2, TPX_R_DIM, "(1-6, Tab, or click)");
 }
 
 /* "Up/Down warp": a row with a hint word, joined with the row before it

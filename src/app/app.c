@@ -12,7 +12,7 @@
 static const tpx_view *const views[TPX_VIEW_COUNT] = {
     [TPX_VIEW_MAP] = &map_view,     [TPX_VIEW_BANKS] = &banks_view,
     [TPX_VIEW_COAL] = &coal_view,   [TPX_VIEW_ORDER] = &order_view,
-    [TPX_VIEW_BW] = &bandwidth_view,
+    [TPX_VIEW_BW] = &bandwidth_view, [TPX_VIEW_CMP] = &compare_view,
 };
 
 static const tpx_dialog *const dialogs[TPX_DIALOG_MAX] = {
@@ -213,6 +213,11 @@ static int tour_go(tpx_app *a, int k)
     a->sel = (tpx_sel){0, 0, 0, 0};
     if (steps[k].zoom >= 0)
         map_set_zoom(a->view_st[TPX_VIEW_MAP], steps[k].zoom);
+    if (steps[k].pinned) { /* an A/B step: A pinned as the A key would */
+        a->pinned = 1;
+        a->pin = steps[k].pin;
+        r |= TPX_SWEEPS | TPX_LIVE;
+    }
     return r;
 }
 
@@ -242,6 +247,18 @@ static int export_key(tpx_app *a)
     return TPX_HANDLED | TPX_REDRAW;
 }
 
+/* A: the current config becomes A; what the user changes next is B. */
+static int pin_key(tpx_app *a)
+{
+    char desc[160];
+    a->pinned = 1;
+    a->pin = a->cfg;
+    config_describe(&a->cfg, desc, sizeof desc);
+    app_say(a, 0, "pinned A: %s; change the config (B) and press 6 to compare", desc);
+    /* new wants: A is measured beside the current config */
+    return TPX_HANDLED | TPX_REDRAW | TPX_SWEEPS | TPX_LIVE;
+}
+
 static int app_action(tpx_app *a, tpx_action act)
 {
     switch (act) {
@@ -263,6 +280,8 @@ static int app_action(tpx_app *a, tpx_action act)
     case TPX_ACT_VIEW_COAL: return set_view(a, TPX_VIEW_COAL);
     case TPX_ACT_VIEW_ORDER: return set_view(a, TPX_VIEW_ORDER);
     case TPX_ACT_VIEW_BW: return set_view(a, TPX_VIEW_BW);
+    case TPX_ACT_VIEW_CMP: return set_view(a, TPX_VIEW_CMP);
+    case TPX_ACT_PIN: return pin_key(a);
     case TPX_ACT_VIEW_NEXT: return set_view(a, a->view + 1);
     case TPX_ACT_VIEW_PREV: return set_view(a, a->view - 1);
     default: break;

@@ -41,6 +41,7 @@ typedef enum tpx_view_id {
     TPX_VIEW_COAL,
     TPX_VIEW_ORDER,
     TPX_VIEW_BW,
+    TPX_VIEW_CMP,
     TPX_VIEW_COUNT
 } tpx_view_id;
 
@@ -66,6 +67,8 @@ typedef struct tpx_app {
     char msg[TPX_MSG];
     int msg_error;
     int tour;            /* step of the guided tour, -1 when it is not running */
+    int pinned;          /* pin holds the config pinned as A (the Compare view's A) */
+    tpx_config pin;
     /* The views in tab order and each one's private state (like tig's
      * view->private), handed in by app.c, which knows them. */
     const struct tpx_view *const *views;

@@ -5,12 +5,13 @@
 
 #include "cli.h"
 #include "commands.h"
+#include "compare.h"
 #include "export.h"
 #include "headless.h"
 
 static const cli_opt export_opts[] = {
     CLI_CONFIG_OPTS,
-    {"view", "NAME", "map, banks, coalescing, order or bandwidth; default map"},
+    {"view", "NAME", "map, banks, coalescing, order, bandwidth or compare; default map"},
     {"out", "FILE", "where to write (also -o FILE); .svg or .txt picks the format"},
     {"format", "F", "svg or txt, whatever the file name says"},
     {"cols", "N", "screen width in columns; default 120"},
@@ -20,18 +21,22 @@ static const cli_opt export_opts[] = {
     {NULL, NULL, NULL},
 };
 
-static const char *const view_names[TPX_VIEW_COUNT] = {"map", "banks", "coalescing", "order",
-                                                       "bandwidth"};
+static const char *const view_names[TPX_VIEW_COUNT] = {"map",   "banks",     "coalescing",
+                                                       "order", "bandwidth", "compare"};
 
 static void export_help(void)
 {
     printf("usage: tpx export --view NAME [config options] -o FILE.svg|FILE.txt [--format F]\n"
-           "                  [--cols N] [--rows N] [--ascii] [--replay FILE]\n\n"
+           "                  [--cols N] [--rows N] [--ascii] [--replay FILE]\n"
+           "       tpx export --view compare [config options of A] ... --vs [options of B]\n\n"
            "Draws one view of the explorer at the config, as the terminal shows it, and\n"
            "writes it as SVG (the same cells on a monospace grid, in the theme's colours,\n"
            "with a legend of the colours used) or as the plain text of the screen.  Without\n"
            "a GPU the numbers are the model's; --replay shows measured ones.\n\n"
-           "example: tpx export --view banks --kernel smem --block 32x32 -o banks.svg\n\n"
+           "The compare view shows A (the options before --vs) beside B (A changed by the\n"
+           "config options after it), as tpx compare does.\n\n"
+           "example: tpx export --view banks --kernel smem --block 32x32 -o banks.svg\n"
+           "         tpx export --view compare --kernel smem --block 32x32 -o ab.svg --vs --pad 1\n\n"
            "options:\n");
     cli_print_options(stdout, export_opts);
 }
@@ -67,7 +72,8 @@ static int read_options(const cli_parsed *p, tpx_headless *h, const char **out, 
     const char *v = cli_get(p, "view");
     h->view = v ? view_of(v) : 0;
     if (h->view < 0) {
-        snprintf(msg, n, "unknown view '%s': use map, banks, coalescing, order or bandwidth", v);
+        snprintf(msg, n, "unknown view '%s': use map, banks, coalescing, order, bandwidth or "
+                 "compare", v);
         return -1;
     }
     if (side(p, "cols", 120, &h->cols, msg, n) != 0 || side(p, "rows", 40, &h->rows, msg, n) != 0)
@@ -90,10 +96,29 @@ static int read_options(const cli_parsed *p, tpx_headless *h, const char **out, 
     return 0;
 }
 
-static int render(const tpx_headless *h, tpx_runner *r, const char *out, int fmt, char *msg,
-                  size_t n)
+/* pin: A for the compare view (NULL for the others). */
+/* --vs and what follows: B for the compare view, refused for the others. */
+static int ab_options(const tpx_headless *h, int nb, char **bargs, const tpx_config *a,
+                      const tpx_limits *lim, tpx_config *b, int *help, char *msg, size_t n)
 {
-    tpx_app *a = headless_app(h, r);
+    if (h->view != TPX_VIEW_CMP) {
+        if (nb >= 0) {
+            snprintf(msg, n, "--vs belongs to --view compare");
+            return -1;
+        }
+        return 0;
+    }
+    if (nb < 0) {
+        snprintf(msg, n, "--view compare needs --vs and what B changes, e.g. --vs --pad 1");
+        return -1;
+    }
+    return compare_build_b(nb, bargs, a, lim, b, help, msg, n);
+}
+
+static int render(const tpx_headless *h, const tpx_config *pin, tpx_runner *r, const char *out,
+                  int fmt, char *msg, size_t n)
+{
+    tpx_app *a = headless_app_pinned(h, pin, r);
     tpx_canvas cv;
     if (!a || canvas_init(&cv, h->cols, h->rows) != 0) {
         app_free(a);
@@ -121,7 +146,8 @@ int cmd_export(int argc, char **argv)
         args[i] = strcmp(argv[i], "-o") == 0 ? (char *)"--out" : argv[i];
     cli_parsed p;
     char msg[2 * TPX_MSG];
-    int rc = cli_start(argc, args, export_opts, "tpx export", export_help, &p);
+    int vs = compare_split_vs(argc, args);
+    int rc = cli_start(vs < 0 ? argc : vs, args, export_opts, "tpx export", export_help, &p);
     if (rc >= 0)
         return rc;
     tpx_headless h;
@@ -140,12 +166,19 @@ int cmd_export(int argc, char **argv)
     }
     tpx_limits lim;
     r->limits(r, &lim);
-    if (cli_config(&p, &lim, &h.cfg, msg, sizeof msg) != 0) {
+    tpx_config a, b;
+    int help = 0; /* --help after --vs: the help was shown already or is not wanted */
+    if (cli_config(&p, &lim, &a, msg, sizeof msg) != 0 ||
+        ab_options(&h, vs < 0 ? -1 : argc - vs - 1, args + vs + 1, &a, &lim, &b, &help, msg,
+                   sizeof msg) != 0) {
         fprintf(stderr, "tpx export: %s\n", msg);
         runner_close(r);
         return CLI_USAGE;
     }
-    rc = render(&h, r, out, fmt, msg, sizeof msg) == 0 ? CLI_OK : CLI_FAIL;
+    h.cfg = h.view == TPX_VIEW_CMP ? b : a;
+    rc = render(&h, h.view == TPX_VIEW_CMP ? &a : NULL, r, out, fmt, msg, sizeof msg) == 0
+             ? CLI_OK
+             : CLI_FAIL;
     if (rc != CLI_OK)
         fprintf(stderr, "tpx export: %s\n", msg);
     else

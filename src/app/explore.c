@@ -116,6 +116,7 @@ static int loop(tpx_app *a, tpx_livesrc *ls)
     tpx_canvas cv = {0, 0, NULL};
     int res = TPX_REDRAW, rc = CLI_OK;
     double next_tick = now_s() + 0.4;
+    live_pin(ls, a->pinned ? &a->pin : NULL);
     live_request(ls, &a->cfg, &a->lim, app_wants_sweeps(a));
     while (!quit_signal) {
         if (live_refresh(ls, a->live))
@@ -127,8 +128,10 @@ static int loop(tpx_app *a, tpx_livesrc *ls)
         res = read_keys(a);
         if (res & TPX_QUIT)
             break;
-        if (res & (TPX_CONFIG | TPX_SWEEPS))
+        if (res & (TPX_CONFIG | TPX_SWEEPS)) {
+            live_pin(ls, a->pinned ? &a->pin : NULL);
             live_request(ls, &a->cfg, &a->lim, app_wants_sweeps(a));
+        }
         if (res & TPX_REMEASURE)
             live_remeasure(ls, &a->cfg);
         if (now_s() >= next_tick) {

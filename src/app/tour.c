@@ -7,6 +7,9 @@
 #include "assets.h"
 #include "catalog.h"
 
+/* Views a step may name: 1 Map ... 5 Bandwidth, 6 Compare. */
+#define TPX_TOUR_VIEWS 6
+
 /* One "key=value" of a step line into s; 0, or -1 with a message. */
 static int step_setting(tpx_tour_step *s, const char *kv, char *msg, size_t n)
 {
@@ -20,8 +23,9 @@ static int step_setting(tpx_tour_step *s, const char *kv, char *msg, size_t n)
     const char *v = eq + 1;
     int k;
     if (strcmp(key, "view") == 0) {
-        if (config_parse_int(v, "view", &s->view, msg, n) != 0 || s->view < 1 || s->view > 5) {
-            snprintf(msg, n, "view '%s' is not 1 to 5", v);
+        if (config_parse_int(v, "view", &s->view, msg, n) != 0 || s->view < 1 ||
+            s->view > TPX_TOUR_VIEWS) {
+            snprintf(msg, n, "view '%s' is not 1 to %d", v, TPX_TOUR_VIEWS);
             return -1;
         }
         s->view--;
@@ -51,6 +55,39 @@ static int step_setting(tpx_tour_step *s, const char *kv, char *msg, size_t n)
     return -1;
 }
 
+/* The settings of a step line: B's first, then A = B with the "a."
+ * settings (a.pad=0: A differs from B in its pad). */
+static int step_line(tpx_tour_step *s, char *line, char *msg, size_t n)
+{
+    char *toks[32];
+    int nt = 0;
+    for (char *tok = strtok(line, " "); tok; tok = strtok(NULL, " ")) {
+        if (nt == 32) {
+            snprintf(msg, n, "more than 32 settings");
+            return -1;
+        }
+        toks[nt++] = tok;
+    }
+    for (int i = 0; i < nt; i++)
+        if (strncmp(toks[i], "a.", 2) != 0 && step_setting(s, toks[i], msg, n) != 0)
+            return -1;
+    tpx_tour_step a = *s;
+    for (int i = 0; i < nt; i++) {
+        if (strncmp(toks[i], "a.", 2) != 0)
+            continue;
+        if (strncmp(toks[i] + 2, "view=", 5) == 0 || strncmp(toks[i] + 2, "zoom=", 5) == 0) {
+            snprintf(msg, n, "'%s': A takes config settings only (kernel, block, size, dtype, "
+                     "pad, swizzle)", toks[i]);
+            return -1;
+        }
+        if (step_setting(&a, toks[i] + 2, msg, n) != 0)
+            return -1;
+        s->pinned = 1;
+    }
+    s->pin = a.cfg;
+    return 0;
+}
+
 int tour_parse(const char *text, tpx_tour_step *steps, int max, char *msg, size_t n)
 {
     int count = -1, lineno = 0;
@@ -74,11 +111,10 @@ int tour_parse(const char *text, tpx_tour_step *steps, int max, char *msg, size_
             memset(s, 0, sizeof *s);
             s->cfg = config_default();
             s->zoom = -1;
-            for (char *tok = strtok(line + 1, " "); tok; tok = strtok(NULL, " "))
-                if (step_setting(s, tok, err, sizeof err) != 0) {
-                    snprintf(msg, n, "tour line %d: %s", lineno, err);
-                    return -1;
-                }
+            if (step_line(s, line + 1, err, sizeof err) != 0) {
+                snprintf(msg, n, "tour line %d: %s", lineno, err);
+                return -1;
+            }
             continue;
         }
         if (count < 0 || !line[0])

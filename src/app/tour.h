@@ -13,6 +13,8 @@ typedef struct tpx_tour_step {
     int view;        /* 0-based */
     tpx_config cfg;
     int zoom;        /* Map zoom, -1 to leave it */
+    int pinned;      /* an A/B step: pin is A (cfg with the a.* settings), cfg is B */
+    tpx_config pin;
     char text[640];
 } tpx_tour_step;
 

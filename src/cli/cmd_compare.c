@@ -27,13 +27,6 @@ static const cli_opt compare_opts[] = {
     {NULL, NULL, NULL},
 };
 
-/* After --vs only what changes the config is accepted. */
-static const cli_opt vs_opts[] = {
-    CLI_CONFIG_OPTS,
-    {"no-swizzle", NULL, "B without the swizzle A has"},
-    {NULL, NULL, NULL},
-};
-
 static void compare_help(void)
 {
     printf("usage: tpx compare [config options of A] [--json] [--no-gpu] [--device N] [--hot]\n"
@@ -49,41 +42,7 @@ static void compare_help(void)
            "options of A:\n");
     cli_print_options(stdout, compare_opts);
     printf("\noptions after --vs (B):\n");
-    cli_print_options(stdout, vs_opts);
-}
-
-static int split_vs(int argc, char **argv)
-{
-    for (int i = 0; i < argc; i++)
-        if (strcmp(argv[i], "--vs") == 0)
-            return i;
-    return -1;
-}
-
-/* B from A and the options after --vs.  0, or -1 with why. */
-static int build_b(int argc, char **argv, const tpx_config *a, const tpx_limits *lim,
-                   tpx_config *b, int *help, char *msg, size_t n)
-{
-    cli_parsed p;
-    char why[TPX_MSG];
-    if (argc == 0) {
-        snprintf(msg, n, "--vs needs at least one config option that changes B, e.g. --vs --pad 1");
-        return -1;
-    }
-    if (cli_parse(argc, argv, vs_opts, &p, why, sizeof why) != 0) {
-        snprintf(msg, n, "after --vs: %.200s; B takes only config options (--kernel, --block, "
-                 "--size, --dtype, --pad, --swizzle, --no-swizzle)", why);
-        return -1;
-    }
-    *help = p.help;
-    *b = *a;
-    if (cli_config_apply(&p, b, why, sizeof why) != 0 || config_validate(b, lim, why, sizeof why) != 0) {
-        char desc[160];
-        config_describe(b, desc, sizeof desc);
-        snprintf(msg, n, "B is invalid (%.150s): %.250s", desc, why);
-        return -1;
-    }
-    return 0;
+    cli_print_options(stdout, compare_vs_opts);
 }
 
 static void measure_side(tpx_runner *r, const tpx_measure_opts *o, compare_side *s)
@@ -125,7 +84,7 @@ int cmd_compare(int argc, char **argv)
 {
     cli_parsed p;
     char msg[2 * TPX_MSG];
-    int vs = split_vs(argc, argv);
+    int vs = compare_split_vs(argc, argv);
     int rc = cli_start(vs < 0 ? argc : vs, argv, compare_opts, "tpx compare", compare_help, &p);
     if (rc >= 0)
         return rc;
@@ -147,7 +106,7 @@ int cmd_compare(int argc, char **argv)
     tpx_config a, b;
     int help = 0;
     if (cli_config(&p, &lim, &a, msg, sizeof msg) != 0 ||
-        build_b(argc - vs - 1, argv + vs + 1, &a, &lim, &b, &help, msg, sizeof msg) != 0) {
+        compare_build_b(argc - vs - 1, argv + vs + 1, &a, &lim, &b, &help, msg, sizeof msg) != 0) {
         fprintf(stderr, "tpx compare: %s\n", msg);
         runner_close(r);
         return CLI_USAGE;

@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cli.h"
 #include "json.h"
 #include "report.h"
 
@@ -240,3 +241,45 @@ void compare_write_json(FILE *f, const compare_result *r)
     json_end_object(&w);
     json_finish(&w);
 }
+
+/* After --vs only what changes the config is accepted. */
+const cli_opt compare_vs_opts[] = {
+    CLI_CONFIG_OPTS,
+    {"no-swizzle", NULL, "B without the swizzle A has"},
+    {NULL, NULL, NULL},
+};
+
+int compare_split_vs(int argc, char **argv)
+{
+    for (int i = 0; i < argc; i++)
+        if (strcmp(argv[i], "--vs") == 0)
+            return i;
+    return -1;
+}
+
+/* B from A and the options after --vs.  0, or -1 with why. */
+int compare_build_b(int argc, char **argv, const tpx_config *a, const tpx_limits *lim,
+                   tpx_config *b, int *help, char *msg, size_t n)
+{
+    cli_parsed p;
+    char why[TPX_MSG];
+    if (argc == 0) {
+        snprintf(msg, n, "--vs needs at least one config option that changes B, e.g. --vs --pad 1");
+        return -1;
+    }
+    if (cli_parse(argc, argv, compare_vs_opts, &p, why, sizeof why) != 0) {
+        snprintf(msg, n, "after --vs: %.200s; B takes only config options (--kernel, --block, "
+                 "--size, --dtype, --pad, --swizzle, --no-swizzle)", why);
+        return -1;
+    }
+    *help = p.help;
+    *b = *a;
+    if (cli_config_apply(&p, b, why, sizeof why) != 0 || config_validate(b, lim, why, sizeof why) != 0) {
+        char desc[160];
+        config_describe(b, desc, sizeof desc);
+        snprintf(msg, n, "B is invalid (%.150s): %.250s", desc, why);
+        return -1;
+    }
+    return 0;
+}
+

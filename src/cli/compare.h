@@ -48,4 +48,15 @@ void compare_write_table(FILE *f, const compare_result *r);
 void compare_write_json(FILE *f, const compare_result *r);
 void compare_free(compare_result *r);
 
+#include "cli.h"
+
+/* The options B takes after --vs: the config options and --no-swizzle. */
+extern const cli_opt compare_vs_opts[];
+/* Where "--vs" is in argv, or -1. */
+int compare_split_vs(int argc, char **argv);
+/* B from A and the options after --vs (argv, argc of them), validated
+ * against lim; *help when --help was among them.  0, or -1 with why. */
+int compare_build_b(int argc, char **argv, const tpx_config *a, const tpx_limits *lim,
+                    tpx_config *b, int *help, char *msg, size_t n);
+
 #endif

@@ -13,6 +13,8 @@ struct tpx_livesrc {
     tpx_limits lim;
     int sweeps;
     int have_cur;
+    int have_pin;
+    tpx_config pin;
     unsigned seen_model, seen_gpu, seen_request, request;
     tpx_live slots;                 /* live_request's scratch: only the configs */
     tpx_config list[TPX_WANT_MAX];
@@ -65,6 +67,8 @@ static int want_list(const tpx_live *lv, int sweeps, tpx_config *out)
 {
     int n = 0;
     out[n++] = lv->cur.cfg;
+    if (lv->pin.cfg_ok)
+        out[n++] = lv->pin.cfg;
     if (!sweeps)
         return n;
     for (int k = 0; k < TPX_K_COUNT; k++)
@@ -118,6 +122,12 @@ void live_fill_sync(tpx_live *lv, const tpx_config *cur, const tpx_limits *lim, 
         slot_fill_sync(&lv->cell[i], r, sweeps);
 }
 
+void live_fill_pin_sync(tpx_live *lv, const tpx_config *pin, tpx_runner *r)
+{
+    slot_set(&lv->pin, pin != NULL, pin, "nothing pinned");
+    slot_fill_sync(&lv->pin, r, 1);
+}
+
 tpx_livesrc *live_start(tpx_runner *r, int repeat)
 {
     tpx_livesrc *ls = calloc(1, sizeof *ls);
@@ -150,9 +160,17 @@ void live_request(tpx_livesrc *ls, const tpx_config *cur, const tpx_limits *lim,
     ls->have_cur = 1;
     ls->request++;
     live_slots(&ls->slots, cur, lim);
+    slot_set(&ls->slots.pin, ls->have_pin, &ls->pin, "nothing pinned");
     /* The model is cheap: it always does the bars and the heatmap. */
     worker_want(ls->model, ls->list, want_list(&ls->slots, 1, ls->list));
     worker_want(ls->gpu, ls->list, want_list(&ls->slots, sweeps, ls->list));
+}
+
+void live_pin(tpx_livesrc *ls, const tpx_config *pin)
+{
+    ls->have_pin = pin != NULL;
+    if (pin)
+        ls->pin = *pin;
 }
 
 void live_remeasure(tpx_livesrc *ls, const tpx_config *cur)
@@ -186,6 +204,8 @@ int live_refresh(tpx_livesrc *ls, tpx_live *lv)
     lv->model = ms;
     lv->gpu_job = gs.cfg;
     slot_get(ls, &lv->cur);
+    slot_set(&lv->pin, ls->have_pin, &ls->pin, "nothing pinned");
+    slot_get(ls, &lv->pin);
     for (int k = 0; k < TPX_K_COUNT; k++)
         slot_get(ls, &lv->bar[k]);
     for (int i = 0; i < TPX_SWEEP_CELLS; i++)
