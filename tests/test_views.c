@@ -341,12 +341,48 @@ static void test_compare_measured(void **s)
     runner_close(r);
 }
 
+/* The heatmap marks the best cell (measured GB/s when measured) and, when
+ * it does not fit, says which rows it shows and scrolls with u and d. */
+static void test_heatmap_best_and_scroll(void **s)
+{
+    (void)s;
+    tpx_runner *r = fake_runner(0);
+    char *text = screen_with(r, TPX_VIEW_BW);
+    tpx_config best = config_default();
+    best.bx = 1024, best.by = 1; /* fake_gbs grows with BX */
+    char want[64];
+    snprintf(want, sizeof want, "*%.0f", fake_gbs(&best));
+    assert_non_null(strstr(text, want));
+    assert_non_null(strstr(text, "*1024x1 best"));
+    assert_null(strstr(text, "rows BY=")); /* all 11 rows fit at 45 rows */
+    free(text);
+    runner_close(r);
+
+    tpx_headless h = {.view = TPX_VIEW_BW, .cols = 120, .rows = 30};
+    h.cfg = config_default();
+    h.cfg.w = h.cfg.h = 1024;
+    text = headless_render(&h);
+    const char *legend = strstr(text, "rows BY=");
+    assert_non_null(legend);
+    assert_non_null(strstr(legend, "(u/d scroll)"));
+    free(text);
+    h.keys = "uuuuuuuuuuuu"; /* to the top: BY = 1 first */
+    text = headless_render(&h);
+    assert_non_null(strstr(text, "rows BY=1-"));
+    free(text);
+    h.keys = "dddddddddddd"; /* to the bottom: BY = 1024 last */
+    text = headless_render(&h);
+    assert_non_null(strstr(text, "-1024 of 1-1024"));
+    free(text);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_golden_screens),  cmocka_unit_test(test_ascii_everywhere),
         cmocka_unit_test(test_any_size),        cmocka_unit_test(test_measured_or_not),
         cmocka_unit_test(test_monochrome),      cmocka_unit_test(test_compare_measured),
+        cmocka_unit_test(test_heatmap_best_and_scroll),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -7,16 +7,21 @@
 #include <string.h>
 
 #include "catalog.h"
+#include "sweep.h"
 #include "views.h"
 #include "widgets.h"
 
-/* Bytes used / bytes moved over global loads and stores: the model's figure. */
-static double model_figure(const tpx_totals *t)
-{
-    const tpx_cost *l = &t->op[TPX_OP_GLD], *s = &t->op[TPX_OP_GST];
-    unsigned long long moved = 32 * (l->sectors + s->sectors);
-    return moved ? (double)(l->bytes + s->bytes) / (double)moved : 0;
-}
+/* The model's ranking figure (sweep.h): global efficiency charged for
+ * shared-memory conflicts, so a padded tile outranks a conflicting one. */
+static double model_figure(const tpx_totals *t) { return sweep_model_score(t); }
+
+/* The heatmap's scroll and what it ranks, derived when the results change. */
+typedef struct bw_state {
+    int top;          /* first heatmap row shown */
+    int any_measured; /* rank by measured GB/s (a GPU or a result file) */
+    int best;         /* best cell, -1 when none */
+    double top_value; /* its figure, for the colour scale */
+} bw_state;
 
 static int measured_ok(const tpx_slot *s)
 {
@@ -113,7 +118,7 @@ static void bar_notes(tpx_canvas *cv, int x, int y, int w, const tpx_slot *s, in
     int modelled = s->have_model && s->model.model_rc == 0;
     char extra[64] = "";
     if (measured && modelled)
-        snprintf(extra, sizeof extra, "model %.1f%% used  ", 100.0 * model_figure(t));
+        snprintf(extra, sizeof extra, "model %.1f%%  ", 100.0 * model_figure(t));
     if (modelled && t->op[TPX_OP_SLD].insts) {
         double ld = model_conflict_ways(&t->op[TPX_OP_SLD]);
         double st = model_conflict_ways(&t->op[TPX_OP_SST]);
@@ -145,7 +150,7 @@ static void bar_row(const tpx_app *a, tpx_canvas *cv, tpx_rect r, int k, int mea
     } else if (modelled) {
         double f = model_figure(&s->model.totals);
         widget_bar(cv, x, y, barw, top > 0 ? f / top : 0, theme_heat(f), TPX_R_DIM);
-        canvas_printf(cv, x + barw + 1, y, 22, TPX_R_NORMAL, "%6.1f%% used", 100.0 * f);
+        canvas_printf(cv, x + barw + 1, y, 22, TPX_R_NORMAL, "%6.1f%% model", 100.0 * f);
     } else {
         canvas_text(cv, x, y, barw + 22, TPX_R_DIM,
                     s->have_model ? "measured, not modelled" : "counting...");
@@ -162,71 +167,129 @@ static int bars(const tpx_app *a, tpx_canvas *cv, tpx_rect r, int measured)
     }
     canvas_printf(cv, r.x, r.y, r.w, TPX_R_TITLE, "every kernel at %lldx%lld %s: %s", a->cfg.w,
                   a->cfg.h, config_dtype_name(a->cfg.dtype),
-                  measured ? "measured GB/s" : "model: share of the bytes moved that are used "
-                                               "(not a bandwidth: nothing measured)");
+                  measured ? "measured GB/s" : "model ranking figure: bytes used / moved, "
+                                               "charged for bank conflicts; not GB/s");
     for (int k = 0; k < TPX_K_COUNT && 1 + k < r.h; k++)
         bar_row(a, cv, r, k, measured, top);
     return 1 + TPX_K_COUNT + 1;
 }
 
-static void heatmap(const tpx_app *a, tpx_canvas *cv, tpx_rect r, int measured)
+/* A cell's figure: measured GB/s when ranking by measurement, else the
+ * model's figure; -1 when it has none. */
+static double cell_value(const tpx_slot *s, int by_measure)
 {
-    const tpx_live *lv = a->live;
+    if (!s->cfg_ok)
+        return -1;
+    if (by_measure)
+        return measured_ok(s) ? s->meas.m.gbs : -1;
+    return s->have_model && s->model.model_rc == 0 ? model_figure(&s->model.totals) : -1;
+}
+
+static void heat_cell(const tpx_app *a, const bw_state *st, tpx_canvas *cv, int x, int y, int i,
+                      int measured)
+{
+    const int cw = 7;
+    const tpx_slot *s = &a->live->cell[i];
+    int mine = a->cfg.bx == 1 << (i % TPX_SWEEP_SIDE) && a->cfg.by == 1 << (i / TPX_SWEEP_SIDE);
+    if (!s->cfg_ok) {
+        canvas_glyph(cv, x + cw - 2, y, TPX_G_DOT, mine ? TPX_R_SELECT : TPX_R_DIM);
+        return;
+    }
+    double v = cell_value(s, st->any_measured);
+    tpx_role role = mine ? TPX_R_SELECT
+                    : v >= 0 ? theme_heat(st->top_value > 0 ? v / st->top_value : 0)
+                             : TPX_R_DIM;
+    const char *star = i == st->best ? "*" : "";
+    char text[32];
+    if (v < 0) { /* pending, not measured (e.g. not in a replayed file), or failed */
+        canvas_printf(cv, x, y, cw, heat_gap_failed(s) ? TPX_R_BAD : role, "%*s", cw - 1,
+                      heat_gap(measured, s));
+        return;
+    }
+    if (st->any_measured)
+        snprintf(text, sizeof text, "%s%.0f", star, v);
+    else
+        snprintf(text, sizeof text, "%s%.1f%%", star, 100.0 * v);
+    canvas_printf(cv, x, y, cw, role, "%*s", cw - 1, text);
+}
+
+/* Rows of the heatmap that fit under its two title lines and its legend. */
+static int heat_rows(tpx_rect r) { return r.h - 3 < TPX_SWEEP_SIDE ? r.h - 3 : TPX_SWEEP_SIDE; }
+
+static void heat_legend(const tpx_app *a, const bw_state *st, tpx_canvas *cv, tpx_rect r, int y,
+                        int rows)
+{
+    char best[96] = "no best yet", shown[64] = "";
+    if (st->best >= 0)
+        snprintf(best, sizeof best, "*%dx%d best", 1 << (st->best % TPX_SWEEP_SIDE),
+                 1 << (st->best / TPX_SWEEP_SIDE));
+    if (rows < TPX_SWEEP_SIDE)
+        snprintf(shown, sizeof shown, "rows BY=%d-%d of %d-%d (u/d scroll)   ", 1 << st->top,
+                 1 << (st->top + rows - 1), 1, 1 << (TPX_SWEEP_SIDE - 1));
+    canvas_printf(cv, r.x, y, r.w, TPX_R_DIM,
+                  "%s%s   %dx%d this config   %s refused   ... pending   n/a not measured   "
+                  "fail: failed or not verified",
+                  shown, best, a->cfg.bx, a->cfg.by, glyph_str(TPX_G_DOT));
+}
+
+static void heatmap(const tpx_app *a, const bw_state *st, tpx_canvas *cv, tpx_rect r,
+                    int measured)
+{
     canvas_printf(cv, r.x, r.y, r.w, TPX_R_TITLE, "%s over block shapes (rows BY, columns BX): %s",
                   catalog_name(a->cfg.kernel),
-                  measured ? "measured GB/s" : "model: % of the bytes moved that are used");
+                  st->any_measured ? "measured GB/s"
+                                   : "model ranking figure (counts bank conflicts)");
     if (config_is_reference(a->cfg.kernel)) {
         canvas_text(cv, r.x + 2, r.y + 1, r.w - 2, TPX_R_DIM,
                     "a reference picks its own launch: no block shapes to sweep");
         return;
     }
     const int cw = 7;
-    double top = 0;
-    for (int i = 0; i < TPX_SWEEP_CELLS; i++) {
-        const tpx_slot *s = &lv->cell[i];
-        double v = measured ? (measured_ok(s) ? s->meas.m.gbs : 0)
-                   : (s->have_model && s->model.model_rc == 0 ? model_figure(&s->model.totals) : 0);
-        top = v > top ? v : top;
-    }
+    int rows = heat_rows(r), top = st->top;
+    if (rows < 1)
+        return;
+    if (top > TPX_SWEEP_SIDE - rows)
+        top = TPX_SWEEP_SIDE - rows;
     canvas_text(cv, r.x, r.y + 1, 6, TPX_R_DIM, "BY\\BX");
-    if (r.h > TPX_SWEEP_SIDE + 2)
-        canvas_printf(cv, r.x, r.y + 2 + TPX_SWEEP_SIDE, r.w, TPX_R_DIM,
-                      "%s refused   ... pending   n/a not measured   fail: failed or not verified",
-                      glyph_str(TPX_G_DOT));
     for (int j = 0; j < TPX_SWEEP_SIDE; j++)
         canvas_printf(cv, r.x + 6 + j * cw, r.y + 1, cw, TPX_R_DIM, "%*d", cw - 1, 1 << j);
-    for (int i = 0; i < TPX_SWEEP_SIDE && i + 2 < r.h; i++) {
-        int y = r.y + 2 + i;
+    for (int k = 0; k < rows; k++) {
+        int i = top + k, y = r.y + 2 + k;
         canvas_printf(cv, r.x, y, 6, TPX_R_DIM, "%5d", 1 << i);
-        for (int j = 0; j < TPX_SWEEP_SIDE; j++) {
-            const tpx_slot *s = &lv->cell[i * TPX_SWEEP_SIDE + j];
-            int x = r.x + 6 + j * cw;
-            int mine = a->cfg.bx == 1 << j && a->cfg.by == 1 << i;
-            if (!s->cfg_ok) {
-                canvas_glyph(cv, x + cw - 2, y, TPX_G_DOT, TPX_R_DIM);
-                continue;
-            }
-            double v = -1;
-            if (measured && measured_ok(s))
-                v = s->meas.m.gbs;
-            else if (!measured && s->have_model && s->model.model_rc == 0)
-                v = model_figure(&s->model.totals);
-            tpx_role role = mine ? TPX_R_SELECT : v >= 0 ? theme_heat(top > 0 ? v / top : 0)
-                                                         : TPX_R_DIM;
-            if (v < 0) /* pending, not measured (e.g. not in a replayed file), or failed */
-                canvas_printf(cv, x, y, cw, heat_gap_failed(s) ? TPX_R_BAD : role, "%*s", cw - 1,
-                              heat_gap(measured, s));
-            else if (measured)
-                canvas_printf(cv, x, y, cw, role, "%*.0f", cw - 1, v);
-            else
-                canvas_printf(cv, x, y, cw, role, "%*.1f%%", cw - 2, 100.0 * v);
+        for (int j = 0; j < TPX_SWEEP_SIDE; j++)
+            heat_cell(a, st, cv, r.x + 6 + j * cw, y, i * TPX_SWEEP_SIDE + j, measured);
+    }
+    bw_state shown = *st;
+    shown.top = top;
+    heat_legend(a, &shown, cv, r, r.y + 2 + rows, rows);
+}
+
+static void bw_change(tpx_app *a, void *vst, int bits)
+{
+    bw_state *st = vst;
+    if (bits & TPX_CONFIG) { /* the current row in sight, two rows below the top */
+        int row = 0;
+        while (row + 1 < TPX_SWEEP_SIDE && 1 << (row + 1) <= a->cfg.by)
+            row++;
+        st->top = row > 2 ? row - 2 : 0;
+    }
+    const tpx_live *lv = a->live;
+    /* With a GPU (or a result file) the cells are measurements, unmeasured
+     * shapes say so; without one the model's figure ranks them. */
+    st->any_measured = a->dev.valid;
+    st->best = -1;
+    st->top_value = 0;
+    for (int i = 0; i < TPX_SWEEP_CELLS; i++) {
+        double v = cell_value(&lv->cell[i], st->any_measured);
+        if (v > st->top_value) {
+            st->top_value = v;
+            st->best = i;
         }
     }
 }
 
 static void bw_draw(const tpx_app *a, const void *st, tpx_canvas *cv, tpx_rect r)
 {
-    (void)st;
     tpx_rect in = rect_make(r.x + 1, r.y, r.w - 2, r.h);
     int used = live_block(a, cv, in);
     /* A GPU (or saved results) measures; without one the model's figures stand in. */
@@ -237,7 +300,7 @@ static void bw_draw(const tpx_app *a, const void *st, tpx_canvas *cv, tpx_rect r
     in.y += used;
     in.h -= used;
     if (in.h > 2)
-        heatmap(a, cv, in, measured);
+        heatmap(a, st, cv, in, measured);
 }
 
 static void bw_caption(const tpx_app *a, const void *st, char *buf, size_t n)
@@ -255,25 +318,33 @@ static void bw_caption(const tpx_app *a, const void *st, char *buf, size_t n)
         return;
     }
     if (s->have_model && s->model.model_rc == 0) {
-        snprintf(buf, n, "nothing measured here: the model says %s uses %.1f%% of the bytes it "
-                 "moves (compare the bars)", catalog_name(a->cfg.kernel),
+        snprintf(buf, n, "nothing measured here: the model's ranking figure for %s is %.1f%% "
+                 "(compare the bars)", catalog_name(a->cfg.kernel),
                  100.0 * model_figure(&s->model.totals));
         return;
     }
     snprintf(buf, n, "%s", catalog_get(a->cfg.kernel)->idea);
 }
 
-static int bw_action(tpx_app *a, void *st, tpx_action act)
+static int bw_action(tpx_app *a, void *vst, tpx_action act)
 {
     (void)a;
-    (void)st;
+    bw_state *st = vst;
+    if (act == TPX_ACT_HEAT_UP || act == TPX_ACT_HEAT_DOWN) {
+        /* clamped again when drawn, where the rows that fit are known */
+        st->top += act == TPX_ACT_HEAT_UP ? -1 : 1;
+        st->top = st->top < 0 ? 0 : st->top > TPX_SWEEP_SIDE - 1 ? TPX_SWEEP_SIDE - 1 : st->top;
+        return TPX_HANDLED | TPX_REDRAW;
+    }
     return act == TPX_ACT_REMEASURE ? TPX_HANDLED | TPX_REMEASURE : TPX_UNHANDLED;
 }
 
 const tpx_view bandwidth_view = {
     .name = "Bandwidth",
     .keys = TPX_KG_BANDWIDTH,
+    .st_size = sizeof(bw_state),
     .caption = bw_caption,
     .draw = bw_draw,
     .on_action = bw_action,
+    .on_change = bw_change,
 };

@@ -148,6 +148,10 @@ typedef enum tpx_key_group {
       "animate the waves on or off")                                                               \
     K(REMEASURE, BANDWIDTH, "r", 'r', 0, 0, "re-measure",                                          \
       "forget this config's samples and measure again")                                            \
+    K(HEAT_UP, BANDWIDTH, "u", 'u', 0, 0, "&",                                                     \
+      "scroll the heatmap up a row (when it does not fit)")                                        \
+    K(HEAT_DOWN, BANDWIDTH, "d", 'd', 0, 0, "scroll",                                              \
+      "scroll the heatmap down a row")                                                             \
     K(D_OK, DIALOG, "Enter", TPX_KEY_ENTER, 0, 0, "apply",                                         \
       "apply (refused with a reason if invalid)")                                                  \
     K(D_CANCEL, DIALOG, "Esc", TPX_KEY_ESC, 0, 0, "cancel",                                        \

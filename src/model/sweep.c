@@ -30,10 +30,6 @@ int sweep_cell_config(const tpx_config *base, int i, const tpx_limits *lim, tpx_
     tpx_config c = *base;
     c.bx = 1 << (i % TPX_SWEEP_SIDE);
     c.by = 1 << (i / TPX_SWEEP_SIDE);
-    if (c.bx * c.by < TPX_SWEEP_MIN_THREADS) {
-        snprintf(msg, n, "%dx%d has fewer than %d threads", c.bx, c.by, TPX_SWEEP_MIN_THREADS);
-        return -1;
-    }
     if (config_validate(&c, lim, msg, n) != 0)
         return -1;
     *out = c;

@@ -12,9 +12,6 @@
 /* Heatmap axes: BX and BY = 1, 2, 4, ... 1024. */
 #define TPX_SWEEP_SIDE 11
 #define TPX_SWEEP_CELLS (TPX_SWEEP_SIDE * TPX_SWEEP_SIDE)
-/* Shapes with fewer threads than a warp are left out (always poor, and slow
- * to measure at large sizes). */
-#define TPX_SWEEP_MIN_THREADS 32
 
 /* Kernel k at base's size and dtype: base's block (and pad and swizzle,
  * for a tiled kernel) where k accepts them, else k's usual block (32x32 for
@@ -23,8 +20,8 @@ int sweep_bar_config(const tpx_config *base, tpx_kernel_id k, const tpx_limits *
                      tpx_config *out, char *msg, size_t n);
 
 /* Cell i (row BY = 2^(i / SIDE), column BX = 2^(i % SIDE)) of the heatmap:
- * base with that block.  0, or -1 with why in msg (invalid, or too few
- * threads). */
+ * base with that block (shapes under a warp too, where the kernel takes
+ * them).  0, or -1 with why in msg. */
 int sweep_cell_config(const tpx_config *base, int i, const tpx_limits *lim, tpx_config *out,
                       char *msg, size_t n);
 
