@@ -157,10 +157,12 @@ t resize-window -t e2e -x 120 -y 40
 expect "padded: pad 1 +\(this config\)"
 keys T
 expect "tour 1/[0-9]+:  > next  < back  T ends"
-expect "K naive_row .* block 32x8"
+expect "K copy_row .* block 32x8"
+expect "not measured; model ranking figure 100.0%"
 keys '>'
 expect "tour 2/[0-9]+:"
-expect "stores: 32 sectors per request"
+expect "A \\(pinned\\) +copy_row 32x8 4096x4096"       # an A/B step: the ceiling pinned
+expect "not measured; model ranking figure: A 100.0%, B 12.5%, B/A 0.12"
 keys T
 expect_not "tour 2/"
 keys q

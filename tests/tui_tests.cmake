@@ -12,6 +12,8 @@ foreach(t test_edit test_export test_footprint test_keys test_layout test_profil
 endforeach()
 
 target_compile_definitions(test_views PRIVATE TPX_GOLDEN_DIR="${CMAKE_CURRENT_SOURCE_DIR}/golden")
+target_compile_definitions(test_tour PRIVATE
+  TPX_TOUR_FIXTURE="${CMAKE_CURRENT_SOURCE_DIR}/fixtures/tour_lesson.txt")
 
 add_executable(tpx_render tpx_render.c)
 target_compile_options(tpx_render PRIVATE ${TPX_WARNINGS})
@@ -26,7 +28,8 @@ add_test(NAME tui_no_tty COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/no_tty.sh $<TARGET_
 add_test(NAME tui_e2e_tmux COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/e2e_tmux.sh $<TARGET_FILE:tpx>
          $<TARGET_FILE:replay_fixture>)
 add_test(NAME cli_export COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/cli_export.sh $<TARGET_FILE:tpx>)
-set_tests_properties(tui_no_tty tui_e2e_tmux cli_export PROPERTIES LABELS unit)
+add_test(NAME cli_tour COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/cli_tour.sh $<TARGET_FILE:tpx>)
+set_tests_properties(tui_no_tty tui_e2e_tmux cli_export cli_tour PROPERTIES LABELS unit)
 set_tests_properties(tui_e2e_tmux PROPERTIES TIMEOUT 120)
 
 

@@ -197,7 +197,7 @@ static int config_action(tpx_app *a, tpx_action act)
 static int tour_go(tpx_app *a, int k)
 {
     int n;
-    const tpx_tour_step *steps = tour_builtin(&n);
+    const tpx_tour_step *steps = tour_steps(a, &n);
     if (k < 0)
         k = 0;
     if (k >= n) {
@@ -257,6 +257,13 @@ static int pin_key(tpx_app *a)
     app_say(a, 0, "pinned A: %s; change the config (B) and press 6 to compare", desc);
     /* new wants: A is measured beside the current config */
     return TPX_HANDLED | TPX_REDRAW | TPX_SWEEPS | TPX_LIVE;
+}
+
+int app_tour_start(tpx_app *a, const tpx_tour_step *steps, int n)
+{
+    a->tour_steps = steps;
+    a->tour_n = n;
+    return tour_go(a, 0);
 }
 
 static int app_action(tpx_app *a, tpx_action act)

@@ -67,6 +67,9 @@ typedef struct tpx_app {
     char msg[TPX_MSG];
     int msg_error;
     int tour;            /* step of the guided tour, -1 when it is not running */
+    /* The tour's steps: the built-in one, or a file's (tpx tour FILE). */
+    const struct tpx_tour_step *tour_steps;
+    int tour_n;
     int pinned;          /* pin holds the config pinned as A (the Compare view's A) */
     tpx_config pin;
     /* The views in tab order and each one's private state (like tig's

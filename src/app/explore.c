@@ -3,8 +3,10 @@
  * before touching the screen, then runs the one main loop: read keys, let
  * the app handle them, rebuild the scene once per change, pass new wants to
  * the workers, and repaint when something changed. */
+#include <errno.h>
 #include <signal.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
@@ -13,6 +15,7 @@
 #include "cli.h"
 #include "commands.h"
 #include "term_backend.h"
+#include "tour.h"
 
 static const cli_opt explore_opts[] = {
     CLI_CONFIG_OPTS,
@@ -166,7 +169,8 @@ static tpx_app *start(const cli_parsed *p, tpx_runner *r, const tpx_config *c,
     return a;
 }
 
-int cmd_explore(int argc, char **argv)
+/* The explorer; with steps, touring them from the first (tpx tour). */
+static int explore_main(int argc, char **argv, const tpx_tour_step *steps, int nsteps)
 {
     cli_parsed p;
     char msg[TPX_MSG];
@@ -182,7 +186,8 @@ int cmd_explore(int argc, char **argv)
     tpx_limits lim;
     tpx_config c;
     r->limits(r, &lim);
-    if (cli_config(&p, &lim, &c, msg, sizeof msg) != 0) {
+    if (cli_config(&p, &lim, &c, msg, sizeof msg) != 0 ||
+        (steps && tour_check(steps, nsteps, &lim, msg, sizeof msg) != 0)) {
         fprintf(stderr, "tpx: %s\n", msg);
         runner_close(r);
         return CLI_USAGE;
@@ -197,6 +202,8 @@ int cmd_explore(int argc, char **argv)
     tpx_app *a = start(&p, r, &c, &lim, msg, &ls);
     if (!a)
         return CLI_FAIL;
+    if (steps)
+        app_update(a, app_tour_start(a, steps, nsteps));
     glyphs_set_utf8(term_locale_utf8());
     tpx_term_info ti;
     if (term_open(&ti, msg, sizeof msg) != 0) {
@@ -216,4 +223,73 @@ int cmd_explore(int argc, char **argv)
     if (quit_signal && quit_signal != SIGINT)
         rc = 128 + quit_signal;
     return rc;
+}
+
+int cmd_explore(int argc, char **argv) { return explore_main(argc, argv, NULL, 0); }
+
+static void tour_help(void)
+{
+    printf("usage: tpx tour FILE [explorer options]\n\n"
+           "Opens the explorer on the tour in FILE instead of the built-in one (T).  A tour is\n"
+           "steps, each a line \"@ key=value ...\" (view, kernel, block, size, dtype, pad,\n"
+           "swizzle, zoom, and a.KEY=VALUE for the A of an A/B step) and a paragraph of text;\n"
+           "docs/tour-format.md describes it.  A bad line is refused with its number.\n\n"
+           "example: tpx tour my-lesson.txt --load h200.json\n");
+}
+
+/* Reads a whole tour file; NULL with why in msg. */
+static char *read_tour(const char *path, char *msg, size_t n)
+{
+    FILE *f = fopen(path, "r");
+    if (!f) {
+        snprintf(msg, n, "cannot read %s: %s", path, strerror(errno));
+        return NULL;
+    }
+    size_t cap = 1 << 20, len = 0;
+    char *text = malloc(cap + 1);
+    if (text)
+        len = fread(text, 1, cap, f);
+    int big = text && len == cap && fgetc(f) != EOF;
+    fclose(f);
+    if (!text || big) {
+        snprintf(msg, n, "%s: %s", path, text ? "larger than 1 MiB: not a tour" : "out of memory");
+        free(text);
+        return NULL;
+    }
+    text[len] = '\0';
+    if (strlen(text) != len) {
+        snprintf(msg, n, "%s: holds a NUL byte: not a text file", path);
+        free(text);
+        return NULL;
+    }
+    return text;
+}
+
+int cmd_tour(int argc, char **argv)
+{
+    if (argc >= 1 && (strcmp(argv[0], "--help") == 0 || strcmp(argv[0], "-h") == 0)) {
+        tour_help();
+        return CLI_OK;
+    }
+    if (argc < 1 || strncmp(argv[0], "--", 2) == 0) {
+        fprintf(stderr, "tpx tour: name the tour file first: tpx tour FILE [options] "
+                        "(tpx tour --help)\n");
+        return CLI_USAGE;
+    }
+    char msg[2 * TPX_MSG], why[TPX_MSG];
+    static tpx_tour_step steps[TPX_TOUR_MAX];
+    char *text = read_tour(argv[0], why, sizeof why);
+    int readable = text != NULL;
+    int n = readable ? tour_parse(text, steps, TPX_TOUR_MAX, why, sizeof why) : -1;
+    free(text);
+    if (n == 0)
+        snprintf(why, sizeof why, "no steps (a step starts with a line \"@ view=N ...\")");
+    if (n <= 0) {
+        /* read errors name the file already */
+        snprintf(msg, sizeof msg, "tpx tour: %s%s%s", readable ? argv[0] : "",
+                 readable ? ": " : "", why);
+        fprintf(stderr, "%s\n", msg);
+        return CLI_USAGE;
+    }
+    return explore_main(argc - 1, argv + 1, steps, n);
 }

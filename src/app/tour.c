@@ -109,6 +109,7 @@ int tour_parse(const char *text, tpx_tour_step *steps, int max, char *msg, size_
             }
             tpx_tour_step *s = &steps[count];
             memset(s, 0, sizeof *s);
+            s->line = lineno;
             s->cfg = config_default();
             s->zoom = -1;
             if (step_line(s, line + 1, err, sizeof err) != 0) {
@@ -138,4 +139,31 @@ const tpx_tour_step *tour_builtin(int *n)
     }
     *n = count;
     return steps;
+}
+
+const tpx_tour_step *tour_steps(const tpx_app *a, int *n)
+{
+    if (a->tour_steps) {
+        *n = a->tour_n;
+        return a->tour_steps;
+    }
+    return tour_builtin(n);
+}
+
+int tour_check(const tpx_tour_step *steps, int n, const tpx_limits *lim, char *msg, size_t len)
+{
+    char why[TPX_MSG];
+    for (int i = 0; i < n; i++) {
+        const char *who = NULL;
+        if (config_validate(&steps[i].cfg, lim, why, sizeof why) != 0)
+            who = "its config";
+        else if (steps[i].pinned && config_validate(&steps[i].pin, lim, why, sizeof why) != 0)
+            who = "its A (a.*)";
+        if (who) {
+            snprintf(msg, len, "tour line %d (step %d): %s is refused: %s", steps[i].line, i + 1,
+                     who, why);
+            return -1;
+        }
+    }
+    return 0;
 }

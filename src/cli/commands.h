@@ -10,5 +10,7 @@ int cmd_compare(int argc, char **argv);
 int cmd_export(int argc, char **argv);
 /* The explorer; argv are the config options. */
 int cmd_explore(int argc, char **argv);
+/* The explorer on a tour file (tpx tour FILE [options]). */
+int cmd_tour(int argc, char **argv);
 
 #endif

@@ -18,6 +18,7 @@ static const subcommand subcommands[] = {
     {"bench", cmd_bench, "measure a sweep of kernels x blocks x sizes x dtypes"},
     {"compare", cmd_compare, "two configs side by side: A, B and the ratios B/A"},
     {"export", cmd_export, "one view of the explorer written as SVG or text"},
+    {"tour", cmd_tour, "the explorer on a tour file of your own"},
 };
 
 static void usage(FILE *f)
@@ -59,7 +60,7 @@ int main(int argc, char **argv)
         for (size_t i = 0; i < sizeof subcommands / sizeof subcommands[0]; i++)
             if (strcmp(argv[1], subcommands[i].name) == 0)
                 return subcommands[i].run(argc - 2, argv + 2);
-        fprintf(stderr, "tpx: unknown subcommand '%s' (try: list, report, bench, compare, export; tpx --help)\n",
+        fprintf(stderr, "tpx: unknown subcommand '%s' (try: list, report, bench, compare, export, tour; tpx --help)\n",
                 argv[1]);
         return CLI_USAGE;
     }
