@@ -48,7 +48,11 @@ static int live_block(const tpx_app *a, tpx_canvas *cv, tpx_rect r)
     const tpx_measurement *m = &s->meas.m;
     char desc[160];
     config_describe(&a->cfg, desc, sizeof desc);
-    canvas_printf(cv, r.x, r.y, r.w, TPX_R_TITLE, "live: %s", desc);
+    if (app_recorded(a))
+        canvas_printf(cv, r.x, r.y, r.w, TPX_R_TITLE, "recorded on %s: %s",
+                      a->dev.valid ? a->dev.name : "a GPU", desc);
+    else
+        canvas_printf(cv, r.x, r.y, r.w, TPX_R_TITLE, "live: %s", desc);
     if (!measured_ok(s)) {
         const char *why = !s->have_meas ? "waiting for the runner"
                           : m->message[0] ? m->message : runner_status_name(m->status);
@@ -326,9 +330,27 @@ static void bw_caption(const tpx_app *a, const void *st, char *buf, size_t n)
     snprintf(buf, n, "%s", catalog_get(a->cfg.kernel)->idea);
 }
 
+/* r: measure again, or say why there is nothing to measure. */
+static int remeasure(tpx_app *a)
+{
+    char desc[160];
+    config_describe(&a->cfg, desc, sizeof desc);
+    if (app_recorded(a)) {
+        app_say(a, 0, "r: the numbers are recorded%s%s, not measured here: nothing to re-measure",
+                a->source[0] ? " in " : "", a->source);
+        return TPX_HANDLED | TPX_REDRAW;
+    }
+    if (!a->dev.valid) {
+        app_say(a, 0, "r: nothing to re-measure without a GPU (%s)",
+                a->why_no_gpu[0] ? a->why_no_gpu : "model only");
+        return TPX_HANDLED | TPX_REDRAW;
+    }
+    app_say(a, 0, "r: measuring %s again", desc);
+    return TPX_HANDLED | TPX_REDRAW | TPX_REMEASURE;
+}
+
 static int bw_action(tpx_app *a, void *vst, tpx_action act)
 {
-    (void)a;
     bw_state *st = vst;
     if (act == TPX_ACT_HEAT_UP || act == TPX_ACT_HEAT_DOWN) {
         /* clamped again when drawn, where the rows that fit are known */
@@ -336,7 +358,7 @@ static int bw_action(tpx_app *a, void *vst, tpx_action act)
         st->top = st->top < 0 ? 0 : st->top > TPX_SWEEP_SIDE - 1 ? TPX_SWEEP_SIDE - 1 : st->top;
         return TPX_HANDLED | TPX_REDRAW;
     }
-    return act == TPX_ACT_REMEASURE ? TPX_HANDLED | TPX_REMEASURE : TPX_UNHANDLED;
+    return act == TPX_ACT_REMEASURE ? remeasure(a) : TPX_UNHANDLED;
 }
 
 const tpx_view bandwidth_view = {

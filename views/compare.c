@@ -204,7 +204,7 @@ static void draw_rows(const cmp_state *st, tpx_canvas *cv, tpx_rect r, int y)
 /* Where the measured numbers come from, in words. */
 static void source_line(const tpx_app *a, tpx_canvas *cv, tpx_rect r, int y)
 {
-    if (a->source[0] || strcmp(a->dev.source, "replay") == 0)
+    if (app_recorded(a))
         canvas_printf(cv, r.x + 1, y, r.w - 1, TPX_R_DIM, "measured: recorded on %s%s%s, not live",
                       a->dev.valid ? a->dev.name : "a GPU", a->source[0] ? " in " : "", a->source);
     else if (a->dev.valid)

@@ -8,6 +8,7 @@
 #include "edit.h"
 #include "views.h"
 #include "widgets.h"
+#include "words.h"
 
 #define FIELD 24
 
@@ -79,8 +80,9 @@ static void verdict(const tpx_app *a, const editor_state *e, tpx_canvas *cv, tpx
     }
     char line[TPX_MSG], bytes[24];
     if (a->dialog == &block_dialog) {
-        snprintf(line, sizeof line, "%d threads = %d warps per block; grid %dx%d: Enter applies",
-                 c.bx * c.by, model_warps_per_block(&c), config_geom(&c).gx, config_geom(&c).gy);
+        snprintf(line, sizeof line, "%d thread%s = %d warp%s per block; grid %dx%d: Enter applies",
+                 c.bx * c.by, words_s(c.bx * c.by), model_warps_per_block(&c),
+                 words_s(model_warps_per_block(&c)), config_geom(&c).gx, config_geom(&c).gy);
     } else if (a->dialog == &size_dialog) {
         widget_bytes(bytes, sizeof bytes, c.w * c.h * (long long)config_esize(c.dtype));
         snprintf(line, sizeof line, "%lld columns x %lld rows, %s per matrix: Enter applies",

@@ -26,8 +26,7 @@ static double slot_model(const tpx_slot *s)
 
 static void where(const tpx_app *a, char *buf, size_t n)
 {
-    int recorded = a->source[0] || strcmp(a->dev.source, "replay") == 0;
-    snprintf(buf, n, "%s on %s", recorded ? "recorded" : "live",
+    snprintf(buf, n, "%s on %s", app_recorded(a) ? "recorded" : "live",
              a->dev.valid ? a->dev.name : "a GPU");
 }
 

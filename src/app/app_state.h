@@ -90,6 +90,8 @@ int app_select(tpx_app *a, tpx_sel s);
 int app_step_rep(tpx_app *a, tpx_action act);
 /* Closes the open dialog. */
 void app_close_dialog(tpx_app *a);
+/* Whether the measurements are recorded (a loaded result file), not live. */
+int app_recorded(const tpx_app *a);
 /* Whether the sweeps should be measured now (the Bandwidth view is open). */
 int app_wants_sweeps(const tpx_app *a);
 

@@ -121,10 +121,30 @@ int cli_config_apply(const cli_parsed *p, tpx_config *c, char *msg, size_t n)
     return 0;
 }
 
+int cli_fit_block(tpx_config *c, const tpx_limits *lim, char *msg, size_t n)
+{
+    if (config_validate(c, lim, msg, n) == 0)
+        return 0;
+    /* The blocks the kernels usually run with, the default first. */
+    static const int blocks[][2] = {{32, 8}, {32, 32}, {16, 16}, {32, 16}, {16, 8}, {8, 8}};
+    char why[TPX_MSG];
+    for (size_t i = 0; i < sizeof blocks / sizeof blocks[0]; i++) {
+        tpx_config t = *c;
+        t.bx = blocks[i][0];
+        t.by = blocks[i][1];
+        if (config_validate(&t, lim, why, sizeof why) == 0) {
+            *c = t;
+            return 0;
+        }
+    }
+    return -1; /* msg says why the block asked for is refused */
+}
+
 int cli_config(const cli_parsed *p, const tpx_limits *lim, tpx_config *c, char *msg, size_t n)
 {
     *c = config_default();
     if (cli_config_apply(p, c, msg, n) != 0)
         return -1;
-    return config_validate(c, lim, msg, n);
+    /* no --block: the kernel's usual block rather than a refusal */
+    return cli_has(p, "block") ? config_validate(c, lim, msg, n) : cli_fit_block(c, lim, msg, n);
 }

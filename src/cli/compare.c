@@ -274,7 +274,11 @@ int compare_build_b(int argc, char **argv, const tpx_config *a, const tpx_limits
     }
     *help = p.help;
     *b = *a;
-    if (cli_config_apply(&p, b, why, sizeof why) != 0 || config_validate(b, lim, why, sizeof why) != 0) {
+    /* B names a kernel but no block: the kernel's usual block if A's does not fit */
+    if (cli_config_apply(&p, b, why, sizeof why) != 0 ||
+        (cli_has(&p, "block") || !cli_has(&p, "kernel")
+             ? config_validate(b, lim, why, sizeof why)
+             : cli_fit_block(b, lim, why, sizeof why)) != 0) {
         char desc[160];
         config_describe(b, desc, sizeof desc);
         snprintf(msg, n, "B is invalid (%.150s): %.250s", desc, why);

@@ -5,6 +5,7 @@
 #include "catalog.h"
 #include "profile.h"
 #include "sweep.h"
+#include "words.h"
 
 void report_config_json(json_writer *w, const char *key, const tpx_config *c)
 {
@@ -183,9 +184,11 @@ void report_model_table(FILE *f, const tpx_config *c, const tpx_totals *t)
         return;
     }
     tpx_geom g = config_geom(c);
-    fprintf(f, "launch: grid %dx%d = %lld blocks of %d threads (%lld warps each), "
-               "%d memory instructions per warp\n\n",
-            g.gx, g.gy, t->blocks, c->bx * c->by, t->warps_per_block, model_insts_per_warp(c));
+    fprintf(f, "launch: grid %dx%d = %lld block%s of %d thread%s (%lld warp%s each), "
+               "%d memory instruction%s per warp\n\n",
+            g.gx, g.gy, t->blocks, words_s(t->blocks), c->bx * c->by, words_s(c->bx * c->by),
+            t->warps_per_block, words_s(t->warps_per_block), model_insts_per_warp(c),
+            words_s(model_insts_per_warp(c)));
     fprintf(f, "  %-13s %14s %14s %14s %11s %10s\n", "global", "requests", "sectors", "lines",
             "sect/req", "efficiency");
     table_row(f, "load", TPX_OP_GLD, &t->op[TPX_OP_GLD]);

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "catalog.h"
+#include "words.h"
 
 tpx_limits config_default_limits(void)
 {
@@ -168,9 +169,9 @@ static int validate_shape(const tpx_config *c, char *msg, size_t n)
     }
     if (c->kernel == TPX_K_TILE_ROWS && (c->by > c->bx || c->bx % c->by != 0)) {
         snprintf(msg, n,
-                 "tile_rows uses a %dx%d tile walked %d rows at a time, and %d does not divide "
+                 "tile_rows uses %s %dx%d tile walked %d rows at a time, and %d does not divide "
                  "%d; pick BY dividing BX (e.g. %dx8 or %dx4)",
-                 c->bx, c->bx, c->by, c->by, c->bx, c->bx, c->bx);
+                 words_a(c->bx), c->bx, c->bx, c->by, c->by, c->bx, c->bx, c->bx);
         return -1;
     }
     if (!config_has_tile(c->kernel)) {
