@@ -98,11 +98,10 @@ static int add_kernel(sweep *s, const char *t, char *msg, size_t n)
     if (strcmp(t, "all") == 0) {
         /* references first, so the table opens with the ceiling */
         s->nk = 0;
-        s->kernels[s->nk++] = TPX_K_MEMCPY;
-        s->kernels[s->nk++] = TPX_K_CUBLAS;
-        for (int k = 0; k < TPX_K_COUNT; k++)
-            if (!config_is_reference((tpx_kernel_id)k))
-                s->kernels[s->nk++] = k;
+        for (int ref = 1; ref >= 0; ref--)
+            for (int k = 0; k < TPX_K_COUNT; k++)
+                if (config_is_reference((tpx_kernel_id)k) == ref)
+                    s->kernels[s->nk++] = k;
         return 0;
     }
     int k = catalog_find(t);

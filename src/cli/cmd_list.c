@@ -77,7 +77,7 @@ int cmd_list(int argc, char **argv)
             json_string(&w, "idea", k->idea);
             json_string(&w, "seed", k->seed);
             json_string(&w, "text", k->text);
-            json_bool(&w, "modelled", k->modelled);
+            json_bool(&w, "modelled", !config_is_reference(k->id));
             json_bool(&w, "shared_tile", config_has_tile(k->id));
             json_end_object(&w);
         }

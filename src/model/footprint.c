@@ -8,7 +8,7 @@
 #define VW (1LL << 22)
 #define VH (1LL << 21)
 
-int footprint_is_copy(tpx_kernel_id k) { return k == TPX_K_COPY_ROW || k == TPX_K_COPY_COL; }
+int footprint_is_copy(tpx_kernel_id k) { return tpx_is_copy(k); }
 
 /* Row length of side B for kernel k in a w x h problem. */
 static long long b_row_len(tpx_kernel_id k, long long w, long long h)
@@ -145,20 +145,7 @@ void footprint_free(tpx_footprint *fp)
 void footprint_block_of_tile(tpx_kernel_id k, const tpx_geom *g, int tbx, int tby, int *bx,
                              int *by)
 {
-    if (k != TPX_K_DIAGONAL_ROW && k != TPX_K_DIAGONAL_COL) {
-        *bx = tbx;
-        *by = tby;
-        return;
-    }
-    int q = ((tbx - tby) % g->gx + g->gx) % g->gx;
-    if (g->gx == g->gy) { /* tbx = (bx + by) mod GX, tby = by */
-        *bx = q;
-        *by = tby;
-    } else { /* tby = bid mod GY, tbx = (bid / GY + tby) mod GX */
-        long long bid = (long long)q * g->gy + tby;
-        *bx = (int)(bid % g->gx);
-        *by = (int)(bid / g->gx);
-    }
+    tpx_tile_block(k, g, tbx, tby, bx, by);
 }
 
 int footprint_who(const tpx_footprint *fp, int side, long long r, long long c, tpx_who *out)
