@@ -60,7 +60,7 @@ static const char *verdict(const tpx_gaccess *ga, tpx_role *role)
 static int draw_access(const tpx_app *a, tpx_canvas *cv, tpx_rect r, const tpx_gaccess *ga,
                        const char *what)
 {
-    size_t e = config_esize(a->cfg.dtype);
+    size_t e = model_esize(&a->cfg); /* one lane's access */
     tpx_role vr;
     const char *v = verdict(ga, &vr);
     int x = r.x;
@@ -224,7 +224,7 @@ static void coal_caption(const tpx_app *a, char *buf, size_t n)
                  "bytes moved are wasted",
                  is_store ? "stores" : "loads", worst->nsect, is_store ? "writing" : "reading",
                  distinct_rows(sc, worst) ? "a different row" : "its own sector",
-                 is_store ? "B" : "A", 32 - (int)config_esize(a->cfg.dtype));
+                 is_store ? "B" : "A", 32 - (int)model_esize(&a->cfg));
     else
         snprintf(buf, n, "%s: %d sectors per request, %.0f%% of the bytes moved are used",
                  is_store ? "stores" : "loads", worst->nsect,

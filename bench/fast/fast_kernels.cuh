@@ -31,8 +31,8 @@ __device__ __forceinline__ uint4 g_ld16(const void *p)
 }
 __device__ __forceinline__ void g_st16(void *p, uint4 v)
 {
-    asm volatile("st.global.v4.u32 [%0], {%1, %2, %3, %4};" ::"l"(p), "r"(v.x), "r"(v.y),
-                 "r"(v.z), "r"(v.w)
+    asm volatile("st.global.v4.u32 [%0], {%1, %2, %3, %4};" ::"l"(p), "r"(v.x), "r"(v.y), "r"(v.z),
+                 "r"(v.w)
                  : "memory");
 }
 
@@ -42,8 +42,8 @@ __device__ __forceinline__ void g_st16(void *p, uint4 v)
 __device__ __forceinline__ void s_st16(void *p, uint4 v)
 {
     unsigned a = (unsigned)__cvta_generic_to_shared(p);
-    asm volatile("st.shared.v4.u32 [%0], {%1, %2, %3, %4};" ::"r"(a), "r"(v.x), "r"(v.y),
-                 "r"(v.z), "r"(v.w)
+    asm volatile("st.shared.v4.u32 [%0], {%1, %2, %3, %4};" ::"r"(a), "r"(v.x), "r"(v.y), "r"(v.z),
+                 "r"(v.w)
                  : "memory");
 }
 __device__ __forceinline__ uint4 s_ld16(const void *p)
@@ -62,8 +62,8 @@ __device__ __forceinline__ uint4 s_ld16(const void *p)
 /* U 16-byte vectors per thread, all loads in flight before the first store;
  * the last (nbytes % 16) bytes are copied one byte at a time by block 0. */
 template <int U, int T>
-__global__ void __launch_bounds__(T) k_copy_vec(const uint4 *__restrict__ a, uint4 *__restrict__ b,
-                                                ll nbytes)
+__global__ void __launch_bounds__(T)
+    k_copy_vec(const uint4 *__restrict__ a, uint4 *__restrict__ b, ll nbytes)
 {
     ll n16 = nbytes / 16;
     ll base = (ll)blockIdx.x * T * U + threadIdx.x;
@@ -138,7 +138,8 @@ __device__ __forceinline__ void rt_transpose(uint4 *r, unsigned short)
  * (r/N) & 7: the 8 lanes of a quarter warp store rows N apart, which a
  * one-chunk pad cannot separate (they would all land on the same banks).
  * SWZ=0 pads each row by one chunk instead (the lesson). */
-template <typename E, int TY, int SWZ> __device__ __forceinline__ unsigned tv_sidx(unsigned r, unsigned c)
+template <typename E, int TY, int SWZ>
+__device__ __forceinline__ unsigned tv_sidx(unsigned r, unsigned c)
 {
     constexpr int N = 16 / sizeof(E);
     constexpr int ROW = TY + (SWZ ? 0 : N);
@@ -155,8 +156,8 @@ template <typename E, int TX, int TY, int SWZ> constexpr int tv_smem_bytes()
 
 /* Element-wise path for a partial or unaligned tile (block-uniform branch). */
 template <typename E, int TX, int TY, int T, int SWZ>
-__device__ __noinline__ void tv_edge(const E *__restrict__ a, E *__restrict__ b, ll w, ll h,
-                                     ll tx0, ll ty0, E *s)
+__device__ __noinline__ void tv_edge(const E *__restrict__ a, E *__restrict__ b, ll w, ll h, ll tx0,
+                                     ll ty0, E *s)
 {
     for (int i = threadIdx.x; i < TX * TY; i += T) {
         int r = i / TX, c = i % TX;
@@ -217,8 +218,8 @@ __device__ __forceinline__ void tv_full(const E *__restrict__ a, E *__restrict__
 
 /* One tile per block (PERSIST=0) or a persistent grid looping over tiles. */
 template <typename E, int TX, int TY, int T, int SWZ, int PERSIST>
-__global__ void __launch_bounds__(T) k_tile_vec(const E *__restrict__ a, E *__restrict__ b, ll w,
-                                                ll h)
+__global__ void __launch_bounds__(T)
+    k_tile_vec(const E *__restrict__ a, E *__restrict__ b, ll w, ll h)
 {
     extern __shared__ __align__(16) unsigned char smem_raw[];
     E *s = (E *)smem_raw;
@@ -244,8 +245,8 @@ __global__ void __launch_bounds__(T) k_tile_vec(const E *__restrict__ a, E *__re
  * whole 32-byte sectors, so no byte is wasted, but more lines per request
  * than a staged tile.  R sub-blocks per thread, stacked down the tile. */
 template <typename E, int XL, int R>
-__global__ void __launch_bounds__(256) k_reg_direct(const E *__restrict__ a, E *__restrict__ b,
-                                                    ll w, ll h)
+__global__ void __launch_bounds__(256)
+    k_reg_direct(const E *__restrict__ a, E *__restrict__ b, ll w, ll h)
 {
     constexpr int N = 16 / sizeof(E), YL = 256 / XL;
     constexpr int TX = XL * N, TY = YL * N * R;
@@ -281,8 +282,8 @@ __global__ void __launch_bounds__(256) k_reg_direct(const E *__restrict__ a, E *
 /* ---- tile_rows: the catalog's best today (element-wise, 64x4, pad 1) ------- */
 
 template <typename E>
-__global__ void __launch_bounds__(256) k_tile_rows(const E *__restrict__ a, E *__restrict__ b,
-                                                   ll w, ll h)
+__global__ void __launch_bounds__(256)
+    k_tile_rows(const E *__restrict__ a, E *__restrict__ b, ll w, ll h)
 {
     __shared__ E s[64][65];
     ll ntx = (w + 63) / 64;

@@ -14,7 +14,10 @@
 #include <string.h>
 #include <vector>
 
-static const char *dname(int e) { return e == 4 ? "f32" : e == 8 ? "f64" : "f16"; }
+static const char *dname(int e)
+{
+    return e == 4 ? "f32" : e == 8 ? "f64" : "f16";
+}
 
 /* Random finite values in [-1, 1): never the 0xFF.. poison, never all zero. */
 __global__ void k_fill(void *p, ll n, int e, unsigned seed)
@@ -71,7 +74,7 @@ static unsigned long long gpu_check(const void *a, const void *b, ll w, ll h, in
 
 /* ---- correctness on odd sizes, CPU reference ------------------------------ */
 
-static const int g_odd[][2] = {{1, 1},     {1, 4097},  {4097, 1},  {4097, 3},   {3, 4097},
+static const int g_odd[][2] = {{1, 1},      {1, 4097},   {4097, 1},  {4097, 3},   {3, 4097},
                                {1000, 777}, {777, 1000}, {65537, 3}, {3, 65537},  {1022, 515},
                                {130, 66},   {64, 64},    {256, 192}, {4100, 36},  {36, 4100},
                                {129, 131},  {2, 2050},   {520, 264}, {1024, 1024}};
@@ -165,8 +168,9 @@ static void row(FILE *csv, const char *name, int e, ll n, const timing &t, doubl
     printf("%-31s %s %5lld %7.1f %6.1f %6s %7.1f %5.1f%% %s\n", name, dname(e), n, gbs,
            100.0 * mcpy_ms / t.cold_ms, ratio, hot, 100.0 * t.spread, ver);
     if (csv)
-        fprintf(csv, "%d,%s,%s,%lld,%.6f,%.6f,%.1f,%.2f,%s,%.1f,%.4f,%s\n", g_rep, name, dname(e), n,
-                t.cold_ms, t.hot_ms, gbs, 100.0 * mcpy_ms / t.cold_ms, ratio, hot, t.spread, ver);
+        fprintf(csv, "%d,%s,%s,%lld,%.6f,%.6f,%.1f,%.2f,%s,%.1f,%.4f,%s\n", g_rep, name, dname(e),
+                n, t.cold_ms, t.hot_ms, gbs, 100.0 * mcpy_ms / t.cold_ms, ratio, hot, t.spread,
+                ver);
 }
 
 static void geam(cublasHandle_t hd, int e, const void *a, void *b, ll n)
@@ -177,8 +181,8 @@ static void geam(cublasHandle_t hd, int e, const void *a, void *b, ll n)
                     &zero, (const float *)b, (int)n, (float *)b, (int)n);
     } else {
         const double one = 1, zero = 0;
-        cublasDgeam(hd, CUBLAS_OP_T, CUBLAS_OP_N, (int)n, (int)n, &one, (const double *)a,
-                    (int)n, &zero, (const double *)b, (int)n, (double *)b, (int)n);
+        cublasDgeam(hd, CUBLAS_OP_T, CUBLAS_OP_N, (int)n, (int)n, &one, (const double *)a, (int)n,
+                    &zero, (const double *)b, (int)n, (double *)b, (int)n);
     }
 }
 
@@ -189,8 +193,8 @@ static void bench_one(int e, ll n, void *da, void *db, void *flush, size_t fb, i
 {
     size_t bytes = (size_t)(n * n * e);
     fill(da, n * n, e, 1234u + (unsigned)e);
-    timing m = time_it([&] { CK(cudaMemcpyAsync(db, da, bytes, cudaMemcpyDeviceToDevice)); },
-                       flush, fb, samples);
+    timing m = time_it([&] { CK(cudaMemcpyAsync(db, da, bytes, cudaMemcpyDeviceToDevice)); }, flush,
+                       fb, samples);
     row(csv, "memcpy D2D", e, n, m, m.cold_ms, 0, "-");
     double blas = 0;
     if (e != 2) {
@@ -251,7 +255,8 @@ static void summary(int reps)
             std::vector<size_t> ord(agg.size());
             for (size_t k = 0; k < ord.size(); k++)
                 ord[k] = k;
-            std::sort(ord.begin(), ord.end(), [&](size_t x, size_t y) { return agg[x].pct > agg[y].pct; });
+            std::sort(ord.begin(), ord.end(),
+                      [&](size_t x, size_t y) { return agg[x].pct > agg[y].pct; });
             for (size_t j = 0; j < ord.size(); j++) {
                 const result &r = agg[ord[j]];
                 if (j >= 6 && strncmp(r.name, "cublas", 6))
@@ -318,8 +323,8 @@ int main(int argc, char **argv)
     if (csv)
         fprintf(csv, "rep,kernel,dtype,n,cold_ms,hot_ms,cold_gbs,pct_memcpy,x_cublas,hot_gbs,"
                      "spread,verified\n");
-    printf("%-31s %s %5s %7s %6s %6s %7s %6s %s\n", "kernel", "dt", "n", "GB/s", "%mcpy",
-           "xBLAS", "hotGB/s", "sprd", "verified");
+    printf("%-31s %s %5s %7s %6s %6s %7s %6s %s\n", "kernel", "dt", "n", "GB/s", "%mcpy", "xBLAS",
+           "hotGB/s", "sprd", "verified");
     const int es[] = {4, 8, 2};
     for (g_rep = 0; g_rep < reps; g_rep++)
         for (int d = 0; d < 3; d++)

@@ -57,7 +57,8 @@ static void L_tile_vec(const void *a, void *b, ll w, ll h, int)
     k<<<(unsigned)grid, T, sm>>>((const E *)a, (E *)b, w, h);
 }
 
-template <typename E, int XL, int R> static void L_reg_direct(const void *a, void *b, ll w, ll h, int)
+template <typename E, int XL, int R>
+static void L_reg_direct(const void *a, void *b, ll w, ll h, int)
 {
     constexpr int N = 16 / sizeof(E), TX = XL * N, TY = (256 / XL) * N * R;
     ll nt = ((w + TX - 1) / TX) * ((h + TY - 1) / TY);
@@ -122,6 +123,9 @@ static const variant g_variants[] = {
 };
 static const int g_nvariants = sizeof g_variants / sizeof g_variants[0];
 
-static int is_copy(const variant *v) { return v->name[0] == 'c'; }
+static int is_copy(const variant *v)
+{
+    return v->name[0] == 'c';
+}
 
 #endif
