@@ -129,6 +129,13 @@ CONFIGS = [
     ("diagonal_row", "64x4", "8192x8192", "f32", 0, 0, 1),
     ("tile_rows", "32x8", "8192x8192", "f32", 0, 0, 1),
     ("tile_rows", "64x4", "8192x8192", "f16", 1, 0, 1),
+    # copy_vec: 16-byte accesses (f32, f64, f16), and the element fallback
+    # where the row length is not a multiple of the vector (1022 columns)
+    ("copy_vec", "32x8", "1000x777", "f32", 0, 0, 0),
+    ("copy_vec", "32x8", "1000x777", "f64", 0, 0, 0),
+    ("copy_vec", "32x8", "1000x777", "f16", 0, 0, 0),
+    ("copy_vec", "7x3", "1022x515", "f32", 0, 0, 0),
+    ("copy_vec", "32x8", "8192x8192", "f32", 0, 0, 1),
 ]
 
 METRICS = {

@@ -41,6 +41,7 @@ typedef struct tpx_geom {
     int gx, gy;     /* gridDim.x, gridDim.y */
     int pad;        /* extra elements at the end of each shared tile row */
     int swz;        /* 1: XOR-swizzle the shared column (tile width a power of 2) */
+    int vec;        /* elements per access (tpx_vec_elems); 0 or 1: one element */
 } tpx_geom;
 
 /* One element move: dst = src when ok. Indices are in elements of each space. */
@@ -60,6 +61,7 @@ typedef enum tpx_ref { TPX_REF_NONE, TPX_REF_MEMCPY, TPX_REF_CUBLAS } tpx_ref;
 #define TPX_KF_COPY 1u     /* B = A: a copy, not a transpose */
 #define TPX_KF_COVERS_B 2u /* the grid is laid over B (x along H) */
 #define TPX_KF_SQUARE 4u   /* needs a square block */
+#define TPX_KF_VEC16 8u    /* moves 16-byte units where the rows allow (tpx_vec_elems) */
 #define TPX_REPS_WALK 0    /* reps: tile height / BY (the block walks its tile) */
 
 typedef struct tpx_traits {
@@ -135,14 +137,32 @@ TPX_HD int tpx_reps(tpx_kernel_id k, const tpx_geom *g)
     return r == TPX_REPS_WALK ? tpx_tile_height(k, g->bx, g->by) / g->by : r;
 }
 
-/* Grid dimensions (long long: callers check limits): a block spans xper * BX
- * along grid x and its tile's height along grid y. */
-TPX_HD void tpx_grid_dims(tpx_kernel_id k, long long w, long long h, int bx, int by,
+/* Elements one access of kernel k moves: a TPX_KF_VEC16 kernel moves 16 bytes
+ * (16 / esize elements) when every row of A and B starts on a 16-byte
+ * boundary (the buffers themselves are 256-byte aligned), else one element:
+ * the whole launch falls back, so each instruction has one width and the
+ * model counts exactly what runs.  Every other kernel moves one element. */
+TPX_HD int tpx_vec_elems(tpx_kernel_id k, int esize, long long w, long long h)
+{
+    int n = esize > 0 && esize <= 16 ? 16 / esize : 1;
+    if (!(tpx_traits_of(k).flags & TPX_KF_VEC16) || w % n != 0)
+        return 1;
+    if (!(tpx_traits_of(k).flags & TPX_KF_COPY) && h % n != 0)
+        return 1;
+    return n;
+}
+
+/* The geometry's elements per access (a zeroed geometry means one). */
+TPX_HD int tpx_vec(const tpx_geom *g) { return g->vec > 1 ? g->vec : 1; }
+
+/* Grid dimensions (long long: callers check limits): a block spans
+ * xper * vec * BX along grid x and its tile's height along grid y. */
+TPX_HD void tpx_grid_dims(tpx_kernel_id k, long long w, long long h, int bx, int by, int vec,
                           long long *gx, long long *gy)
 {
     long long xs = tpx_grid_covers_b(k) ? h : w; /* extent along grid x */
     long long ys = tpx_grid_covers_b(k) ? w : h; /* extent along grid y */
-    *gx = tpx_cdiv(xs, (long long)tpx_traits_of(k).xper * bx);
+    *gx = tpx_cdiv(xs, (long long)tpx_traits_of(k).xper * (vec > 1 ? vec : 1) * bx);
     *gy = tpx_cdiv(ys, tpx_tile_height(k, bx, by));
 }
 
@@ -242,6 +262,17 @@ TPX_HD tpx_move tpx_mv_copy_row(TPX_MOVE_ARGS)
     TPX_MOVE_UNUSED;
     long long x = (long long)bx * g->bx + tx, y = (long long)by * g->by + ty;
     return tpx_mv(y * g->w + x, y * g->w + x, x < g->w && y < g->h);
+}
+
+/* copy_vec: copy_row with each thread moving one access of tpx_vec(g)
+ * elements.  Indices count accesses (16-byte units when vectorised), so the
+ * model prices each lane as one access of vec * esize bytes. */
+TPX_HD tpx_move tpx_mv_copy_vec(TPX_MOVE_ARGS)
+{
+    TPX_MOVE_UNUSED;
+    long long wu = g->w / tpx_vec(g); /* accesses per row (exact: w % vec == 0) */
+    long long x = (long long)bx * g->bx + tx, y = (long long)by * g->by + ty;
+    return tpx_mv(y * wu + x, y * wu + x, x < wu && y < g->h);
 }
 
 /* copy_col: read and write columns, the lower bound. */

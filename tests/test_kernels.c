@@ -145,10 +145,12 @@ static void test_remap_inverse(void **s)
 }
 
 /* One block of kernel k on the CPU: phase by phase, every thread's moves,
- * the shared tile checked against the table's size. */
+ * the shared tile checked against the table's size.  A move carries
+ * tpx_vec(g) consecutive elements: its indices count such accesses. */
 static void run_block(tpx_kernel_id k, const tpx_geom *g, int bx, int by, const long long *a,
                       long long *b, long long *tile, long long tile_n)
 {
+    long long nv = tpx_vec(g);
     for (long long i = 0; i < tile_n; i++)
         tile[i] = -1;
     for (int ph = 0; ph < tpx_phases(k); ph++)
@@ -157,40 +159,45 @@ static void run_block(tpx_kernel_id k, const tpx_geom *g, int bx, int by, const 
                 tpx_move m = tpx_kernel_move(k, g, ph, rep, bx, by, t % g->bx, t / g->bx);
                 if (!m.ok)
                     continue;
-                long long v;
-                if (tpx_src_space(k, ph) == TPX_SPACE_S) {
-                    assert_true(m.src >= 0 && m.src < tile_n);
-                    v = tile[m.src];
-                    assert_true(v >= 0); /* written in phase 0 by this block */
-                } else {
-                    assert_true(m.src >= 0 && m.src < g->w * g->h);
-                    v = a[m.src];
-                }
-                if (tpx_dst_space(k, ph) == TPX_SPACE_S) {
-                    assert_true(m.dst >= 0 && m.dst < tile_n);
-                    tile[m.dst] = v;
-                } else {
-                    assert_true(m.dst >= 0 && m.dst < g->w * g->h);
-                    assert_int_equal(b[m.dst], -1); /* each element written once */
-                    b[m.dst] = v;
+                for (long long j = 0; j < nv; j++) {
+                    long long src = m.src * nv + j, dst = m.dst * nv + j, v;
+                    if (tpx_src_space(k, ph) == TPX_SPACE_S) {
+                        assert_true(src >= 0 && src < tile_n);
+                        v = tile[src];
+                        assert_true(v >= 0); /* written in phase 0 by this block */
+                    } else {
+                        assert_true(src >= 0 && src < g->w * g->h);
+                        v = a[src];
+                    }
+                    if (tpx_dst_space(k, ph) == TPX_SPACE_S) {
+                        assert_true(dst >= 0 && dst < tile_n);
+                        tile[dst] = v;
+                    } else {
+                        assert_true(dst >= 0 && dst < g->w * g->h);
+                        assert_int_equal(b[dst], -1); /* each element written once */
+                        b[dst] = v;
+                    }
                 }
             }
 }
 
 /* Each kernel at its fallback block (and pad 1 where it has a tile) on
- * sizes with partial tiles: B must be A^T, or A for a copy. */
+ * sizes with partial tiles, in every dtype (a vectorised kernel's widths and
+ * its element fallback): B must be A^T, or A for a copy. */
 static void test_kernels_transpose(void **s)
 {
     (void)s;
-    static const long long sizes[][2] = {{64, 64}, {100, 37}, {33, 130}, {1, 77}, {77, 1}};
-    for (int k = 0; k < TPX_K_COUNT; k++) {
-        tpx_kernel_id id = (tpx_kernel_id)k;
+    static const long long sizes[][2] = {{64, 64}, {100, 37}, {33, 130}, {1, 77},
+                                         {77, 1},  {8, 3},    {16, 16}};
+    for (int k = 0; k < TPX_K_COUNT * TPX_DTYPE_COUNT; k++) {
+        tpx_kernel_id id = (tpx_kernel_id)(k % TPX_K_COUNT);
         tpx_traits t = tpx_traits_of(id);
         if (t.ref != TPX_REF_NONE)
             continue;
         for (size_t si = 0; si < sizeof sizes / sizeof sizes[0]; si++) {
             tpx_config c = config_default();
             c.kernel = id, c.bx = t.dbx, c.by = t.dby, c.w = sizes[si][0], c.h = sizes[si][1];
+            c.dtype = (tpx_dtype)(k / TPX_K_COUNT); /* vector widths 4, 2 and 8 */
             c.pad = t.tile != TPX_TILE_NONE;
             tpx_geom g = config_geom(&c);
             long long n = c.w * c.h, tile_n = tpx_smem_elems(id, c.bx, c.by, c.pad);
@@ -206,8 +213,9 @@ static void test_kernels_transpose(void **s)
                 for (long long col = 0; col < c.w; col++) {
                     long long at = t.flags & TPX_KF_COPY ? r * c.w + col : col * c.h + r;
                     if (b[at] != r * c.w + col)
-                        fail_msg("%s on %lldx%lld: A(%lld,%lld) ended at B[%lld] = %lld",
-                                 catalog_name(id), c.w, c.h, r, col, at, b[at]);
+                        fail_msg("%s %s on %lldx%lld: A(%lld,%lld) ended at B[%lld] = %lld",
+                                 catalog_name(id), config_dtype_name(c.dtype), c.w, c.h, r, col,
+                                 at, b[at]);
                 }
             free(a);
             free(b);

@@ -246,7 +246,7 @@ int config_validate(const tpx_config *c, const tpx_limits *lim, char *msg, size_
         return -1;
     }
     long long gx, gy;
-    tpx_grid_dims(c->kernel, c->w, c->h, c->bx, c->by, &gx, &gy);
+    tpx_grid_dims(c->kernel, c->w, c->h, c->bx, c->by, config_vec(c), &gx, &gy);
     if (gx > lim->max_grid_x || gy > lim->max_grid_y) {
         snprintf(msg, n, "%s %dx%d on %lldx%lld needs a grid of %lldx%lld blocks; CUDA allows at "
                  "most %lld in y (and %lld in x): use a taller block or a smaller size",
@@ -257,14 +257,24 @@ int config_validate(const tpx_config *c, const tpx_limits *lim, char *msg, size_
     return 0;
 }
 
+int config_vec(const tpx_config *c)
+{
+    return tpx_vec_elems(c->kernel, (int)config_esize(c->dtype), c->w, c->h);
+}
+
+size_t config_access_bytes(const tpx_config *c)
+{
+    return config_esize(c->dtype) * (size_t)config_vec(c);
+}
+
 tpx_geom config_geom(const tpx_config *c)
 {
     long long gx = 1, gy = 1;
     if (!config_is_reference(c->kernel))
-        tpx_grid_dims(c->kernel, c->w, c->h, c->bx, c->by, &gx, &gy);
+        tpx_grid_dims(c->kernel, c->w, c->h, c->bx, c->by, config_vec(c), &gx, &gy);
     tpx_geom g = {
         .w = c->w, .h = c->h, .bx = c->bx, .by = c->by, .gx = (int)gx, .gy = (int)gy,
-        .pad = c->pad, .swz = c->swz,
+        .pad = c->pad, .swz = c->swz, .vec = config_vec(c),
     };
     return g;
 }
