@@ -190,11 +190,13 @@ static void banks_draw(const tpx_app *a, const void *st, tpx_canvas *cv, tpx_rec
     (void)st;
     const tpx_scene *sc = &a->scene;
     if (!config_has_tile(a->cfg.kernel)) {
+        char tiled[128];
+        catalog_join(tiled, sizeof tiled, config_has_tile, " or ");
         canvas_printf(cv, r.x + 2, r.y + 1, r.w - 4, TPX_R_WARN,
                       "%s has no shared tile, so there are no banks to show.",
                       catalog_name(a->cfg.kernel));
-        canvas_text(cv, r.x + 2, r.y + 3, r.w - 4, TPX_R_NORMAL,
-                    "Pick smem, smem_rect or tile_rows (K) to see the tile over the 32 banks.");
+        canvas_printf(cv, r.x + 2, r.y + 3, r.w - 4, TPX_R_NORMAL,
+                      "Pick %s (K) to see the tile over the 32 banks.", tiled);
         return;
     }
     int live = scene_live_tile(sc);

@@ -46,7 +46,7 @@ static long long bid_of(const tpx_geom *g, int order, int tx, int ty)
 {
     int bx = tx, by = ty;
     if (order == DIAGONAL)
-        footprint_block_of_tile(TPX_K_DIAGONAL_ROW, g, tx, ty, &bx, &by);
+        tpx_diag_unmap(g, tx, ty, &bx, &by);
     return (long long)by * g->gx + bx;
 }
 
@@ -97,7 +97,7 @@ static void draw_grid(const tpx_app *a, const order_state *o, tpx_canvas *cv, tp
 {
     const tpx_geom *g = &a->scene.g;
     const tpx_waves *w = &o->w;
-    int diag_kernel = a->cfg.kernel == TPX_K_DIAGONAL_ROW || a->cfg.kernel == TPX_K_DIAGONAL_COL;
+    int diag_kernel = tpx_traits_of(a->cfg.kernel).remap == TPX_REMAP_DIAG;
     int mine = (order == DIAGONAL) == diag_kernel;
     long long k = o->k, b0 = k * w->resident, b1 = b0 + w->resident;
     int rows = o->rows[order], cols = o->cols[order];

@@ -116,7 +116,7 @@ static int build_tile(tpx_scene *s, tpx_tile *t, const tpx_config *v)
         if (all[i].space != TPX_SPACE_S)
             continue;
         t->inst[t->ninst] = all[i];
-        model_bank_detail(&all[i], config_esize(v->dtype), &t->bank[t->ninst]);
+        model_bank_detail(&all[i], model_esize(v), &t->bank[t->ninst]);
         t->ninst++;
     }
     free(all);
@@ -191,7 +191,7 @@ static int select_insts(tpx_scene *s)
     if (!s->inst || !s->global)
         return -1;
     s->ninst = model_warp_insts(c, s->sel.bx, s->sel.by, s->sel.warp, s->inst);
-    size_t e = config_esize(c->dtype);
+    size_t e = model_esize(c); /* one lane's access: 16 bytes for a vectorised kernel */
     for (int i = 0; i < s->ninst; i++) {
         if (s->inst[i].space == TPX_SPACE_S)
             continue;

@@ -3,6 +3,7 @@
 #include <string.h>
 
 #include "catalog.h"
+#include "profile.h"
 
 static int find_opt(const cli_opt *opts, const char *name, size_t len)
 {
@@ -147,4 +148,10 @@ int cli_config(const cli_parsed *p, const tpx_limits *lim, tpx_config *c, char *
         return -1;
     /* no --block: the kernel's usual block rather than a refusal */
     return cli_has(p, "block") ? config_validate(c, lim, msg, n) : cli_fit_block(c, lim, msg, n);
+}
+
+int cli_profile(const cli_parsed *p, char *msg, size_t n)
+{
+    const char *s = cli_get(p, "profile");
+    return s ? profile_select(s, msg, n) : 0;
 }

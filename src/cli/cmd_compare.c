@@ -24,13 +24,14 @@ static const cli_opt compare_opts[] = {
     {"device", "N", "CUDA device to measure on (tpx list --devices); default 0"},
     {"hot", NULL, "measure back-to-back launches instead of flushing the L2 per sample"},
     {"replay", "FILE", "answer from results saved by tpx bench --save instead of a GPU"},
+    CLI_PROFILE_OPT,
     {NULL, NULL, NULL},
 };
 
 static void compare_help(void)
 {
     printf("usage: tpx compare [config options of A] [--json] [--no-gpu] [--device N] [--hot]\n"
-           "                   [--replay FILE] --vs [config options that change B]\n\n"
+           "                   [--replay FILE] [--profile NAME] --vs [config options of B]\n\n"
            "Compares two configs: A from the options before --vs, B is A with the options\n"
            "after --vs applied.  Shows each figure of the access model (sectors per request,\n"
            "efficiency, shared wavefronts and n-way conflicts, occupancy and waves, the\n"
@@ -63,11 +64,12 @@ static int run(const cli_parsed *p, tpx_runner *r, const tpx_config *a, const tp
     o.hot = cli_has(p, "hot");
     compare_result res;
     memset(&res, 0, sizeof res);
-    r->device(r, &res.dev);
     res.side[0].c = *a;
     res.side[1].c = *b;
     measure_side(r, &o, &res.side[0]);
     measure_side(r, &o, &res.side[1]);
+    r->device(r, &res.dev); /* after measuring, as tpx report: the clocks of the run */
+    profile_current(&res.dev, &res.prof);
     if (compare_figures(&res) != 0) {
         fprintf(stderr, "tpx compare: out of memory\n");
         return CLI_FAIL;
@@ -88,6 +90,10 @@ int cmd_compare(int argc, char **argv)
     int rc = cli_start(vs < 0 ? argc : vs, argv, compare_opts, "tpx compare", compare_help, &p);
     if (rc >= 0)
         return rc;
+    if (cli_profile(&p, msg, sizeof msg) != 0) {
+        fprintf(stderr, "tpx compare: %s\n", msg);
+        return CLI_USAGE;
+    }
     if (vs < 0) {
         fprintf(stderr, "tpx compare: missing --vs: give A's options, then --vs and what B "
                         "changes, e.g. --kernel smem --block 32x32 --vs --pad 1 "

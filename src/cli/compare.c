@@ -62,7 +62,7 @@ static json_value *side_json(const compare_result *r, int i)
     json_writer w;
     json_init(&w, f, 0);
     const compare_side *s = &r->side[i];
-    report_json_object(&w, NULL, &s->c, &r->dev, s->modelled ? &s->t : NULL, &s->m);
+    report_json_object(&w, NULL, &s->c, &r->dev, s->modelled ? &s->t : NULL, &s->m, &r->prof);
     json_finish(&w);
     if (fclose(f) != 0) {
         free(text);
@@ -235,7 +235,8 @@ void compare_write_json(FILE *f, const compare_result *r)
     json_begin_object(&w, NULL);
     for (int s = 0; s < 2; s++) {
         const compare_side *x = &r->side[s];
-        report_json_object(&w, s ? "b" : "a", &x->c, &r->dev, x->modelled ? &x->t : NULL, &x->m);
+        report_json_object(&w, s ? "b" : "a", &x->c, &r->dev, x->modelled ? &x->t : NULL, &x->m,
+                           &r->prof);
     }
     delta_json(&w, r);
     json_end_object(&w);

@@ -8,6 +8,7 @@
 #include <stdio.h>
 
 #include "model.h"
+#include "profile.h"
 #include "runner.h"
 
 typedef struct compare_side {
@@ -33,6 +34,7 @@ typedef struct compare_figure {
 
 typedef struct compare_result {
     tpx_device dev;
+    tpx_profile prof; /* the device profile the predictions are made for */
     compare_side side[2]; /* A, B */
     compare_figure fig[COMPARE_MAX_FIGURES];
     int nfig;

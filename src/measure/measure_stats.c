@@ -6,6 +6,14 @@
 
 #include "sorting.h"
 
+/* The p-quantile of sorted[0..n), interpolated between neighbours. */
+static double quantile(const double *sorted, int n, double p)
+{
+    double at = p * (n - 1);
+    int lo = (int)at;
+    return lo + 1 < n ? sorted[lo] + (at - lo) * (sorted[lo + 1] - sorted[lo]) : sorted[lo];
+}
+
 stats_summary stats_summarize(const double *v, int n)
 {
     stats_summary s;
@@ -19,6 +27,9 @@ stats_summary stats_summarize(const double *v, int n)
     memcpy(sorted, v, sizeof *sorted * (size_t)n);
     s.median = sort_median(sorted, (size_t)n);
     s.min = sorted[0];
+    s.max = sorted[n - 1];
+    s.q1 = quantile(sorted, n, 0.25);
+    s.q3 = quantile(sorted, n, 0.75);
     double sum = 0, sq = 0;
     for (int i = 0; i < n; i++)
         sum += sorted[i];
