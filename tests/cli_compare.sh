@@ -35,7 +35,12 @@ assert sl["a"] == 32 and sl["b"] == 1 and abs(sl["ratio"] - 1 / 32) < 1e-6 and s
 assert f["global_load.sectors_per_request"]["differs"] is False
 assert f["measured.gbs"]["a"] is None and f["measured.gbs"]["ratio"] is None
 assert "launch.waves" in f and "launch.occupancy" in f
+# the model's prediction, read from the report's model.predicted_gbs
+p = f["model.predicted_gbs"]
+assert p["a"] == c["a"]["model"]["predicted_gbs"] and p["b"] == c["b"]["model"]["predicted_gbs"], p
+assert p["b"] > p["a"], p  # the padded tile is predicted faster
 PY
+echo "$out" | grep -Eq '^\* predicted GB/s +[0-9.]+ +[0-9.]+ +[0-9.]+$' || fail "predicted row: $out"
 
 # measured numbers from a result file: GB/s with noise on both sides, ratio B/A
 res="$root/bench/results/h200-8192-f32.json"

@@ -150,11 +150,17 @@ static void test_every_step_renders(void **s)
     int n;
     const tpx_tour_step *steps = tour_builtin(&n);
     walk_and_render(steps, n);
-    /* the numbers with nothing measured: the model's */
+    /* the numbers with nothing measured: the model's prediction */
     tpx_headless h = {.cols = 120, .rows = 40, .keys = "T"};
     h.cfg = config_default();
     char *text = headless_render(&h);
-    assert_non_null(strstr(text, "not measured; model ranking figure"));
+    assert_non_null(strstr(text, "not measured; the model predicts "));
+    free(text);
+    h.keys = "T>"; /* an A/B step: both, and the ratio */
+    text = headless_render(&h);
+    const char *line = strstr(text, "not measured; the model predicts A ");
+    assert_non_null(line);
+    assert_non_null(strstr(line, ", B/A "));
     free(text);
 }
 

@@ -15,10 +15,42 @@
  * shared-memory conflicts, so a padded tile outranks a conflicting one. */
 static double model_figure(const tpx_totals *t) { return sweep_model_score(t); }
 
+/* What the bars and the heatmap show: measured GB/s with a GPU or a result
+ * file; without, the model's predicted GB/s where it predicts every config
+ * shown, else its ranking figure. */
+enum { BY_MEASURE = 1, BY_PREDICTION = 2, BY_SCORE = 3 };
+
+static int modelled(const tpx_slot *s) { return s->cfg_ok && s->have_model && s->model.model_rc == 0; }
+
+/* The figure a slot shows under a mode, or -1 when it has none. */
+static double figure(const tpx_slot *s, int mode)
+{
+    if (mode == BY_MEASURE)
+        return s->cfg_ok && s->have_meas && runner_has_number(&s->meas.m) ? s->meas.m.gbs : -1;
+    if (!modelled(s))
+        return -1;
+    if (mode == BY_PREDICTION)
+        return s->model.have_pred ? s->model.pred_gbs : -1;
+    return model_figure(&s->model.totals);
+}
+
+/* BY_PREDICTION when every modelled slot of n has a prediction. */
+static int model_mode(const tpx_slot *s, int n)
+{
+    int any = 0;
+    for (int i = 0; i < n; i++) {
+        if (modelled(&s[i]) && !s[i].model.have_pred)
+            return BY_SCORE;
+        any |= modelled(&s[i]);
+    }
+    return any ? BY_PREDICTION : BY_SCORE;
+}
+
 /* The heatmap's scroll and what it ranks, derived when the results change. */
 typedef struct bw_state {
     int top;          /* first heatmap row shown */
-    int any_measured; /* rank by measured GB/s (a GPU or a result file) */
+    int mode;         /* the heatmap's: BY_MEASURE, BY_PREDICTION or BY_SCORE */
+    int bar_mode;     /* the bars' */
     int best;         /* best cell, -1 when none */
     double top_value; /* its figure, for the colour scale */
 } bw_state;
@@ -88,14 +120,6 @@ static int live_block(const tpx_app *a, tpx_canvas *cv, tpx_rect r)
     return 4;
 }
 
-/* The figure a bar shows (0 when there is none). */
-static double bar_value(const tpx_slot *s, int measured)
-{
-    if (measured)
-        return measured_ok(s) ? s->meas.m.gbs : 0;
-    return s->have_model && s->model.model_rc == 0 ? model_figure(&s->model.totals) : 0;
-}
-
 /* A measured bar, or why there is none. */
 static void measured_bar(tpx_canvas *cv, int x, int y, int barw, const tpx_slot *s, double top)
 {
@@ -133,8 +157,9 @@ static void bar_notes(tpx_canvas *cv, int x, int y, int w, const tpx_slot *s, in
 }
 
 /* Kernel k's row of the bars. */
-static void bar_row(const tpx_app *a, tpx_canvas *cv, tpx_rect r, int k, int measured, double top)
+static void bar_row(const tpx_app *a, tpx_canvas *cv, tpx_rect r, int k, int mode, double top)
 {
+    int measured = mode == BY_MEASURE;
     const tpx_slot *s = &a->live->bar[k];
     int y = r.y + 1 + k, mine = k == (int)a->cfg.kernel;
     int barw = r.w - 60 > 10 ? r.w - 60 : 10;
@@ -152,9 +177,13 @@ static void bar_row(const tpx_app *a, tpx_canvas *cv, tpx_rect r, int k, int mea
     if (measured) {
         measured_bar(cv, x, y, barw, s, top);
     } else if (modelled) {
-        double f = model_figure(&s->model.totals);
-        widget_bar(cv, x, y, barw, top > 0 ? f / top : 0, theme_heat(f), TPX_R_DIM);
-        canvas_printf(cv, x + barw + 1, y, 22, TPX_R_NORMAL, "%6.1f%% model", 100.0 * f);
+        double f = figure(s, mode);
+        widget_bar(cv, x, y, barw, top > 0 ? f / top : 0, theme_heat(top > 0 ? f / top : 0),
+                   TPX_R_DIM);
+        if (mode == BY_PREDICTION)
+            canvas_printf(cv, x + barw + 1, y, 22, TPX_R_NORMAL, "%7.1f GB/s pred", f);
+        else
+            canvas_printf(cv, x + barw + 1, y, 22, TPX_R_NORMAL, "%6.1f%% model", 100.0 * f);
     } else {
         canvas_text(cv, x, y, barw + 22, TPX_R_DIM,
                     s->have_model ? "measured, not modelled" : "counting...");
@@ -162,31 +191,26 @@ static void bar_row(const tpx_app *a, tpx_canvas *cv, tpx_rect r, int k, int mea
     bar_notes(cv, x + barw + 24, y, r.x + r.w - x - barw - 24, s, measured);
 }
 
-static int bars(const tpx_app *a, tpx_canvas *cv, tpx_rect r, int measured)
+static const char *mode_words(int mode)
+{
+    return mode == BY_MEASURE      ? "measured GB/s"
+           : mode == BY_PREDICTION ? "the model's predicted GB/s (nothing measured)"
+                                   : "model ranking figure: bytes used / moved, charged for bank "
+                                     "conflicts; not GB/s";
+}
+
+static int bars(const tpx_app *a, const bw_state *st, tpx_canvas *cv, tpx_rect r)
 {
     double top = 0;
     for (int k = 0; k < TPX_K_COUNT; k++) {
-        double v = bar_value(&a->live->bar[k], measured);
+        double v = figure(&a->live->bar[k], st->bar_mode);
         top = v > top ? v : top;
     }
     canvas_printf(cv, r.x, r.y, r.w, TPX_R_TITLE, "every kernel at %lldx%lld %s: %s", a->cfg.w,
-                  a->cfg.h, config_dtype_name(a->cfg.dtype),
-                  measured ? "measured GB/s" : "model ranking figure: bytes used / moved, "
-                                               "charged for bank conflicts; not GB/s");
+                  a->cfg.h, config_dtype_name(a->cfg.dtype), mode_words(st->bar_mode));
     for (int k = 0; k < TPX_K_COUNT && 1 + k < r.h; k++)
-        bar_row(a, cv, r, k, measured, top);
+        bar_row(a, cv, r, k, st->bar_mode, top);
     return 1 + TPX_K_COUNT + 1;
-}
-
-/* A cell's figure: measured GB/s when ranking by measurement, else the
- * model's figure; -1 when it has none. */
-static double cell_value(const tpx_slot *s, int by_measure)
-{
-    if (!s->cfg_ok)
-        return -1;
-    if (by_measure)
-        return measured_ok(s) ? s->meas.m.gbs : -1;
-    return s->have_model && s->model.model_rc == 0 ? model_figure(&s->model.totals) : -1;
 }
 
 static void heat_cell(const tpx_app *a, const bw_state *st, tpx_canvas *cv, int x, int y, int i,
@@ -199,7 +223,7 @@ static void heat_cell(const tpx_app *a, const bw_state *st, tpx_canvas *cv, int 
         canvas_glyph(cv, x + cw - 2, y, TPX_G_DOT, mine ? TPX_R_SELECT : TPX_R_DIM);
         return;
     }
-    double v = cell_value(s, st->any_measured);
+    double v = figure(s, st->mode);
     tpx_role role = mine ? TPX_R_SELECT
                     : v >= 0 ? theme_heat(st->top_value > 0 ? v / st->top_value : 0)
                              : TPX_R_DIM;
@@ -210,7 +234,7 @@ static void heat_cell(const tpx_app *a, const bw_state *st, tpx_canvas *cv, int 
                       heat_gap(measured, s));
         return;
     }
-    if (st->any_measured)
+    if (st->mode != BY_SCORE)
         snprintf(text, sizeof text, "%s%.0f", star, v);
     else
         snprintf(text, sizeof text, "%s%.1f%%", star, 100.0 * v);
@@ -241,8 +265,9 @@ static void heatmap(const tpx_app *a, const bw_state *st, tpx_canvas *cv, tpx_re
 {
     canvas_printf(cv, r.x, r.y, r.w, TPX_R_TITLE, "%s over block shapes (rows BY, columns BX): %s",
                   catalog_name(a->cfg.kernel),
-                  st->any_measured ? "measured GB/s"
-                                   : "model ranking figure (counts bank conflicts)");
+                  st->mode == BY_MEASURE      ? "measured GB/s"
+                  : st->mode == BY_PREDICTION ? "predicted GB/s (model)"
+                                              : "model ranking figure (counts bank conflicts)");
     if (config_is_reference(a->cfg.kernel)) {
         canvas_text(cv, r.x + 2, r.y + 1, r.w - 2, TPX_R_DIM,
                     "a reference picks its own launch: no block shapes to sweep");
@@ -280,11 +305,12 @@ static void bw_change(tpx_app *a, void *vst, int bits)
     const tpx_live *lv = a->live;
     /* With a GPU (or a result file) the cells are measurements, unmeasured
      * shapes say so; without one the model's figure ranks them. */
-    st->any_measured = a->dev.valid;
+    st->mode = a->dev.valid ? BY_MEASURE : model_mode(lv->cell, TPX_SWEEP_CELLS);
+    st->bar_mode = a->dev.valid ? BY_MEASURE : model_mode(lv->bar, TPX_K_COUNT);
     st->best = -1;
     st->top_value = 0;
     for (int i = 0; i < TPX_SWEEP_CELLS; i++) {
-        double v = cell_value(&lv->cell[i], st->any_measured);
+        double v = figure(&lv->cell[i], st->mode);
         if (v > st->top_value) {
             st->top_value = v;
             st->best = i;
@@ -300,7 +326,7 @@ static void bw_draw(const tpx_app *a, const void *st, tpx_canvas *cv, tpx_rect r
     int measured = a->dev.valid;
     in.y += used;
     in.h -= used;
-    used = bars(a, cv, in, measured);
+    used = bars(a, st, cv, in);
     in.y += used;
     in.h -= used;
     if (in.h > 2)

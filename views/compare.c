@@ -158,6 +158,13 @@ static void cmp_change(tpx_app *a, void *vst, int bits)
         shared_rows(st, s, TPX_OP_SST, "shared store wavefronts", "shared store conflict");
     }
     launch_rows(st, a, s);
+    cmp_row *pr = add(st, "predicted GB/s", HIGHER);
+    for (int i = 0; i < 2; i++) {
+        int has = totals_of(s[i]) && s[i]->model.have_pred;
+        put(pr, i, has, has ? s[i]->model.pred_gbs : 0, 1, "");
+    }
+    if (!pr->has[0] && !pr->has[1])
+        st->n--; /* the model predicts neither: no row */
     cmp_row *r = add(st, "model figure (ranking)", HIGHER);
     for (int i = 0; i < 2; i++) {
         const tpx_totals *t = totals_of(s[i]);

@@ -46,6 +46,16 @@ static tpx_role numbers(const tpx_app *a, int ab, char *buf, size_t n)
                  glyph_str(TPX_G_PLUSMINUS), 100.0 * b->meas.m.noise, src);
         return TPX_R_GOOD;
     }
+    int pred = b->have_model && b->model.have_pred && (!ab || (pa->have_model && pa->model.have_pred));
+    if (pred && ab && pa->model.pred_gbs > 0) {
+        snprintf(buf, n, "not measured; the model predicts A %.0f GB/s, B %.0f GB/s, B/A %.2f",
+                 pa->model.pred_gbs, b->model.pred_gbs, b->model.pred_gbs / pa->model.pred_gbs);
+        return TPX_R_DIM;
+    }
+    if (pred && !ab) {
+        snprintf(buf, n, "not measured; the model predicts %.0f GB/s", b->model.pred_gbs);
+        return TPX_R_DIM;
+    }
     double mb = slot_model(b), ma = slot_model(pa);
     if (ab && ma > 0 && mb >= 0)
         snprintf(buf, n, "not measured; model ranking figure: A %.1f%%, B %.1f%%, B/A %.2f",

@@ -8,6 +8,7 @@
 #include "report.h"
 #include "sweep.h"
 #include "text.h"
+#include "words.h"
 #include "version.h"
 
 static int grow(void **p, int *cap, int need, size_t size)
@@ -127,21 +128,48 @@ static void table_header(FILE *f, const bench_result *b)
             "median ms", "GB/s", "%peak", "%memcpy", "noise", "status");
 }
 
-/* The row bench_best ranks by: measured GB/s, else the model's figure. */
+/* The row bench_best ranks by: measured GB/s, else the model's prediction,
+ * else its ranking figure. */
 static int timed(const bench_row *r) { return runner_has_number(&r->m); }
 
-int bench_best(const bench_result *b, int *ties)
+enum { RANK_MEASURED, RANK_PREDICTED, RANK_SCORE };
+
+static int rank_kind(const bench_result *b, const tpx_profile *prof)
 {
-    int any_timed = 0, best = -1;
-    for (int i = 0; i < b->n; i++)
-        any_timed |= timed(&b->rows[i]);
+    int kind = RANK_PREDICTED;
+    double v;
+    for (int i = 0; i < b->n; i++) {
+        if (timed(&b->rows[i]))
+            return RANK_MEASURED;
+        if (b->rows[i].modelled && sweep_predicted_gbs(&b->rows[i].c, &b->rows[i].t, prof, &v) != 0)
+            kind = RANK_SCORE;
+    }
+    return kind;
+}
+
+static double rank_value(const bench_row *r, int kind, const tpx_profile *prof)
+{
+    double v = 0;
+    if (kind == RANK_MEASURED)
+        return r->m.gbs;
+    if (kind == RANK_PREDICTED)
+        return sweep_predicted_gbs(&r->c, &r->t, prof, &v) == 0 ? v : 0;
+    return sweep_model_score(&r->t);
+}
+
+int bench_best(const bench_result *b, int *ties, int *kind)
+{
+    tpx_profile prof;
+    profile_current(&b->dev, &prof);
+    *kind = rank_kind(b, &prof);
+    int best = -1;
     double bv = 0;
     *ties = 0;
     for (int i = 0; i < b->n; i++) {
         const bench_row *r = &b->rows[i];
-        if (any_timed ? !timed(r) : !r->modelled)
+        if (*kind == RANK_MEASURED ? !timed(r) : !r->modelled)
             continue;
-        double v = any_timed ? r->m.gbs : sweep_model_score(&r->t);
+        double v = rank_value(r, *kind, &prof);
         if (best >= 0 && v == bv)
             (*ties)++;
         if (best < 0 || v > bv) {
@@ -155,16 +183,21 @@ int bench_best(const bench_result *b, int *ties)
 
 static void write_best(FILE *f, const bench_result *b)
 {
-    int ties, i = bench_best(b, &ties);
+    int ties, kind, i = bench_best(b, &ties, &kind);
     if (i < 0)
         return;
     const bench_row *r = &b->rows[i];
     char desc[160], tie[48] = "";
     config_describe(&r->c, desc, sizeof desc);
     if (ties)
-        snprintf(tie, sizeof tie, ", tied with %d other%s", ties, ties == 1 ? "" : "s");
-    if (timed(r))
+        snprintf(tie, sizeof tie, ", tied with %d other%s", ties, words_s(ties));
+    tpx_profile prof;
+    profile_current(&b->dev, &prof);
+    if (kind == RANK_MEASURED)
         fprintf(f, "\nbest measured: %s, %.1f GB/s%s\n", desc, r->m.gbs, tie);
+    else if (kind == RANK_PREDICTED)
+        fprintf(f, "\nbest by the model: %s, predicted %.1f GB/s on %s%s\n", desc,
+                rank_value(r, kind, &prof), prof.name, tie);
     else
         fprintf(f, "\nbest by the model: %s, model figure %.1f%%%s\n", desc,
                 100.0 * sweep_model_score(&r->t), tie);

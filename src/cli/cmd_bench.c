@@ -54,7 +54,8 @@ static void bench_help(void)
            "are listed as skipped.  --pad 0..3 is a range.  The 'model' column is the model's\n"
            "ranking figure (global efficiency charged for shared-memory conflicts,\n"
            "docs/model.md); the table ends with the best config, by measured GB/s where\n"
-           "measured, else by that figure.\n\n"
+           "measured, else by the model's predicted GB/s (--save and --json hold it as\n"
+           "model.predicted_gbs), else by that figure.\n\n"
            "example: tpx bench --kernel all --block 16x16,8x32,32x8,32x32 --size 8192 --pad 0,1\n"
            "         tpx bench --no-gpu --kernel tile_rows --block all --size 1024 --pad 0..1\n\n"
            "options:\n");

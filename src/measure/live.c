@@ -4,10 +4,13 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "predict.h"
 #include "sorting.h"
+#include "traffic.h"
 
 struct tpx_livesrc {
     tpx_runner *runner;
+    tpx_profile prof; /* predictions are made for it (the model worker's) */
     worker *model, *gpu;
     tpx_config cur;
     tpx_limits lim;
@@ -44,12 +47,23 @@ void live_slots(tpx_live *lv, const tpx_config *cur, const tpx_limits *lim)
     }
 }
 
+/* ctx: the device profile predictions are made for (NULL: none). */
 static int model_fn(void *ctx, const tpx_config *c, tpx_result *out, const volatile int *cancel,
                     tpx_progress_fn progress, void *pctx)
 {
-    (void)ctx, (void)progress, (void)pctx;
+    (void)progress, (void)pctx;
     runner_not_measured(&out->m, TPX_ST_NOT_MEASURED, "");
     out->model_rc = model_totals(c, &out->totals, cancel);
+    out->have_pred = 0;
+    const tpx_profile *prof = ctx;
+    tpx_traffic tr;
+    tpx_prediction p;
+    if (out->model_rc == 0 && prof &&
+        traffic_compute(c, &out->totals, prof->l2_bytes, &tr) == 0 &&
+        predict_config(c, &out->totals, &tr, prof, &p) == 0 && p.valid) {
+        out->have_pred = 1;
+        out->pred_gbs = p.gbs;
+    }
     return out->model_rc == 1 ? 1 : 0;
 }
 
@@ -93,7 +107,13 @@ static void slot_fill_sync(tpx_slot *s, tpx_runner *r, int measure)
 {
     if (!s->cfg_ok)
         return;
-    model_fn(NULL, &s->cfg, &s->model, NULL, NULL, NULL);
+    tpx_device d;
+    tpx_profile prof;
+    if (r) {
+        r->device(r, &d);
+        profile_current(&d, &prof);
+    }
+    model_fn(r ? &prof : NULL, &s->cfg, &s->model, NULL, NULL, NULL);
     s->have_model = 1;
     if (measure && r) {
         tpx_measure_opts o = runner_default_opts();
@@ -134,7 +154,10 @@ tpx_livesrc *live_start(tpx_runner *r, int repeat)
     if (!ls)
         return NULL;
     ls->runner = r;
-    ls->model = worker_start(model_fn, NULL, 0);
+    tpx_device d;
+    r->device(r, &d);
+    profile_current(&d, &ls->prof);
+    ls->model = worker_start(model_fn, &ls->prof, 0);
     ls->gpu = worker_start(gpu_fn, r, repeat);
     if (!ls->model || !ls->gpu) {
         live_stop(ls);

@@ -2,6 +2,9 @@
 
 #include <stdio.h>
 
+#include "predict.h"
+#include "traffic.h"
+
 int sweep_bar_config(const tpx_config *base, tpx_kernel_id k, const tpx_limits *lim,
                      tpx_config *out, char *msg, size_t n)
 {
@@ -64,4 +67,16 @@ double sweep_model_score(const tpx_totals *t)
     double cost = (double)(o[TPX_OP_GLD].sectors + o[TPX_OP_GST].sectors) +
                   SWEEP_WAVEFRONT_COST * excess;
     return cost > 0 ? useful / cost : 0;
+}
+
+int sweep_predicted_gbs(const tpx_config *c, const tpx_totals *t, const struct tpx_profile *prof,
+                        double *gbs)
+{
+    tpx_traffic tr;
+    tpx_prediction p;
+    if (!t || !prof || traffic_compute(c, t, prof->l2_bytes, &tr) != 0 ||
+        predict_config(c, t, &tr, prof, &p) != 0 || !p.valid)
+        return -1;
+    *gbs = p.gbs;
+    return 0;
 }

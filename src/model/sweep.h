@@ -38,4 +38,10 @@ int sweep_all_blocks(int *bx, int *by, int max);
  * docs/model.md explains it.  -1 for a reference (not modelled). */
 double sweep_model_score(const tpx_totals *t);
 
+/* The model's predicted GB/s for c on prof (predict.h): 0 with *gbs, or -1
+ * when it cannot predict (a reference, a profile without the figures). */
+struct tpx_profile;
+int sweep_predicted_gbs(const tpx_config *c, const tpx_totals *t, const struct tpx_profile *prof,
+                        double *gbs);
+
 #endif
