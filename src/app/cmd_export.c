@@ -8,6 +8,7 @@
 #include "compare.h"
 #include "export.h"
 #include "headless.h"
+#include "results_find.h"
 
 static const cli_opt export_opts[] = {
     CLI_CONFIG_OPTS,
@@ -158,8 +159,13 @@ int cmd_export(int argc, char **argv)
         fprintf(stderr, "tpx export: %s\n", msg);
         return CLI_USAGE;
     }
-    tpx_runner *r = runner_from_options(NULL, !cli_get(&p, "replay"), cli_get(&p, "replay"), msg,
-                                        sizeof msg, &usage);
+    char path[1024];
+    const char *saved = cli_get(&p, "replay");
+    if (saved && results_find(saved, path, sizeof path, msg, sizeof msg) != 0) {
+        fprintf(stderr, "tpx export: %s\n", msg);
+        return CLI_USAGE;
+    }
+    tpx_runner *r = runner_from_options(NULL, !saved, saved ? path : NULL, msg, sizeof msg, &usage);
     if (!r) {
         fprintf(stderr, "tpx export: %s\n", usage ? msg : "out of memory");
         return usage ? CLI_USAGE : CLI_FAIL;

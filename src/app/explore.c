@@ -14,6 +14,7 @@
 #include "app.h"
 #include "cli.h"
 #include "commands.h"
+#include "results_find.h"
 #include "term_backend.h"
 #include "tour.h"
 
@@ -21,7 +22,8 @@ static const cli_opt explore_opts[] = {
     CLI_CONFIG_OPTS,
     {"no-gpu", NULL, "model only: do not look for a GPU (measured figures show as not measured)"},
     {"device", "N", "CUDA device to measure on (tpx list --devices); default 0"},
-    {"load", "FILE", "show the measurements saved by tpx bench --save instead of measuring"},
+    {"load", "FILE", "show the measurements saved by tpx bench --save (a file, or a shipped name: "
+                     "h200, h100)"},
     {"replay", "FILE", "the same as --load (the name tpx report uses)"},
     {NULL, NULL, NULL},
 };
@@ -74,9 +76,14 @@ static double now_s(void)
 static tpx_runner *open_runner(const cli_parsed *p, char *why, size_t n, int *usage)
 {
     const char *saved = cli_get(p, "load") ? cli_get(p, "load") : cli_get(p, "replay");
+    char path[1024];
+    if (saved && results_find(saved, path, sizeof path, why, n) != 0) {
+        *usage = 1;
+        return NULL;
+    }
     snprintf(why, n, "%s", cli_has(p, "no-gpu") ? "--no-gpu" : "");
-    tpx_runner *r = runner_from_options(cli_get(p, "device"), cli_has(p, "no-gpu"), saved, why, n,
-                                        usage);
+    tpx_runner *r = runner_from_options(cli_get(p, "device"), cli_has(p, "no-gpu"),
+                                        saved ? path : NULL, why, n, usage);
     if (!r && !why[0])
         snprintf(why, n, "out of memory");
     return r;

@@ -15,6 +15,7 @@
 #include "json.h"
 #include "model.h"
 #include "report.h"
+#include "results_find.h"
 #include "runner.h"
 
 static const cli_opt compare_opts[] = {
@@ -101,8 +102,14 @@ int cmd_compare(int argc, char **argv)
         return CLI_USAGE;
     }
     int usage;
+    char path[1024];
+    const char *saved = cli_get(&p, "replay");
+    if (saved && results_find(saved, path, sizeof path, msg, sizeof msg) != 0) {
+        fprintf(stderr, "tpx compare: %s\n", msg);
+        return CLI_USAGE;
+    }
     tpx_runner *r = runner_from_options(cli_get(&p, "device"), cli_has(&p, "no-gpu"),
-                                        cli_get(&p, "replay"), msg, sizeof msg, &usage);
+                                        saved ? path : NULL, msg, sizeof msg, &usage);
     if (!r) {
         fprintf(stderr, "tpx compare: %s\n", usage ? msg : "out of memory");
         return usage ? CLI_USAGE : CLI_FAIL;

@@ -8,6 +8,7 @@
 #include "model.h"
 #include "profile.h"
 #include "report.h"
+#include "results_find.h"
 #include "runner.h"
 
 static const cli_opt report_opts[] = {
@@ -48,8 +49,14 @@ int cmd_report(int argc, char **argv)
         return CLI_USAGE;
     }
     int usage;
+    char path[1024];
+    const char *saved = cli_get(&p, "replay");
+    if (saved && results_find(saved, path, sizeof path, msg, sizeof msg) != 0) {
+        fprintf(stderr, "tpx report: %s\n", msg);
+        return CLI_USAGE;
+    }
     tpx_runner *r = runner_from_options(cli_get(&p, "device"), cli_has(&p, "no-gpu"),
-                                        cli_get(&p, "replay"), msg, sizeof msg, &usage);
+                                        saved ? path : NULL, msg, sizeof msg, &usage);
     if (!r) {
         fprintf(stderr, "tpx report: %s\n", usage ? msg : "out of memory");
         return usage ? CLI_USAGE : CLI_FAIL;
