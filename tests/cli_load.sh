@@ -32,4 +32,10 @@ set +e
 err=$("$tpx" --load "$name" --no-gpu </dev/null 2>&1 >/dev/null); rc=$?
 set -e
 echo "$err" | grep -q "needs a terminal" || fail "explorer --load $name: $err"
+# replayed numbers say when and where they were recorded, never "live"
+if "$tpx" export --help >/dev/null 2>&1; then
+    "$tpx" export --view bandwidth --replay "$name" --kernel copy_row -o "$dir/bw.txt" >/dev/null
+    grep -Eq "recorded [0-9]{4}-[0-9]{2}-[0-9]{2} on " "$dir/bw.txt" || fail "no recorded date: $(cat "$dir/bw.txt")"
+    ! grep -q "live:" "$dir/bw.txt" || fail "replayed numbers called live"
+fi
 echo ok

@@ -235,7 +235,7 @@ if [ -n "$fixture" ]; then
     "$fixture" "$tmp/results.json" || fail "replay_fixture"
     start C.UTF-8 --load "$tmp/results.json" --kernel naive_row --block 32x8 --size 1024
     expect "Fixture GPU .* sm_90 .* 132 SMs .* replayed from results.json"
-    expect "bandwidth 528.4 GB/s recorded on Fixture GPU"   # recorded, never "live"
+    expect "bandwidth 528.4 GB/s recorded [0-9]{4}-[0-9]{2}-[0-9]{2} on Fixture GPU"  # never "live"
     expect "13.1% of memcpy"
     expect "✓ verified"
     keys 5

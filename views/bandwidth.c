@@ -80,9 +80,10 @@ static int live_block(const tpx_app *a, tpx_canvas *cv, tpx_rect r)
     const tpx_measurement *m = &s->meas.m;
     char desc[160];
     config_describe(&a->cfg, desc, sizeof desc);
+    char where[200];
+    app_measured_where(a, where, sizeof where);
     if (app_recorded(a))
-        canvas_printf(cv, r.x, r.y, r.w, TPX_R_TITLE, "recorded on %s: %s",
-                      a->dev.valid ? a->dev.name : "a GPU", desc);
+        canvas_printf(cv, r.x, r.y, r.w, TPX_R_TITLE, "%s: %s", where, desc);
     else
         canvas_printf(cv, r.x, r.y, r.w, TPX_R_TITLE, "live: %s", desc);
     if (!measured_ok(s)) {

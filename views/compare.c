@@ -211,9 +211,11 @@ static void draw_rows(const cmp_state *st, tpx_canvas *cv, tpx_rect r, int y)
 /* Where the measured numbers come from, in words. */
 static void source_line(const tpx_app *a, tpx_canvas *cv, tpx_rect r, int y)
 {
+    char where[200];
+    app_measured_where(a, where, sizeof where);
     if (app_recorded(a))
-        canvas_printf(cv, r.x + 1, y, r.w - 1, TPX_R_DIM, "measured: recorded on %s%s%s, not live",
-                      a->dev.valid ? a->dev.name : "a GPU", a->source[0] ? " in " : "", a->source);
+        canvas_printf(cv, r.x + 1, y, r.w - 1, TPX_R_DIM, "measured: %s%s%s, not live", where,
+                      a->source[0] ? " in " : "", a->source);
     else if (a->dev.valid)
         canvas_printf(cv, r.x + 1, y, r.w - 1, TPX_R_DIM, "measured: live on %s", a->dev.name);
     else

@@ -34,9 +34,10 @@ static int measured(const tpx_app *a, tpx_canvas *cv, int x, tpx_rect r)
     int end = r.x + r.w;
     double med = res->nring ? a->live->cur.median : m->gbs;
     x += canvas_printf(cv, x, r.y, end - x, TPX_R_GOOD, "%.1f GB/s", med);
+    char where[200];
+    app_measured_where(a, where, sizeof where);
     if (app_recorded(a)) /* a loaded file: one recorded run, never "live" */
-        x += canvas_printf(cv, x, r.y, end - x, TPX_R_DIM, " recorded on %s ",
-                           a->dev.valid ? a->dev.name : "a GPU");
+        x += canvas_printf(cv, x, r.y, end - x, TPX_R_DIM, " %s ", where);
     else
         x += canvas_printf(cv, x, r.y, end - x, TPX_R_DIM, " median of %d run%s ", res->nring,
                            res->nring == 1 ? "" : "s");

@@ -24,18 +24,13 @@ static double slot_model(const tpx_slot *s)
                ? sweep_model_score(&s->model.totals) : -1;
 }
 
-static void where(const tpx_app *a, char *buf, size_t n)
-{
-    snprintf(buf, n, "%s on %s", app_recorded(a) ? "recorded" : "live",
-             a->dev.valid ? a->dev.name : "a GPU");
-}
 
 /* The step's numbers in one line; the role to draw it in. */
 static tpx_role numbers(const tpx_app *a, int ab, char *buf, size_t n)
 {
     const tpx_slot *b = &a->live->cur, *pa = &a->live->pin;
     char src[200];
-    where(a, src, sizeof src);
+    app_measured_where(a, src, sizeof src);
     if (ab && slot_measured(pa) && slot_measured(b)) {
         snprintf(buf, n, "measured: A %.1f GB/s, B %.1f GB/s, B/A %.2f (%s)", slot_gbs(pa),
                  slot_gbs(b), slot_gbs(b) / slot_gbs(pa), src);

@@ -54,3 +54,14 @@ int app_recorded(const tpx_app *a)
 {
     return a->source[0] || strcmp(a->dev.source, "replay") == 0;
 }
+
+void app_measured_where(const tpx_app *a, char *buf, size_t n)
+{
+    const char *gpu = a->dev.valid ? a->dev.name : "a GPU";
+    if (!app_recorded(a))
+        snprintf(buf, n, "live on %s", gpu);
+    else if (a->dev.recorded[0])
+        snprintf(buf, n, "recorded %s on %s", a->dev.recorded, gpu);
+    else
+        snprintf(buf, n, "recorded on %s", gpu);
+}

@@ -92,6 +92,9 @@ int app_step_rep(tpx_app *a, tpx_action act);
 void app_close_dialog(tpx_app *a);
 /* Whether the measurements are recorded (a loaded result file), not live. */
 int app_recorded(const tpx_app *a);
+/* Where the measured numbers come from: "recorded 2026-11-22 on NVIDIA H200"
+ * (the date when the file has one), or "live on NVIDIA H200". */
+void app_measured_where(const tpx_app *a, char *buf, size_t n);
 /* Whether the sweeps should be measured now (the Bandwidth view is open). */
 int app_wants_sweeps(const tpx_app *a);
 
