@@ -1,4 +1,5 @@
 /* tpx: a terminal explorer for CUDA matrix-transpose kernels. */
+#include <errno.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -32,7 +33,29 @@ static void usage(FILE *f)
     fprintf(f, "\noptions:\n  --help     this text\n  --version  the version\n");
 }
 
-int main(int argc, char **argv)
+/* Every command's output goes through stdout's buffer: a full disk or a
+ * closed pipe shows only when it is flushed and closed, so check there,
+ * once, for every path (help and version included). */
+static int finish_stdout(int rc)
+{
+    errno = 0;
+    int bad = ferror(stdout);
+    int err = errno;
+    if (fflush(stdout) != 0) {
+        bad = 1;
+        err = errno;
+    }
+    if (fclose(stdout) != 0 && !bad) {
+        bad = 1;
+        err = errno;
+    }
+    if (!bad)
+        return rc;
+    fprintf(stderr, "tpx: cannot write the output: %s\n", err ? strerror(err) : "write error");
+    return rc == CLI_OK ? CLI_FAIL : rc;
+}
+
+static int run(int argc, char **argv)
 {
     if (argc >= 2 && (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0 ||
                       strcmp(argv[1], "help") == 0)) {
@@ -52,4 +75,9 @@ int main(int argc, char **argv)
         return CLI_USAGE;
     }
     return cmd_explore(argc - 1, argv + 1);
+}
+
+int main(int argc, char **argv)
+{
+    return finish_stdout(run(argc, argv));
 }
