@@ -108,14 +108,20 @@ static void editor_draw(const tpx_app *a, tpx_canvas *cv, tpx_rect screen)
     verdict(a, cv, rect_make(b.x + 2, y + 2, b.w - 4, 2));
 }
 
+/* Every printable character goes into the field as typed, so that Enter
+ * judges exactly what is shown with the command line's parser (1e3 or -1
+ * are refused with its words, not read as 13 or 1).  A full field takes
+ * nothing more, and says so, rather than applying a cut value. */
 static void type(tpx_app *a, int key)
 {
     char *t = a->text[a->field];
     size_t len = a->fresh ? 0 : strlen(t);
-    if (len + 1 < TPX_FIELD) {
-        t[len] = (char)key;
-        t[len + 1] = '\0';
+    if (len + 1 >= TPX_FIELD) {
+        app_say(a, 1, "refused: the field holds at most %d characters", TPX_FIELD - 1);
+        return;
     }
+    t[len] = (char)key;
+    t[len + 1] = '\0';
     a->fresh = 0;
 }
 
@@ -132,8 +138,11 @@ static void step(tpx_app *a, int up)
     }
     int v;
     char msg[TPX_MSG];
-    if (config_parse_int(a->text[a->field], "value", &v, msg, sizeof msg) != 0)
-        v = 1;
+    const char *what = a->dialog == &pad_dialog ? "pad" : a->field ? "BY" : "BX";
+    if (config_parse_int(a->text[a->field], what, &v, msg, sizeof msg) != 0) {
+        app_say(a, 1, "refused: %s", msg); /* the text stays as typed */
+        return;
+    }
     if (a->dialog == &block_dialog)
         v = up ? (v < (1 << 20) ? v * 2 : v) : (v > 1 ? v / 2 : 1);
     else
@@ -173,7 +182,7 @@ static int editor_key(tpx_app *a, int key)
     }
     default: break;
     }
-    if ((key >= '0' && key <= '9') || (a->dialog == &size_dialog && (key == 'x' || key == 'X')))
+    if (key >= ' ' && key <= '~')
         type(a, key);
     return TPX_HANDLED;
 }
