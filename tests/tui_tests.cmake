@@ -27,6 +27,8 @@ add_test(NAME tui_e2e_tmux COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/e2e_tmux.sh $<TAR
          $<TARGET_FILE:replay_fixture>)
 set_tests_properties(tui_no_tty tui_e2e_tmux PROPERTIES LABELS unit)
 set_tests_properties(tui_e2e_tmux PROPERTIES TIMEOUT 120)
+add_test(NAME tui_e2e_signals COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/e2e_signals.sh $<TARGET_FILE:tpx>)
+set_tests_properties(tui_e2e_signals PROPERTIES LABELS unit TIMEOUT 120)
 
 
 # The explorer's live path on a real GPU (skipped without one).
