@@ -3,7 +3,12 @@
 # machine lacks: a C compiler and make, CMake, ncursesw headers, cmocka,
 # tmux and python3 (the end-to-end and CLI tests).  Installs nothing when
 # everything is there.  The CUDA toolkit is optional and never installed here.
+# With --ci, also what .ci/run needs: clang with its sanitizer and libFuzzer
+# runtimes (libclang-rt-*-dev is only a recommendation of clang on Debian,
+# and apt-get here installs no recommendations) and valgrind.
 set -eu
+ci=0
+[ "${1:-}" = "--ci" ] && ci=1
 
 need=()
 command -v cc >/dev/null 2>&1 && command -v make >/dev/null 2>&1 || need+=(build-essential)
@@ -13,6 +18,13 @@ command -v cmake >/dev/null 2>&1 || need+=(cmake)
 command -v tmux >/dev/null 2>&1 || need+=(tmux)
 command -v python3 >/dev/null 2>&1 || need+=(python3)
 command -v pkg-config >/dev/null 2>&1 || need+=(pkg-config)
+if [ "$ci" -eq 1 ]; then
+    command -v clang >/dev/null 2>&1 || need+=(clang)
+    command -v valgrind >/dev/null 2>&1 || need+=(valgrind)
+    # The fuzzer runtime of the default clang (14 on Debian 12).
+    ls /usr/lib/llvm-*/lib/clang/*/lib/linux/libclang_rt.fuzzer-x86_64.a >/dev/null 2>&1 ||
+        need+=(libclang-rt-dev)
+fi
 
 [ ${#need[@]} -eq 0 ] && exit 0
 
