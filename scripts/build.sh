@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Configures (once) and builds tpx in build/ (or $TPX_BUILD_DIR).  With nvcc
 # on the PATH or in /usr/local/cuda the CUDA kernels are built too; without
-# it, the model-only tpx.  Extra arguments go to the first CMake configure.
+# it, the model-only tpx.  Warnings are errors (-DTPX_WERROR=ON).  Extra
+# arguments go to the first CMake configure.
 # Quiet when all is well; prints the log when a step fails.
 set -eu
 cd "$(dirname "$0")/.."
@@ -21,6 +22,6 @@ run() {
 }
 if [ ! -f "$dir/CMakeCache.txt" ]; then
     echo "tpx: configuring $dir (first build takes a minute or two with CUDA)" >&2
-    run cmake -S . -B "$dir" "$@"
+    run cmake -S . -B "$dir" -DTPX_WERROR=ON "$@"
 fi
 run cmake --build "$dir" -j "$(nproc 2>/dev/null || echo 2)"

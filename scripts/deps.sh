@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Installs, with apt-get, whatever tpx needs to build and test that this
 # machine lacks: a C compiler and make, CMake, ncursesw headers, cmocka,
-# tmux and python3 (the end-to-end and CLI tests).  Installs nothing when
+# tmux and python3 (the end-to-end and CLI tests), man and col (the man
+# page test).  Installs nothing when
 # everything is there.  The CUDA toolkit is optional and never installed here.
 # With --ci, also what .ci/run needs: clang with its sanitizer and libFuzzer
 # runtimes (libclang-rt-*-dev is only a recommendation of clang on Debian,
@@ -18,6 +19,8 @@ command -v cmake >/dev/null 2>&1 || need+=(cmake)
 command -v tmux >/dev/null 2>&1 || need+=(tmux)
 command -v python3 >/dev/null 2>&1 || need+=(python3)
 command -v pkg-config >/dev/null 2>&1 || need+=(pkg-config)
+command -v man >/dev/null 2>&1 || need+=(man-db)        # the man page test renders tpx.1
+command -v col >/dev/null 2>&1 || need+=(bsdextrautils)
 if [ "$ci" -eq 1 ]; then
     command -v clang >/dev/null 2>&1 || need+=(clang)
     command -v valgrind >/dev/null 2>&1 || need+=(valgrind)

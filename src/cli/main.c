@@ -55,15 +55,25 @@ static int finish_stdout(int rc)
     return rc == CLI_OK ? CLI_FAIL : rc;
 }
 
+/* --version (or -V) anywhere on the line wins over everything else, as in
+ * most Unix tools: `tpx report --kernel x --version` prints the version. */
+static int wants_version(int argc, char **argv)
+{
+    for (int i = 1; i < argc; i++)
+        if (strcmp(argv[i], "--version") == 0 || strcmp(argv[i], "-V") == 0)
+            return 1;
+    return 0;
+}
+
 static int run(int argc, char **argv)
 {
+    if (wants_version(argc, argv)) {
+        printf("tpx %s\n", TPX_VERSION);
+        return fflush(stdout) == 0 && !ferror(stdout) ? CLI_OK : CLI_FAIL;
+    }
     if (argc >= 2 && (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0 ||
                       strcmp(argv[1], "help") == 0)) {
         usage(stdout);
-        return CLI_OK;
-    }
-    if (argc >= 2 && (strcmp(argv[1], "--version") == 0 || strcmp(argv[1], "-V") == 0)) {
-        printf("tpx %s\n", TPX_VERSION);
         return CLI_OK;
     }
     if (argc >= 2 && argv[1][0] != '-') {

@@ -115,49 +115,6 @@ int model_inst_sectors(const tpx_inst *in, size_t esize, long long out[64])
     return distinct_units(in, esize, 0, 32, out);
 }
 
-/* A wavefront serves each of the 32 four-byte banks once.  The warp is
- * served as a whole at every access width: an 8-byte access occupies two
- * banks, and the instruction needs as many wavefronts as its busiest bank
- * has distinct words (lanes asking for the same word share it).  A full warp
- * of 8-byte accesses therefore needs at least 2, of 16-byte ones 4.
- * Measured on an H200 (docs/model.md): the rule this replaces served 8-byte
- * accesses 16 lanes at a time, one wavefront at least per half-warp, and
- * counted 2 where the hardware needs 1 for a few lanes spread over both
- * halves (Nsight Compute's SASS-patched wavefront counts). */
-void model_bank_detail(const tpx_inst *in, size_t esize, tpx_bank_detail *d)
-{
-    int words_per = (int)((esize + 3) / 4), distinct = 0;
-    long long seen[32][32 * 4]; /* per bank: distinct words, in order of first use */
-    int nseen[32] = {0};
-    memset(d, 0, sizeof *d);
-    for (int i = 0; i < 32; i++)
-        d->bank[i] = d->pass[i] = -1;
-    for (int lane = 0; lane < in->lanes; lane++) {
-        if (!(in->active & (1u << lane)))
-            continue;
-        long long w0 = in->idx[lane] * (long long)esize / 4;
-        int pass = 0;
-        d->bank[lane] = (int)(w0 % 32);
-        for (long long w = w0; w < w0 + words_per; w++) {
-            int b = (int)(w % 32), k = 0;
-            while (k < nseen[b] && seen[b][k] != w)
-                k++;
-            if (k == nseen[b]) {
-                seen[b][nseen[b]++] = w;
-                d->load[b]++;
-                distinct++;
-            }
-            if (k > pass)
-                pass = k;
-            if (nseen[b] > d->wavefronts)
-                d->wavefronts = nseen[b];
-        }
-        d->pass[lane] = pass;
-    }
-    /* the fewest passes the distinct words could take: 32 banks per pass */
-    d->ideal = distinct ? (distinct + 31) / 32 : 0;
-}
-
 void model_inst_cost(const tpx_inst *in, size_t esize, tpx_cost *acc)
 {
     if (!in->active)

@@ -47,7 +47,7 @@ typedef struct tpx_totals {
 typedef struct tpx_bank_detail {
     int bank[32];   /* bank of the lane's first word, -1 if inactive */
     int pass[32];   /* wavefront that serves the lane, -1 if inactive */
-    int load[32];   /* per bank: distinct words asked of it (all groups) */
+    int load[32];   /* per bank: words it serves, summed over the wavefront groups */
     int wavefronts; /* passes for the instruction */
     int ideal;      /* fewest passes possible at this width */
 } tpx_bank_detail;
@@ -74,6 +74,9 @@ void model_inst_cost(const tpx_inst *in, size_t esize, tpx_cost *acc);
 /* Distinct 32-byte sector numbers (byte address / 32) of a global
  * instruction, ascending; returns how many (at most 64). */
 int model_inst_sectors(const tpx_inst *in, size_t esize, long long out[64]);
+
+/* Lanes served together in one phase at this access width (32, 16, 8). */
+int model_phase_lanes(size_t esize);
 
 void model_bank_detail(const tpx_inst *in, size_t esize, tpx_bank_detail *d);
 

@@ -1,0 +1,58 @@
+#!/usr/bin/env python3
+"""Merges result documents written by `tpx bench --save` on one GPU into one.
+
+The runs must come from the same device (same name, same compute capability)
+and the same mode; rows keep their order, a config measured twice keeps the
+later row.  The merged document's command lists the commands it came from.
+
+usage: merge_results.py A.json B.json [...] -o OUT.json
+"""
+import argparse
+import json
+import sys
+
+
+def key(row):
+    c = row["config"]
+    if c["kernel"] in ("memcpy", "cublas"):
+        return (c["kernel"], c["width"], c["height"], c["dtype"])
+    return (c["kernel"], c["block"], c["width"], c["height"], c["dtype"], c["pad"],
+            c["swizzle"], c.get("tile_dtype", c["dtype"]))
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("inputs", nargs="+")
+    ap.add_argument("-o", "--out", required=True)
+    args = ap.parse_args()
+    docs = []
+    for path in args.inputs:
+        with open(path) as f:
+            docs.append(json.load(f))
+    first = docs[0]
+    for path, d in zip(args.inputs, docs):
+        if d.get("format") != "tpx-results":
+            sys.exit(f"{path}: not a tpx result document")
+        for field in ("name", "compute_capability"):
+            if (d["device"] or {}).get(field) != (first["device"] or {}).get(field):
+                sys.exit(f"{path}: device {field} differs from {args.inputs[0]}")
+        if d["mode"] != first["mode"]:
+            sys.exit(f"{path}: mode {d['mode']} differs from {first['mode']}")
+    rows, skipped = {}, []
+    for d in docs:
+        for r in d["results"]:
+            rows[key(r)] = r
+        skipped += d.get("skipped", [])
+    merged = dict(first)
+    merged["command"] = " ; ".join(d["command"] for d in docs)
+    merged["date"] = max(d["date"] for d in docs)
+    merged["results"] = list(rows.values())
+    merged["skipped"] = skipped
+    with open(args.out, "w") as f:
+        json.dump(merged, f, indent=1)
+        f.write("\n")
+    print(f"{args.out}: {len(merged['results'])} rows from {len(docs)} files")
+
+
+if __name__ == "__main__":
+    main()
