@@ -7,7 +7,10 @@ check kernels are filtered out by name) runs under
 `ncu --clock-control none`.  Global requests and sectors must be equal, shared
 instructions equal, shared wavefronts equal up to counter noise.  For the
 large configs, the cold median time of `tpx report --json` must be within 5 %
-of ncu's gpu__time_duration (ncu flushes the caches before each launch).
+of ncu's gpu__time_duration (ncu flushes the caches before each launch), and
+the model's L2 sectors (loads after L1 reuse, stores) and DRAM bytes must be
+within 10 % of lts__t_sectors_srcunit_tex_op_read/write and
+dram__bytes_read/write.
 
 usage: bench/ncu_check.py [--tpx build/tpx] [--log FILE] [--only REGEX]
 Exit 0 when everything agrees, 1 otherwise.
@@ -117,6 +120,22 @@ CONFIGS = [
     ("tile_rows", "32x8", "8192x8192", "f32", 1, 0, 1),
     ("tile_rows", "64x4", "8192x8192", "f32", 1, 0, 1),
     ("tile_rows", "64x4", "8192x8192", "f64", 1, 0, 1),
+    # large, for the L2/DRAM counters: the L1 effect both ways, 8-wide
+    # blocks, an unpadded tile, f16
+    ("naive_col", "32x8", "8192x8192", "f32", 0, 0, 1),
+    ("naive_row", "8x32", "8192x8192", "f32", 0, 0, 1),
+    ("copy_col", "32x8", "8192x8192", "f32", 0, 0, 1),
+    ("unroll4_col", "8x32", "8192x8192", "f32", 0, 0, 1),
+    ("diagonal_row", "64x4", "8192x8192", "f32", 0, 0, 1),
+    ("tile_rows", "32x8", "8192x8192", "f32", 0, 0, 1),
+    ("tile_rows", "64x4", "8192x8192", "f16", 1, 0, 1),
+    # copy_vec: 16-byte accesses (f32, f64, f16), and the element fallback
+    # where the row length is not a multiple of the vector (1022 columns)
+    ("copy_vec", "32x8", "1000x777", "f32", 0, 0, 0),
+    ("copy_vec", "32x8", "1000x777", "f64", 0, 0, 0),
+    ("copy_vec", "32x8", "1000x777", "f16", 0, 0, 0),
+    ("copy_vec", "7x3", "1022x515", "f32", 0, 0, 0),
+    ("copy_vec", "32x8", "8192x8192", "f32", 0, 0, 1),
 ]
 
 METRICS = {
@@ -129,7 +148,17 @@ METRICS = {
     "sld_wave": "l1tex__data_pipe_lsu_wavefronts_mem_shared_op_ld.sum",
     "sst_wave": "l1tex__data_pipe_lsu_wavefronts_mem_shared_op_st.sum",
     "time_ns": "gpu__time_duration.sum",
+    "l2_rd_sec": "lts__t_sectors_srcunit_tex_op_read.sum",
+    "l2_wr_sec": "lts__t_sectors_srcunit_tex_op_write.sum",
+    "dram_rd": "dram__bytes_read.sum",
+    "dram_wr": "dram__bytes_write.sum",
 }
+# Traffic below L1 (src/model/traffic.c) is an estimate, not an exact count:
+# L1 reuse among the warps of a block, every store sector to L2, A read from
+# DRAM once and B written back but for the L2's dirty share at the end.  On
+# the large cold configs (ncu flushes the caches before each launch) it must
+# agree with the L2 and DRAM counters within TRAFFIC_TOL.
+TRAFFIC_TOL = 0.10
 # The hardware wavefront counters read above the exact count when global
 # traffic shares the L1 data stage: the same kernel shape reads exactly at
 # 1000x777 and 10-23 % high at 8192x8192 (three runs on an H200), while
@@ -272,6 +301,17 @@ def main():
                 lines.append("%-34s %-9s %12d %12d %8.4f  %s" % (cfg_name(c), key, mv, hv, ratio,
                                                               "ok" if ok else "MISMATCH"))
         if c[6]:
+            tr = m["traffic"]
+            for key, mv in (("l2_rd_sec", tr["l2_load_sectors"]),
+                            ("l2_wr_sec", tr["l2_store_sectors"]),
+                            ("dram_rd", tr["dram_read_bytes"]),
+                            ("dram_wr", tr["dram_write_bytes"])):
+                hv = h[key]
+                ratio = hv / mv if mv else (1.0 if hv == 0 else float("inf"))
+                ok = abs(ratio - 1) <= TRAFFIC_TOL
+                bad += not ok
+                lines.append("%-34s %-9s %12d %12d %8.4f  %s" % (cfg_name(c), key, mv, hv, ratio,
+                                                              "ok" if ok else "MISMATCH"))
             ms = measured_ms(tpx, c)
             nms = h["time_ns"] / 1e6
             d = ms / nms - 1

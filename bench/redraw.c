@@ -65,9 +65,8 @@ int main(int argc, char **argv)
         /* A warp in the middle of the matrix, not the corner. */
         a->sel.bx = a->scene.g.gx / 2;
         a->sel.by = a->scene.g.gy / 2;
-        a->dirty = 1;
         double t0 = now_s();
-        app_recalc(a);
+        app_update(a, TPX_CONFIG);
         double scene_ms = (now_s() - t0) * 1e3, worst = 0;
         char name[64];
         snprintf(name, sizeof name, "%s %dx%d%s", catalog_name(h.cfg.kernel), h.cfg.bx,

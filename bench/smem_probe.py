@@ -16,7 +16,9 @@ and 16 bytes take ~175 profiled launches: about 1-2 minutes on an H200
 usage: bench/smem_probe.py [--build build-gpu] [--gpu h200] [--dry-run]
   --dry-run: no GPU; writes the table (to the temp dir unless --out) with the
   model's and the candidates' counts and an empty measured column: checks the
-  script and that the C rule equals rule_phase_merge.
+  script and that the C rule equals rule_pair.
+  --rescore CSV: no GPU; the measured column of CSV scored again against the
+  model and the candidates of today (after a rule changes).
 Exit 0 when the model matches every measured row, 1 otherwise, 2 on misuse.
 """
 import argparse
@@ -112,7 +114,7 @@ def patterns(e):
     return out
 
 
-# ---- candidate rules (rule_phase_merge is the model's: src/model/model.c) ----
+# ---- candidate rules (rule_pair is the model's: src/model/banks.c) ----
 
 
 def cost(e, lanes):
@@ -133,24 +135,24 @@ def phases(e, addrs):
     return [[a for a in addrs[p:p + n] if a is not None] for p in range(0, 32, n)]
 
 
-def rule_warp(e, addrs):
+def rule_warp(e, op, addrs):
     """The whole warp at once (the rule before this probe)."""
     return cost(e, [a for a in addrs if a is not None])
 
 
-def rule_phase(e, addrs):
+def rule_phase(e, op, addrs):
     """Half-warps (8 bytes) / quarter-warps (16 bytes) in turn, empty ones free."""
     return sum(cost(e, g) for g in phases(e, addrs))
 
 
-def rule_phase_fit(e, addrs):
+def rule_phase_fit(e, op, addrs):
     """rule_phase, but one wavefront when the whole warp fits in one."""
-    return 1 if rule_warp(e, addrs) == 1 else rule_phase(e, addrs)
+    return 1 if rule_warp(e, op, addrs) == 1 else rule_phase(e, op, addrs)
 
 
-def rule_phase_merge(e, addrs):
+def rule_phase_merge(e, op, addrs):
     """rule_phase; consecutive conflict-free phases share a wavefront while
-    together they ask each bank for one word at most (the model's rule)."""
+    together they ask each bank for one word at most."""
     total, group = 0, None
     for g in phases(e, addrs):
         if not g:
@@ -164,13 +166,36 @@ def rule_phase_merge(e, addrs):
     return total + (cost(e, group) if group is not None else 0)
 
 
-def rule_compact(e, addrs):
+def rule_compact(e, op, addrs):
     """Active lanes packed in lane order into groups of a phase's size."""
     act, n = [a for a in addrs if a is not None], phase_lanes(e)
     return sum(cost(e, act[i:i + n]) for i in range(0, len(act), n))
 
 
-RULES = {"warp": rule_warp, "phase": rule_phase, "phase_fit": rule_phase_fit,
+def banks_of(e, lanes):
+    return {w % 32 for a in lanes for w in range(a // 4, a // 4 + max(1, e // 4))}
+
+
+def pair_cost(e, g0, g1):
+    """Two phases of a load: one wavefront when each needs one and no bank is
+    asked by both, or when every active lane reads one element."""
+    c0, c1 = cost(e, g0), cost(e, g1)
+    if c0 == 1 and c1 == 1 and (not banks_of(e, g0) & banks_of(e, g1) or len(set(g0 + g1)) == 1):
+        return 1
+    return c0 + c1
+
+
+def rule_pair(e, op, addrs):
+    """Stores: rule_phase.  Loads: phases pair up (the two half-warps of an
+    8-byte load, the two quarters of each half-warp of a 16-byte one) and a
+    pair shares a wavefront as pair_cost says (the model's rule)."""
+    if e <= 4 or op == "st":
+        return rule_phase(e, op, addrs)
+    g = phases(e, addrs)
+    return sum(pair_cost(e, g[i], g[i + 1]) for i in range(0, len(g), 2))
+
+
+RULES = {"pair": rule_pair, "warp": rule_warp, "phase": rule_phase, "phase_fit": rule_phase_fit,
          "phase_merge": rule_phase_merge, "compact": rule_compact}
 
 
@@ -318,6 +343,16 @@ def report(rows):
     return 1 if bad else 0
 
 
+def read_measured(path):
+    """The measured column of a table this script wrote, by (width, pattern, op)."""
+    with open(path) as f:
+        head = f.readline()
+        if not head.startswith("# bench/smem_probe.py"):
+            sys.exit("%s: not a table written by bench/smem_probe.py" % path)
+        return {(int(r["width"]), r["pattern"], r["op"]): int(r["measured"])
+                for r in csv.DictReader(f) if r["measured"] != ""}
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--build", default="build-gpu", help="where smem_probe and tpx_smem_rule are")
@@ -327,13 +362,19 @@ def main():
     ap.add_argument("--ncu", default="ncu")
     ap.add_argument("--arch", default="sm_90")
     ap.add_argument("--dry-run", action="store_true", help="no GPU: model and candidates only")
+    ap.add_argument("--rescore", metavar="CSV",
+                    help="no GPU: take the measured column of a table written before and "
+                         "write the table again with today's model and candidate rules")
     args = ap.parse_args()
     t0 = time.time()
     pats = [(e, n, a) for e in WIDTHS for n, a in patterns(e)]
     groups = launches(pats)
     print("%d patterns, %d launches" % (len(pats), len(groups)))
     meas = {}
-    if not args.dry_run:
+    if args.rescore:
+        meas = read_measured(args.rescore)
+        args.out = args.out or args.rescore
+    elif not args.dry_run:
         exe = build(args)
         check_sass(exe)
         meas = run_ncu(args, exe, groups, pick_metrics(args, exe))
@@ -343,16 +384,16 @@ def main():
             r = {"pattern": n, "width": e, "op": op, "addrs": addr_text(a),
                  "measured": meas.get((e, n, op), "")}
             for name, f in RULES.items():
-                r["rule_" + name] = f(e, a)
+                r["rule_" + name] = f(e, op, a)
             rows.append(r)
     tool = os.path.join(args.build, "tpx_smem_rule")
     if not os.path.exists(tool):
         sys.exit("%s not found: build tpx first (cmake --build %s)" % (tool, args.build))
     for r, m in zip(rows, c_model(tool, rows)):
         r["model"] = m
-    differ = [r for r in rows if r["model"] != r["rule_phase_merge"]]
+    differ = [r for r in rows if r["model"] != r["rule_pair"]]
     if differ:
-        sys.exit("the C model and rule_phase_merge differ on %d rows, e.g. %s" % (
+        sys.exit("the C model and rule_pair differ on %d rows, e.g. %s" % (
             len(differ), differ[0]))
     out = args.out or (os.path.join(tempfile.gettempdir(), "smem_probe_dryrun.csv") if args.dry_run
                        else "bench/results/smem_probe_%s.csv" % (args.gpu or gpu_slug()))

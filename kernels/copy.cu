@@ -21,11 +21,14 @@ __global__ void TPX_BOUNDS tpxk_copy_col(tpx_geom g, const E *__restrict__ a, E 
     tpx_direct<TPX_K_COPY_COL, 1>(g, a, b);
 }
 
-const void *tpx_fn_copy(tpx_kernel_id k, int esize)
+const void *tpx_fn_copy_row(const tpx_geom *g, int esize)
 {
-    switch (k) {
-    case TPX_K_COPY_ROW: return TPX_FN_BY_ESIZE(esize, tpxk_copy_row);
-    case TPX_K_COPY_COL: return TPX_FN_BY_ESIZE(esize, tpxk_copy_col);
-    default: return 0;
-    }
+    (void)g;
+    return TPX_FN_BY_ESIZE(esize, tpxk_copy_row);
+}
+
+const void *tpx_fn_copy_col(const tpx_geom *g, int esize)
+{
+    (void)g;
+    return TPX_FN_BY_ESIZE(esize, tpxk_copy_col);
 }

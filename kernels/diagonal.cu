@@ -24,11 +24,14 @@ __global__ void TPX_BOUNDS tpxk_diagonal_col(tpx_geom g, const E *__restrict__ a
     tpx_direct<TPX_K_DIAGONAL_COL, 1>(g, a, b);
 }
 
-const void *tpx_fn_diagonal(tpx_kernel_id k, int esize)
+const void *tpx_fn_diagonal_row(const tpx_geom *g, int esize)
 {
-    switch (k) {
-    case TPX_K_DIAGONAL_ROW: return TPX_FN_BY_ESIZE(esize, tpxk_diagonal_row);
-    case TPX_K_DIAGONAL_COL: return TPX_FN_BY_ESIZE(esize, tpxk_diagonal_col);
-    default: return 0;
-    }
+    (void)g;
+    return TPX_FN_BY_ESIZE(esize, tpxk_diagonal_row);
+}
+
+const void *tpx_fn_diagonal_col(const tpx_geom *g, int esize)
+{
+    (void)g;
+    return TPX_FN_BY_ESIZE(esize, tpxk_diagonal_col);
 }

@@ -22,11 +22,14 @@ __global__ void TPX_BOUNDS tpxk_naive_col(tpx_geom g, const E *__restrict__ a, E
     tpx_direct<TPX_K_NAIVE_COL, 1>(g, a, b);
 }
 
-const void *tpx_fn_naive(tpx_kernel_id k, int esize)
+const void *tpx_fn_naive_row(const tpx_geom *g, int esize)
 {
-    switch (k) {
-    case TPX_K_NAIVE_ROW: return TPX_FN_BY_ESIZE(esize, tpxk_naive_row);
-    case TPX_K_NAIVE_COL: return TPX_FN_BY_ESIZE(esize, tpxk_naive_col);
-    default: return 0;
-    }
+    (void)g;
+    return TPX_FN_BY_ESIZE(esize, tpxk_naive_row);
+}
+
+const void *tpx_fn_naive_col(const tpx_geom *g, int esize)
+{
+    (void)g;
+    return TPX_FN_BY_ESIZE(esize, tpxk_naive_col);
 }

@@ -25,11 +25,14 @@ __global__ void TPX_BOUNDS tpxk_smem_rect(tpx_geom g, const E *__restrict__ a, E
     tpx_tiled<TPX_K_SMEM_RECT, 1>(g, a, b);
 }
 
-const void *tpx_fn_smem(tpx_kernel_id k, int esize)
+const void *tpx_fn_smem(const tpx_geom *g, int esize)
 {
-    switch (k) {
-    case TPX_K_SMEM: return TPX_FN_BY_ESIZE(esize, tpxk_smem);
-    case TPX_K_SMEM_RECT: return TPX_FN_BY_ESIZE(esize, tpxk_smem_rect);
-    default: return 0;
-    }
+    (void)g;
+    return TPX_FN_BY_ESIZE(esize, tpxk_smem);
+}
+
+const void *tpx_fn_smem_rect(const tpx_geom *g, int esize)
+{
+    (void)g;
+    return TPX_FN_BY_ESIZE(esize, tpxk_smem_rect);
 }

@@ -26,9 +26,9 @@ template <int REPS> static const void *tile_rows_fn(int esize)
     }
 }
 
-const void *tpx_fn_tile_rows(int esize, int reps)
+const void *tpx_fn_tile_rows(const tpx_geom *g, int esize)
 {
-    switch (reps) {
+    switch (tpx_reps(TPX_K_TILE_ROWS, g)) {
     case 1: return tile_rows_fn<1>(esize);
     case 2: return tile_rows_fn<2>(esize);
     case 4: return tile_rows_fn<4>(esize);

@@ -1,16 +1,13 @@
-/* tpx_fns.cuh: each kernel file's lookup, from (kernel, element size, reps)
- * to its compiled __global__ function; NULL when the file has none.  Used by
- * launch.cu only. */
+/* tpx_fns.cuh: each kernel's lookup, from a geometry and an element size to
+ * its compiled __global__ function (NULL when there is none), declared from
+ * the kernel table: kernel <sym> defines tpx_fn_<sym> in its .cu file.
+ * Used by launch.cu only. */
 #ifndef TPX_FNS_CUH
 #define TPX_FNS_CUH
 
 #include "tpx_index.h"
 
-const void *tpx_fn_copy(tpx_kernel_id k, int esize);
-const void *tpx_fn_naive(tpx_kernel_id k, int esize);
-const void *tpx_fn_unroll4(tpx_kernel_id k, int esize);
-const void *tpx_fn_diagonal(tpx_kernel_id k, int esize);
-const void *tpx_fn_smem(tpx_kernel_id k, int esize);
-const void *tpx_fn_tile_rows(int esize, int reps);
+#define TPX_KERNEL(ID, sym, ...) const void *tpx_fn_##sym(const tpx_geom *g, int esize);
+#include "tpx_kernels.def"
 
 #endif

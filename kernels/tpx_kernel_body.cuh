@@ -87,7 +87,7 @@ __device__ __forceinline__ void tpx_full_tile(const tpx_geom &g, int tbx, int tb
 }
 
 /* A tile cut by the matrix edge.  A warp whose lanes all fail a move's guard
- * must not issue that move's shared access at all (catalog.md: a warp issues
+ * must not issue that move's shared access at all (docs/kernels.md: a warp issues
  * an instruction only if one of its lanes passes; Nsight Compute counts a
  * shared instruction even when every lane is predicated off).  The moves a
  * warp issues are a prefix of its reps (the guards are x < bound and y < bound

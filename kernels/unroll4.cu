@@ -23,11 +23,14 @@ __global__ void TPX_BOUNDS tpxk_unroll4_col(tpx_geom g, const E *__restrict__ a,
     tpx_direct<TPX_K_UNROLL4_COL, 4>(g, a, b);
 }
 
-const void *tpx_fn_unroll4(tpx_kernel_id k, int esize)
+const void *tpx_fn_unroll4_row(const tpx_geom *g, int esize)
 {
-    switch (k) {
-    case TPX_K_UNROLL4_ROW: return TPX_FN_BY_ESIZE(esize, tpxk_unroll4_row);
-    case TPX_K_UNROLL4_COL: return TPX_FN_BY_ESIZE(esize, tpxk_unroll4_col);
-    default: return 0;
-    }
+    (void)g;
+    return TPX_FN_BY_ESIZE(esize, tpxk_unroll4_row);
+}
+
+const void *tpx_fn_unroll4_col(const tpx_geom *g, int esize)
+{
+    (void)g;
+    return TPX_FN_BY_ESIZE(esize, tpxk_unroll4_col);
 }

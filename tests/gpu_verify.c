@@ -18,8 +18,11 @@ static const shape smem_blocks[] = {{32, 32}, {16, 16}, {8, 8}, {4, 4}};
 static const shape rect_blocks[] = {{32, 8}, {8, 32}, {16, 16}, {64, 4}, {20, 5}, {32, 32}};
 static const shape tile_blocks[] = {{32, 8}, {64, 4}, {16, 16}, {32, 32},
                                     {64, 16}, {48, 16}, {128, 8}};
-static const long long sizes[][2] = {{1, 1},      {1, 1000},    {1000, 1},   {33, 31},
-                                     {1000, 777}, {4096, 3072}, {8192, 8192}};
+/* 1x4097 .. 65537x3: issue 11's odd sizes; 1022 and 1036 columns are widths
+ * where a 16-byte kernel must fall back (1022: every dtype; 1036: f16 only). */
+static const long long sizes[][2] = {{1, 1},       {1, 1000},    {1000, 1},    {33, 31},
+                                     {1000, 777},  {4096, 3072}, {8192, 8192}, {1, 4097},
+                                     {4097, 3},    {65537, 3},   {1022, 515},  {1036, 36}};
 
 static int runs, fails, skips;
 

@@ -120,7 +120,6 @@ static void test_keys_drive_the_app(void **s)
     tpx_device dev = {0};
     tpx_app *a = app_new(&c, &lim, &dev, "test");
     app_resize(a, 120, 40);
-    app_recalc(a);
     assert_int_equal(app_key(a, '3') & TPX_REDRAW, TPX_REDRAW);
     assert_int_equal(a->view, TPX_VIEW_COAL);
     app_key(a, TPX_KEY_TAB);
@@ -130,24 +129,20 @@ static void test_keys_drive_the_app(void **s)
     app_key(a, TPX_KEY_BTAB);
     assert_int_equal(a->view, TPX_VIEW_ORDER);
     app_key(a, '1');
-    assert_true(app_key(a, TPX_KEY_DOWN) & TPX_RECALC);
-    app_recalc(a);
+    int bits = app_key(a, TPX_KEY_DOWN);
+    assert_true(bits & TPX_RECALC);
+    app_update(a, bits);
     assert_int_equal(a->sel.warp, 1);
-    app_key(a, 'l');
-    app_recalc(a);
+    app_update(a, app_key(a, 'l'));
     assert_int_equal(a->sel.bx, 1);
-    app_key(a, TPX_KEY_END);
-    app_recalc(a);
+    app_update(a, app_key(a, TPX_KEY_END));
     assert_int_equal(a->sel.bx, a->scene.g.gx - 1);
     assert_int_equal(a->sel.warp, a->scene.wpb - 1);
-    app_key(a, TPX_KEY_DOWN); /* past the last warp: stays */
-    app_recalc(a);
+    app_update(a, app_key(a, TPX_KEY_DOWN)); /* past the last warp: stays */
     assert_int_equal(a->sel.warp, a->scene.wpb - 1);
-    app_key(a, 'g');
-    app_recalc(a);
+    app_update(a, app_key(a, 'g'));
     assert_int_equal(a->sel.bx + a->sel.by + a->sel.warp, 0);
-    app_key(a, TPX_KEY_UP); /* before the first warp: stays */
-    app_recalc(a);
+    app_update(a, app_key(a, TPX_KEY_UP)); /* before the first warp: stays */
     assert_int_equal(a->sel.warp, 0);
     /* A key of another view says where it works; an unknown one says so. */
     app_key(a, '2');
@@ -201,7 +196,6 @@ static void test_mouse(void **s)
     const int w = 140, h = 40;
     tpx_app *a = app_new(&c, &lim, &dev, "test");
     app_resize(a, w, h);
-    app_recalc(a);
     int x = find_on_row(a, w, h, 2, "Coalescing");
     assert_true(x > 0);
     assert_true(app_click(a, w, h, x + 2, 2) & TPX_REDRAW);
@@ -211,8 +205,7 @@ static void test_mouse(void **s)
     assert_int_equal(a->view, TPX_VIEW_MAP);
 
     x = find_on_row(a, w, h, 1, "f32"); /* the dtype field: t */
-    app_click(a, w, h, x, 1);
-    app_recalc(a);
+    app_update(a, app_click(a, w, h, x, 1));
     assert_int_equal(a->cfg.dtype, TPX_F64);
     x = find_on_row(a, w, h, 1, "naive_row");
     app_click(a, w, h, x + 3, 1);
@@ -223,10 +216,9 @@ static void test_mouse(void **s)
             break;
     assert_true(y < h);
     app_click(a, w, h, x, y); /* highlights it */
-    assert_int_equal(a->pick, TPX_K_TILE_ROWS);
+    assert_int_equal(picker_cursor(app_dialog_state(a, &kernel_dialog)), TPX_K_TILE_ROWS);
     assert_ptr_equal(a->dialog, &kernel_dialog);
-    app_click(a, w, h, x, y); /* a second click applies it */
-    app_recalc(a);
+    app_update(a, app_click(a, w, h, x, y)); /* a second click applies it */
     assert_null(a->dialog);
     assert_int_equal(a->cfg.kernel, TPX_K_TILE_ROWS);
 
@@ -236,8 +228,9 @@ static void test_mouse(void **s)
         if (find_on_row(a, w, h, y, "   5 ") == 0)
             break;
     assert_true(y < h);
-    assert_true(app_click(a, w, h, 10, y) & TPX_RECALC);
-    app_recalc(a);
+    int bits = app_click(a, w, h, 10, y);
+    assert_true(bits & TPX_RECALC);
+    app_update(a, bits);
     assert_int_equal(a->sel.warp, 5);
     assert_int_equal(a->sel.bx, 0);
     /* Clicks outside anything do nothing. */

@@ -1,4 +1,4 @@
-/* The access model against counts derived by hand (catalog.md's examples and
+/* The access model against counts derived by hand (docs/kernels.md's examples and
  * more).  Each comment shows the derivation. */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -40,7 +40,7 @@ static void assert_per_req(const tpx_cost *c, unsigned long long per, int wave)
                  wave ? "wavefronts" : "sectors", c->insts, per);
 }
 
-/* catalog.md: smem 32x32 p=0 -> shared load 32 wavefronts per instruction,
+/* docs/kernels.md: smem 32x32 p=0 -> shared load 32 wavefronts per instruction,
  * p=1 -> 1.  A column of a 32-wide tile of words is one bank. */
 static void test_smem_32_pad(void **s)
 {
@@ -60,7 +60,7 @@ static void test_smem_32_pad(void **s)
     assert_true(model_efficiency(&OP(t, GST)) == 1.0);
 }
 
-/* catalog.md: smem 16x16 p=1 -> store 2, load 2.  Row stride 17 words: a
+/* docs/kernels.md: smem 16x16 p=1 -> store 2, load 2.  Row stride 17 words: a
  * warp is two tile rows, and the second row's last word wraps onto the bank
  * of the first row's first word.  p=0 store: 1; load: banks 16tx+ty -> two
  * banks of 8 lanes per half, 8 wavefronts. */
@@ -78,7 +78,7 @@ static void test_smem_16(void **s)
     assert_int_equal(OP(t, GLD).lines, 2 * OP(t, GLD).insts);
 }
 
-/* catalog.md: smem_rect 32x8 p=1 -> shared load 4.  Warp w reads S[icol][irow]
+/* docs/kernels.md: smem_rect 32x8 p=1 -> shared load 4.  Warp w reads S[icol][irow]
  * with irow = 4w + lane/8, icol = lane%8: bank (icol*33 + irow) % 32 =
  * icol + irow, and a sum s is reached by up to 4 (icol, irow) pairs.
  * p=0: bank = irow: 4 banks of 8 words -> 8. */
@@ -94,7 +94,7 @@ static void test_smem_rect(void **s)
     assert_per_req(&OP(t, SLD), 8, 1);
 }
 
-/* catalog.md: naive_row 32x8 -> store 32 sectors per request; 16x16 -> 16;
+/* docs/kernels.md: naive_row 32x8 -> store 32 sectors per request; 16x16 -> 16;
  * 8x32 -> 8; loads 4 (one 128-byte row, two 64-byte or four 32-byte runs). */
 static void test_naive_row_shapes(void **s)
 {

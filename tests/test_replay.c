@@ -39,6 +39,9 @@ static void add(bench_result *b, tpx_config c, tpx_status st, double ms, int hot
         r.m.min_ms = ms * 0.99;
         r.m.median_ms = ms;
         r.m.mean_ms = ms * 1.01;
+        r.m.q1_ms = ms * 0.995;
+        r.m.q3_ms = ms * 1.005;
+        r.m.max_ms = ms * 1.2;
         r.m.noise = 0.004;
         r.m.gbs = 2.0 * 8192 * 4096 * 4 / (ms * 1e-3) / 1e9;
         r.m.pct_peak = 50.0;
@@ -67,6 +70,15 @@ static void test_roundtrip(void **s)
     b.dev.l2_bytes = 50331648;
     b.dev.peak_gbs = 4800.0;
     b.dev.smem_per_block_optin = 232448;
+    snprintf(b.dev.uuid, sizeof b.dev.uuid, "GPU-01234567-89ab-cdef-0123-456789abcdef");
+    b.dev.driver_version = 12080;
+    b.dev.runtime_version = 12060;
+    b.dev.ecc_known = b.dev.ecc = 1;
+    b.dev.clocks_known = 1;
+    b.dev.sm_clock_mhz = 1755;
+    b.dev.mem_clock_mhz = 3201;
+    b.dev.throttled = 1;
+    snprintf(b.dev.throttle_reasons, sizeof b.dev.throttle_reasons, "power cap");
     b.runner = "cuda";
     snprintf(b.date, sizeof b.date, "2026-11-22T00:00:00Z");
     snprintf(b.command, sizeof b.command, "tpx bench --size 8192x4096");
@@ -90,6 +102,12 @@ static void test_roundtrip(void **s)
     r->device(r, &d);
     assert_true(d.valid && d.sms == 132 && strcmp(d.name, "NVIDIA Test GPU") == 0);
     assert_string_equal(d.source, "replay");
+    /* format 2: the facts of the run come back */
+    assert_string_equal(d.uuid, "GPU-01234567-89ab-cdef-0123-456789abcdef");
+    assert_true(d.driver_version == 12080 && d.runtime_version == 12060);
+    assert_true(d.ecc_known && d.ecc && d.clocks_known && d.throttled);
+    assert_true(d.sm_clock_mhz == 1755 && d.mem_clock_mhz == 3201);
+    assert_string_equal(d.throttle_reasons, "power cap");
     tpx_limits lim;
     r->limits(r, &lim);
     assert_int_equal(lim.smem_per_block, 232448);
@@ -100,6 +118,7 @@ static void test_roundtrip(void **s)
     r->measure(r, &c, &o, &m, NULL, NULL, NULL);
     assert_int_equal(m.status, TPX_ST_OK);
     assert_true(m.median_ms == 0.25 && !m.hot && m.samples == 17 && m.verified);
+    assert_true(m.max_ms == 0.3 && m.q1_ms > 0.248 && m.q3_ms < 0.252);
     assert_true(m.occ.valid && m.occ.blocks_per_sm == 8 && m.badge == TPX_L2_DRAM);
     o.hot = 1; /* the hot row is preferred when asked for */
     r->measure(r, &c, &o, &m, NULL, NULL, NULL);

@@ -18,9 +18,11 @@ static void test_summary(void **s)
     /* sample standard deviation of 1..4 is sqrt(5/3); relative to the mean 2.5 */
     assert_true(fabs(r.noise - sqrt(5.0 / 3.0) / 2.5) < 1e-12);
     assert_true(v[0] == 3.0); /* the input is not sorted in place */
+    /* quartiles interpolated on 1,2,3,4: positions 0.75 and 2.25 */
+    assert_true(r.q1 == 1.75 && r.q3 == 3.25 && r.max == 4.0);
     const double one[] = {7.0};
     r = stats_summarize(one, 1);
-    assert_true(r.median == 7.0 && r.noise == 0.0);
+    assert_true(r.median == 7.0 && r.noise == 0.0 && r.q1 == 7.0 && r.q3 == 7.0 && r.max == 7.0);
     r = stats_summarize(v, 3);
     assert_true(r.median == 2.0);
 }

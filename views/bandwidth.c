@@ -54,7 +54,7 @@ static int live_block(const tpx_app *a, tpx_canvas *cv, tpx_rect r)
                       why);
         return 3;
     }
-    double med = widget_median(s->meas.ring, s->meas.nring);
+    double med = s->median;
     int x = r.x + 2;
     x += canvas_printf(cv, x, r.y + 1, r.w - 2, TPX_R_GOOD, "%.1f GB/s", med);
     if (s->meas.nring == 1)
@@ -79,73 +79,93 @@ static int live_block(const tpx_app *a, tpx_canvas *cv, tpx_rect r)
     return 4;
 }
 
+/* The figure a bar shows (0 when there is none). */
+static double bar_value(const tpx_slot *s, int measured)
+{
+    if (measured)
+        return measured_ok(s) ? s->meas.m.gbs : 0;
+    return s->have_model && s->model.model_rc == 0 ? model_figure(&s->model.totals) : 0;
+}
+
+/* A measured bar, or why there is none. */
+static void measured_bar(tpx_canvas *cv, int x, int y, int barw, const tpx_slot *s, double top)
+{
+    const tpx_measurement *m = &s->meas.m;
+    if (!measured_ok(s)) {
+        canvas_printf(cv, x, y, barw + 22,
+                      s->have_meas && m->status != TPX_ST_NOT_MEASURED ? TPX_R_BAD : TPX_R_DIM,
+                      "%s", !s->have_meas                     ? "pending"
+                            : m->status == TPX_ST_NOT_MEASURED ? "not measured"
+                                                               : runner_status_name(m->status));
+        return;
+    }
+    widget_bar(cv, x, y, barw, top > 0 ? m->gbs / top : 0, theme_heat(m->gbs / top), TPX_R_DIM);
+    int x2 = x + barw + 1;
+    x2 += canvas_printf(cv, x2, y, 12, TPX_R_NORMAL, "%7.1f GB/s", m->gbs);
+    if (m->pct_memcpy >= 0)
+        canvas_printf(cv, x2, y, 10, TPX_R_DIM, " %5.1f%%", m->pct_memcpy);
+}
+
+/* What the model says, beside a measurement too. */
+static void bar_notes(tpx_canvas *cv, int x, int y, int w, const tpx_slot *s, int measured)
+{
+    const tpx_totals *t = &s->model.totals;
+    int modelled = s->have_model && s->model.model_rc == 0;
+    char extra[64] = "";
+    if (measured && modelled)
+        snprintf(extra, sizeof extra, "model %.1f%% used  ", 100.0 * model_figure(t));
+    if (modelled && t->op[TPX_OP_SLD].insts) {
+        double ld = model_conflict_ways(&t->op[TPX_OP_SLD]);
+        double st = model_conflict_ways(&t->op[TPX_OP_SST]);
+        size_t len = strlen(extra);
+        snprintf(extra + len, sizeof extra - len, "smem %.1fx", ld > st ? ld : st);
+    }
+    canvas_text(cv, x, y, w, TPX_R_DIM, extra);
+}
+
+/* Kernel k's row of the bars. */
+static void bar_row(const tpx_app *a, tpx_canvas *cv, tpx_rect r, int k, int measured, double top)
+{
+    const tpx_slot *s = &a->live->bar[k];
+    int y = r.y + 1 + k, mine = k == (int)a->cfg.kernel;
+    int barw = r.w - 60 > 10 ? r.w - 60 : 10;
+    canvas_printf(cv, r.x, y, 13, mine ? TPX_R_SELECT : TPX_R_NORMAL, "%-13s",
+                  catalog_name((tpx_kernel_id)k));
+    if (!s->cfg_ok) {
+        canvas_printf(cv, r.x + 14, y, r.w - 14, TPX_R_DIM, "refused: %s", s->why);
+        return;
+    }
+    if (!config_is_reference(s->cfg.kernel))
+        canvas_printf(cv, r.x + 14, y, 9, TPX_R_DIM, "%dx%d%s", s->cfg.bx, s->cfg.by,
+                      s->cfg.pad ? "+p" : "");
+    int x = r.x + 24;
+    int modelled = s->have_model && s->model.model_rc == 0;
+    if (measured) {
+        measured_bar(cv, x, y, barw, s, top);
+    } else if (modelled) {
+        double f = model_figure(&s->model.totals);
+        widget_bar(cv, x, y, barw, top > 0 ? f / top : 0, theme_heat(f), TPX_R_DIM);
+        canvas_printf(cv, x + barw + 1, y, 22, TPX_R_NORMAL, "%6.1f%% used", 100.0 * f);
+    } else {
+        canvas_text(cv, x, y, barw + 22, TPX_R_DIM,
+                    s->have_model ? "measured, not modelled" : "counting...");
+    }
+    bar_notes(cv, x + barw + 24, y, r.x + r.w - x - barw - 24, s, measured);
+}
+
 static int bars(const tpx_app *a, tpx_canvas *cv, tpx_rect r, int measured)
 {
-    const tpx_live *lv = a->live;
     double top = 0;
     for (int k = 0; k < TPX_K_COUNT; k++) {
-        const tpx_slot *s = &lv->bar[k];
-        double v = measured ? (measured_ok(s) ? s->meas.m.gbs : 0)
-                   : (s->have_model && s->model.model_rc == 0 ? model_figure(&s->model.totals) : 0);
+        double v = bar_value(&a->live->bar[k], measured);
         top = v > top ? v : top;
     }
     canvas_printf(cv, r.x, r.y, r.w, TPX_R_TITLE, "every kernel at %lldx%lld %s: %s", a->cfg.w,
                   a->cfg.h, config_dtype_name(a->cfg.dtype),
                   measured ? "measured GB/s" : "model: share of the bytes moved that are used "
                                                "(not a bandwidth: nothing measured)");
-    int barw = r.w - 60 > 10 ? r.w - 60 : 10;
-    for (int k = 0; k < TPX_K_COUNT && 1 + k < r.h; k++) {
-        const tpx_slot *s = &lv->bar[k];
-        int y = r.y + 1 + k, mine = k == (int)a->cfg.kernel;
-        tpx_role name = mine ? TPX_R_SELECT : TPX_R_NORMAL;
-        canvas_printf(cv, r.x, y, 13, name, "%-13s", catalog_name((tpx_kernel_id)k));
-        if (!s->cfg_ok) {
-            canvas_printf(cv, r.x + 14, y, r.w - 14, TPX_R_DIM, "refused: %s", s->why);
-            continue;
-        }
-        if (!config_is_reference(s->cfg.kernel))
-            canvas_printf(cv, r.x + 14, y, 9, TPX_R_DIM, "%dx%d%s", s->cfg.bx, s->cfg.by,
-                          s->cfg.pad ? "+p" : "");
-        int x = r.x + 24;
-        const tpx_totals *t = &s->model.totals;
-        int modelled = s->have_model && s->model.model_rc == 0;
-        if (measured) {
-            if (measured_ok(s)) {
-                widget_bar(cv, x, y, barw, top > 0 ? s->meas.m.gbs / top : 0,
-                           theme_heat(s->meas.m.gbs / top), TPX_R_DIM);
-                int x2 = x + barw + 1;
-                x2 += canvas_printf(cv, x2, y, 12, TPX_R_NORMAL, "%7.1f GB/s", s->meas.m.gbs);
-                if (s->meas.m.pct_memcpy >= 0)
-                    canvas_printf(cv, x2, y, 10, TPX_R_DIM, " %5.1f%%", s->meas.m.pct_memcpy);
-            } else {
-                const tpx_measurement *m = &s->meas.m;
-                canvas_printf(cv, x, y, barw + 22,
-                              s->have_meas && m->status != TPX_ST_NOT_MEASURED ? TPX_R_BAD
-                                                                               : TPX_R_DIM,
-                              "%s", !s->have_meas                     ? "pending"
-                                    : m->status == TPX_ST_NOT_MEASURED ? "not measured"
-                                                                       : runner_status_name(m->status));
-            }
-        } else if (modelled) {
-            double f = model_figure(t);
-            widget_bar(cv, x, y, barw, top > 0 ? f / top : 0, theme_heat(f), TPX_R_DIM);
-            canvas_printf(cv, x + barw + 1, y, 22, TPX_R_NORMAL, "%6.1f%% used", 100.0 * f);
-        } else {
-            canvas_text(cv, x, y, barw + 22, TPX_R_DIM,
-                        s->have_model ? "measured, not modelled" : "counting...");
-        }
-        /* What the model says, beside a measurement too. */
-        char extra[64] = "";
-        if (measured && modelled)
-            snprintf(extra, sizeof extra, "model %.1f%% used  ", 100.0 * model_figure(t));
-        if (modelled && t->op[TPX_OP_SLD].insts) {
-            double ld = model_conflict_ways(&t->op[TPX_OP_SLD]);
-            double st = model_conflict_ways(&t->op[TPX_OP_SST]);
-            size_t len = strlen(extra);
-            snprintf(extra + len, sizeof extra - len, "smem %.1fx", ld > st ? ld : st);
-        }
-        canvas_text(cv, x + barw + 24, y, r.x + r.w - x - barw - 24, TPX_R_DIM, extra);
-    }
+    for (int k = 0; k < TPX_K_COUNT && 1 + k < r.h; k++)
+        bar_row(a, cv, r, k, measured, top);
     return 1 + TPX_K_COUNT + 1;
 }
 
@@ -204,8 +224,9 @@ static void heatmap(const tpx_app *a, tpx_canvas *cv, tpx_rect r, int measured)
     }
 }
 
-static void bw_draw(const tpx_app *a, tpx_canvas *cv, tpx_rect r)
+static void bw_draw(const tpx_app *a, const void *st, tpx_canvas *cv, tpx_rect r)
 {
+    (void)st;
     tpx_rect in = rect_make(r.x + 1, r.y, r.w - 2, r.h);
     int used = live_block(a, cv, in);
     /* A GPU (or saved results) measures; without one the model's figures stand in. */
@@ -219,8 +240,9 @@ static void bw_draw(const tpx_app *a, tpx_canvas *cv, tpx_rect r)
         heatmap(a, cv, in, measured);
 }
 
-static void bw_caption(const tpx_app *a, char *buf, size_t n)
+static void bw_caption(const tpx_app *a, const void *st, char *buf, size_t n)
 {
+    (void)st;
     const tpx_slot *s = &a->live->cur;
     if (measured_ok(s)) {
         if (s->meas.m.pct_memcpy >= 0)
@@ -241,9 +263,10 @@ static void bw_caption(const tpx_app *a, char *buf, size_t n)
     snprintf(buf, n, "%s", catalog_get(a->cfg.kernel)->idea);
 }
 
-static int bw_action(tpx_app *a, tpx_action act)
+static int bw_action(tpx_app *a, void *st, tpx_action act)
 {
     (void)a;
+    (void)st;
     return act == TPX_ACT_REMEASURE ? TPX_HANDLED | TPX_REMEASURE : TPX_UNHANDLED;
 }
 

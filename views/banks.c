@@ -4,7 +4,6 @@
  * lane (0-9, a-v); under the grid, the words each bank must serve, and each
  * instruction's wavefronts against the ideal. */
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 
 #include "catalog.h"
@@ -14,22 +13,6 @@
 /* A panel: row labels, then 32 banks of cw columns (2, or 1 when narrow). */
 #define LABEL_W 6
 #define PANEL_W(cw) (LABEL_W + 32 * (cw))
-
-/* For each word of the tile, the first lane of `in` that touches it (-1). */
-static void lanes_of_words(const tpx_inst *in, size_t esize, int *lane, long long words)
-{
-    for (long long w = 0; w < words; w++)
-        lane[w] = -1;
-    if (!in)
-        return;
-    for (int l = in->lanes - 1; l >= 0; l--) {
-        if (!(in->active & (1u << l)))
-            continue;
-        long long b0 = in->idx[l] * (long long)esize, b1 = b0 + (long long)esize - 1;
-        for (long long w = b0 / 4; w <= b1 / 4 && w < words; w++)
-            lane[w] = l;
-    }
-}
 
 static int is_pad(const tpx_tile *t, long long word)
 {
@@ -103,29 +86,15 @@ static long long first_row(const tpx_tile *t, const int *ld, const int *st, int 
     return 0;
 }
 
-static void draw_tile(const tpx_app *a, tpx_canvas *cv, tpx_rect p, const tpx_tile *t, int live,
-                      int cw)
+/* The title and the tile's size. */
+static void tile_head(tpx_canvas *cv, tpx_rect p, const tpx_tile *t, int live)
 {
-    char buf[96];
+    char buf[32];
     const char *what = t->cfg.swz ? "swizzled" : t->cfg.pad ? "padded" : "no padding";
     canvas_printf(cv, p.x, p.y, p.w, live ? TPX_R_TITLE : TPX_R_NORMAL, "%s: pad %d%s%s", what,
                   t->cfg.pad, t->cfg.swz ? ", swizzle" : "", live ? "  (this config)" : "");
-    if (!t->valid) {
-        canvas_wrap(cv, rect_make(p.x, p.y + 1, p.w, 3), TPX_R_WARN, t->why);
+    if (!t->valid)
         return;
-    }
-    size_t e = config_esize(t->cfg.dtype);
-    int rep = a->scene.sel.rep;
-    int si = scene_tile_inst(t, TPX_OP_SST, rep), li = scene_tile_inst(t, TPX_OP_SLD, rep);
-    int *st = malloc(sizeof(int) * (size_t)t->words), *ld = malloc(sizeof(int) * (size_t)t->words);
-    if (!st || !ld) {
-        free(st);
-        free(ld);
-        return;
-    }
-    lanes_of_words(si >= 0 ? &t->inst[si] : NULL, e, st, t->words);
-    lanes_of_words(li >= 0 ? &t->inst[li] : NULL, e, ld, t->words);
-
     widget_bytes(buf, sizeof buf, t->words * 4);
     if (t->cfg.pad)
         canvas_printf(cv, p.x, p.y + 1, p.w, TPX_R_DIM, "%dx(%d+%d) tile: %lld words, %s", t->rows,
@@ -133,45 +102,59 @@ static void draw_tile(const tpx_app *a, tpx_canvas *cv, tpx_rect p, const tpx_ti
     else
         canvas_printf(cv, p.x, p.y + 1, p.w, TPX_R_DIM, "%dx%d tile: %lld words, %s", t->rows,
                       t->width, t->words, buf);
+}
+
+static void bank_numbers(tpx_canvas *cv, tpx_rect p, int cw)
+{
     canvas_text(cv, p.x, p.y + 3, LABEL_W, TPX_R_DIM, "bank");
     for (int b = 0; b < 32; b++) {
         int x = p.x + LABEL_W + cw * b;
         canvas_put(cv, x, p.y + 2, b >= 10 ? (uint32_t)('0' + b / 10) : ' ', TPX_R_DIM);
         canvas_put(cv, x, p.y + 3, (uint32_t)('0' + b % 10), TPX_R_DIM);
     }
-    const tpx_bank_detail *sd = si >= 0 ? &t->bank[si] : NULL, *ldd = li >= 0 ? &t->bank[li] : NULL;
-    /* Below the grid: the counts, and a verdict per instruction. */
-    int room = p.h - 4 - count_height(sd) - count_height(ldd) - (si >= 0) - (li >= 0);
+}
+
+/* One word of the grid: the load's lane (red when served in an extra
+ * wavefront), else the store's, else padding or an untouched word. */
+static void draw_word(tpx_canvas *cv, int x, int y, const tpx_tile *t, long long w)
+{
+    const int *st = t->lane[0], *ld = t->lane[1];
+    if (ld[w] >= 0)
+        canvas_put(cv, x, y, (uint32_t)widget_base36(ld[w]),
+                   extra_pass(&t->bank[t->sld], ld[w]) ? TPX_R_BAD : TPX_R_LOAD);
+    else if (st[w] >= 0)
+        canvas_put(cv, x, y, (uint32_t)widget_base36(st[w]), TPX_R_STORE);
+    else if (is_pad(t, w))
+        canvas_glyph(cv, x, y, TPX_G_LIGHT, TPX_R_PAD);
+    else
+        canvas_glyph(cv, x, y, TPX_G_DOT, TPX_R_DIM);
+}
+
+/* The rows of words that fit in `room` rows from y; returns the next row. */
+static int word_rows(tpx_canvas *cv, tpx_rect p, int y, const tpx_tile *t, int room, int cw)
+{
     long long rows = (t->words + 31) / 32;
     if (rows > room)
         room--; /* for the line saying how many more */
-    long long top = first_row(t, ld, st, room);
-    int y = p.y + 4;
-    for (long long r = top; r < rows && y < p.y + 4 + room; r++, y++) {
+    long long top = first_row(t, t->lane[1], t->lane[0], room);
+    int y0 = y;
+    for (long long r = top; r < rows && y < y0 + room; r++, y++) {
         canvas_printf(cv, p.x, y, LABEL_W - 1, TPX_R_DIM, "%*lld", LABEL_W - 1, r);
-        for (int b = 0; b < 32; b++) {
-            long long w = r * 32 + b;
-            int x = p.x + LABEL_W + cw * b;
-            if (w >= t->words)
-                break;
-            if (ld[w] >= 0)
-                canvas_put(cv, x, y, (uint32_t)widget_base36(ld[w]),
-                           extra_pass(&t->bank[li], ld[w]) ? TPX_R_BAD : TPX_R_LOAD);
-            else if (st[w] >= 0)
-                canvas_put(cv, x, y, (uint32_t)widget_base36(st[w]), TPX_R_STORE);
-            else if (is_pad(t, w))
-                canvas_glyph(cv, x, y, TPX_G_LIGHT, TPX_R_PAD);
-            else
-                canvas_glyph(cv, x, y, TPX_G_DOT, TPX_R_DIM);
-        }
+        for (int b = 0; b < 32 && r * 32 + b < t->words; b++)
+            draw_word(cv, p.x + LABEL_W + cw * b, y, t, r * 32 + b);
     }
     if (top + room < rows)
         canvas_printf(cv, p.x, y++, p.w, TPX_R_DIM, "  %s %lld more row%s",
                       glyph_str(TPX_G_DARROW), rows - top - room, rows - top - room == 1 ? "" : "s");
-    y += count_rows(cv, p.x, y, cw, "store", sd, TPX_R_STORE);
-    y += count_rows(cv, p.x, y, cw, "load", ldd, TPX_R_LOAD);
+    return y;
+}
+
+/* A verdict per instruction: wavefronts against the ideal. */
+static void verdicts(tpx_canvas *cv, tpx_rect p, int y, const tpx_tile *t)
+{
+    char buf[96];
     for (int k = 0; k < 2; k++) {
-        int i = k ? li : si;
+        int i = k ? t->sld : t->sst;
         if (i < 0)
             continue;
         const tpx_bank_detail *d = &t->bank[i];
@@ -182,19 +165,38 @@ static void draw_tile(const tpx_app *a, tpx_canvas *cv, tpx_rect p, const tpx_ti
                       "%s %d wavefront%s%s, %s", k ? "load: " : "store:", d->wavefronts,
                       d->wavefronts == 1 ? "" : "s", ideal, ways(d, buf, sizeof buf));
     }
-    free(st);
-    free(ld);
 }
 
-static void banks_draw(const tpx_app *a, tpx_canvas *cv, tpx_rect r)
+static void draw_tile(tpx_canvas *cv, tpx_rect p, const tpx_tile *t, int live, int cw)
 {
+    tile_head(cv, p, t, live);
+    if (!t->valid) {
+        canvas_wrap(cv, rect_make(p.x, p.y + 1, p.w, 3), TPX_R_WARN, t->why);
+        return;
+    }
+    bank_numbers(cv, p, cw);
+    int si = t->sst, li = t->sld;
+    const tpx_bank_detail *sd = si >= 0 ? &t->bank[si] : NULL, *ldd = li >= 0 ? &t->bank[li] : NULL;
+    /* Below the grid: the counts, and a verdict per instruction. */
+    int room = p.h - 4 - count_height(sd) - count_height(ldd) - (si >= 0) - (li >= 0);
+    int y = word_rows(cv, p, p.y + 4, t, room, cw);
+    y += count_rows(cv, p.x, y, cw, "store", sd, TPX_R_STORE);
+    y += count_rows(cv, p.x, y, cw, "load", ldd, TPX_R_LOAD);
+    verdicts(cv, p, y, t);
+}
+
+static void banks_draw(const tpx_app *a, const void *st, tpx_canvas *cv, tpx_rect r)
+{
+    (void)st;
     const tpx_scene *sc = &a->scene;
     if (!config_has_tile(a->cfg.kernel)) {
+        char tiled[128];
+        catalog_join(tiled, sizeof tiled, config_has_tile, " or ");
         canvas_printf(cv, r.x + 2, r.y + 1, r.w - 4, TPX_R_WARN,
                       "%s has no shared tile, so there are no banks to show.",
                       catalog_name(a->cfg.kernel));
-        canvas_text(cv, r.x + 2, r.y + 3, r.w - 4, TPX_R_NORMAL,
-                    "Pick smem, smem_rect or tile_rows (K) to see the tile over the 32 banks.");
+        canvas_printf(cv, r.x + 2, r.y + 3, r.w - 4, TPX_R_NORMAL,
+                      "Pick %s (K) to see the tile over the 32 banks.", tiled);
         return;
     }
     int live = scene_live_tile(sc);
@@ -211,12 +213,13 @@ static void banks_draw(const tpx_app *a, tpx_canvas *cv, tpx_rect r)
     int cw = body.w >= 2 * PANEL_W(2) + 3 ? 2 : 1;
     tpx_rect p[2];
     layout_columns(rect_make(body.x, body.y, 2 * PANEL_W(cw) + 3, body.h), 2, 3, p);
-    draw_tile(a, cv, p[0], &sc->tile[0], live == 0, cw);
-    draw_tile(a, cv, p[1], &sc->tile[1], live == 1, cw);
+    draw_tile(cv, p[0], &sc->tile[0], live == 0, cw);
+    draw_tile(cv, p[1], &sc->tile[1], live == 1, cw);
 }
 
-static void banks_caption(const tpx_app *a, char *buf, size_t n)
+static void banks_caption(const tpx_app *a, const void *st, char *buf, size_t n)
 {
+    (void)st;
     const tpx_scene *sc = &a->scene;
     if (!config_has_tile(a->cfg.kernel)) {
         snprintf(buf, n, "%s keeps nothing in shared memory: %s", catalog_name(a->cfg.kernel),
@@ -228,7 +231,7 @@ static void banks_caption(const tpx_app *a, char *buf, size_t n)
         snprintf(buf, n, "%s", t->why);
         return;
     }
-    int li = scene_tile_inst(t, TPX_OP_SLD, sc->sel.rep), si = scene_tile_inst(t, TPX_OP_SST, sc->sel.rep);
+    int li = t->sld, si = t->sst;
     for (int k = 0; k < 2; k++) {
         int i = k ? si : li;
         if (i < 0 || t->bank[i].wavefronts <= t->bank[i].ideal)
@@ -253,5 +256,5 @@ const tpx_view banks_view = {
     .keys = TPX_KG_DETAIL,
     .caption = banks_caption,
     .draw = banks_draw,
-    .on_action = app_step_rep,
+    .on_action = views_step_rep,
 };

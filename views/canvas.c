@@ -34,17 +34,6 @@ void canvas_clear(tpx_canvas *cv)
         cv->cells[i] = (tpx_cell){' ', TPX_R_NORMAL, 0};
 }
 
-tpx_rect rect_make(int x, int y, int w, int h)
-{
-    tpx_rect r = {x, y, w > 0 ? w : 0, h > 0 ? h : 0};
-    return r;
-}
-
-int rect_has(tpx_rect r, int x, int y)
-{
-    return x >= r.x && x < r.x + r.w && y >= r.y && y < r.y + r.h;
-}
-
 void canvas_put(tpx_canvas *cv, int x, int y, uint32_t cp, tpx_role role)
 {
     if (x < 0 || y < 0 || x >= cv->w || y >= cv->h)
@@ -60,14 +49,6 @@ void canvas_put(tpx_canvas *cv, int x, int y, uint32_t cp, tpx_role role)
 void canvas_glyph(tpx_canvas *cv, int x, int y, tpx_glyph g, tpx_role role)
 {
     canvas_put(cv, x, y, glyph(g), role);
-}
-
-void canvas_attr(tpx_canvas *cv, tpx_rect r, int attrs)
-{
-    for (int y = r.y; y < r.y + r.h; y++)
-        for (int x = r.x; x < r.x + r.w; x++)
-            if (x >= 0 && y >= 0 && x < cv->w && y < cv->h)
-                cv->cells[y * cv->w + x].attrs |= (uint8_t)attrs;
 }
 
 void canvas_fill(tpx_canvas *cv, tpx_rect r, uint32_t cp, tpx_role role)

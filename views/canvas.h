@@ -8,11 +8,8 @@
 #include <stdint.h>
 
 #include "glyphs.h"
+#include "layout.h"
 #include "theme.h"
-
-typedef struct tpx_rect {
-    int x, y, w, h;
-} tpx_rect;
 
 typedef struct tpx_cell {
     uint32_t cp;   /* what to draw (already mapped to ASCII where needed) */
@@ -30,15 +27,9 @@ int canvas_init(tpx_canvas *cv, int w, int h);
 void canvas_free(tpx_canvas *cv);
 void canvas_clear(tpx_canvas *cv);
 
-tpx_rect rect_make(int x, int y, int w, int h);
-/* Whether (x, y) lies in r. */
-int rect_has(tpx_rect r, int x, int y);
-
 /* One cell; ignored outside the canvas. */
 void canvas_put(tpx_canvas *cv, int x, int y, uint32_t cp, tpx_role role);
 void canvas_glyph(tpx_canvas *cv, int x, int y, tpx_glyph g, tpx_role role);
-/* Adds attributes to the cells of r. */
-void canvas_attr(tpx_canvas *cv, tpx_rect r, int attrs);
 void canvas_fill(tpx_canvas *cv, tpx_rect r, uint32_t cp, tpx_role role);
 
 /* UTF-8 text at (x, y), at most maxw columns; returns the columns used.

@@ -55,12 +55,8 @@ static const char *verdict(const tpx_gaccess *ga, tpx_role *role)
     return ga->nsect >= lanes ? "strided: a sector per lane" : "partly coalesced";
 }
 
-/* One instruction: a title line, then its lines of sectors.  Returns the
- * rows used. */
-static int draw_access(const tpx_app *a, tpx_canvas *cv, tpx_rect r, const tpx_gaccess *ga,
-                       const char *what)
+static void access_title(tpx_canvas *cv, tpx_rect r, const tpx_gaccess *ga, const char *what)
 {
-    size_t e = config_esize(a->cfg.dtype);
     tpx_role vr;
     const char *v = verdict(ga, &vr);
     int x = r.x;
@@ -71,6 +67,55 @@ static int draw_access(const tpx_app *a, tpx_canvas *cv, tpx_rect r, const tpx_g
                        ga->cost.lines == 1 ? "" : "s", ga->cost.bytes, ga->nsect * 32,
                        100.0 * model_efficiency(&ga->cost));
     canvas_text(cv, x, r.y, r.x + r.w - x, vr, v);
+}
+
+/* A sector as one character: how much of it is used. */
+static void compact_sector(tpx_canvas *cv, int x, int y, const tpx_gaccess *ga, size_t e,
+                           long long sector)
+{
+    int u = moved(ga, sector) ? used_bytes(ga, e, sector) : -1;
+    tpx_glyph g = u < 0 ? TPX_G_DOT : u == 32 ? TPX_G_FULL : u >= 16 ? TPX_G_DARK
+                : u >= 8 ? TPX_G_MEDIUM : TPX_G_LIGHT;
+    canvas_glyph(cv, x, y, g, u < 0 ? TPX_R_DIM : u == 32 ? TPX_R_USED : TPX_R_WASTE);
+}
+
+/* A sector as 8 cells of 4 bytes: the lane asking for each. */
+static void full_sector(tpx_canvas *cv, int x, int y, const tpx_gaccess *ga, size_t e,
+                        long long sector)
+{
+    for (int k = 0; k < 8; k++) {
+        int lane = lane_at(ga->in, e, sector * 32 + k * 4);
+        if (lane >= 0)
+            canvas_put(cv, x + k, y, (uint32_t)widget_base36(lane), TPX_R_USED);
+        else if (moved(ga, sector))
+            canvas_glyph(cv, x + k, y, TPX_G_LIGHT, TPX_R_WASTE);
+        else
+            canvas_glyph(cv, x + k, y, TPX_G_DOT, TPX_R_DIM);
+    }
+}
+
+/* One 128-byte line: its 4 sectors, compact or in full. */
+static void draw_line(tpx_canvas *cv, int x0, int y, const tpx_gaccess *ga, size_t e,
+                      long long line, int compact)
+{
+    for (int s = 0; s < 4; s++) {
+        if (compact) {
+            compact_sector(cv, x0 + s, y, ga, e, line * 4 + s);
+            continue;
+        }
+        full_sector(cv, x0 + s * 9, y, ga, e, line * 4 + s);
+        if (s < 3)
+            canvas_glyph(cv, x0 + s * 9 + 8, y, TPX_G_VLINE, TPX_R_DIM);
+    }
+}
+
+/* One instruction: a title line, then its lines of sectors.  Returns the
+ * rows used. */
+static int draw_access(const tpx_app *a, tpx_canvas *cv, tpx_rect r, const tpx_gaccess *ga,
+                       const char *what)
+{
+    size_t e = model_esize(&a->cfg); /* one lane's access (16 bytes for vector kernels) */
+    access_title(cv, r, ga, what);
     if (!ga->nsect)
         return 1;
     /* The distinct lines, ascending (sectors are sorted). */
@@ -87,32 +132,9 @@ static int draw_access(const tpx_app *a, tpx_canvas *cv, tpx_rect r, const tpx_g
     int shown = nl < per_row * room ? nl : per_row * room;
     if (shown < nl) /* the last row says how many are left out */
         shown = per_row * (room - 1) > 0 ? per_row * (room - 1) : 0;
-    for (int i = 0; i < shown; i++) {
-        int y = r.y + 1 + i / per_row, x0 = r.x + (i % per_row) * (compact ? COMPACT_W : LINE_W);
-        for (int s = 0; s < 4; s++) {
-            long long sector = lines[i] * 4 + s;
-            if (compact) {
-                int u = moved(ga, sector) ? used_bytes(ga, e, sector) : -1;
-                tpx_glyph g = u < 0 ? TPX_G_DOT : u == 32 ? TPX_G_FULL : u >= 16 ? TPX_G_DARK
-                            : u >= 8 ? TPX_G_MEDIUM : TPX_G_LIGHT;
-                canvas_glyph(cv, x0 + s, y, g, u < 0 ? TPX_R_DIM : u == 32 ? TPX_R_USED : TPX_R_WASTE);
-                continue;
-            }
-            for (int k = 0; k < 8; k++) {
-                long long b = sector * 32 + k * 4;
-                int lane = lane_at(ga->in, e, b);
-                int cx = x0 + s * 9 + k;
-                if (lane >= 0)
-                    canvas_put(cv, cx, y, (uint32_t)widget_base36(lane), TPX_R_USED);
-                else if (moved(ga, sector))
-                    canvas_glyph(cv, cx, y, TPX_G_LIGHT, TPX_R_WASTE);
-                else
-                    canvas_glyph(cv, cx, y, TPX_G_DOT, TPX_R_DIM);
-            }
-            if (s < 3)
-                canvas_glyph(cv, x0 + s * 9 + 8, y, TPX_G_VLINE, TPX_R_DIM);
-        }
-    }
+    for (int i = 0; i < shown; i++)
+        draw_line(cv, r.x + (i % per_row) * (compact ? COMPACT_W : LINE_W), r.y + 1 + i / per_row,
+                  ga, e, lines[i], compact);
     int y = r.y + 1 + (shown + per_row - 1) / per_row;
     if (shown < nl)
         canvas_printf(cv, r.x, y++, r.w, TPX_R_DIM, "%s %d more lines", glyph_str(TPX_G_ELLIPSIS),
@@ -135,8 +157,9 @@ static void totals_row(tpx_canvas *cv, int x, int y, int w, const char *name, co
                   100.0 * model_efficiency(c));
 }
 
-static void coal_draw(const tpx_app *a, tpx_canvas *cv, tpx_rect r)
+static void coal_draw(const tpx_app *a, const void *stt, tpx_canvas *cv, tpx_rect r)
 {
+    (void)stt;
     const tpx_scene *sc = &a->scene;
     if (!sc->modelled) {
         canvas_printf(cv, r.x + 2, r.y + 1, r.w - 4, TPX_R_WARN,
@@ -196,8 +219,9 @@ static int distinct_rows(const tpx_scene *sc, const tpx_gaccess *ga)
     return 1;
 }
 
-static void coal_caption(const tpx_app *a, char *buf, size_t n)
+static void coal_caption(const tpx_app *a, const void *stt, char *buf, size_t n)
 {
+    (void)stt;
     const tpx_scene *sc = &a->scene;
     if (!sc->modelled) {
         snprintf(buf, n, "%s", catalog_get(a->cfg.kernel)->idea);
@@ -224,7 +248,7 @@ static void coal_caption(const tpx_app *a, char *buf, size_t n)
                  "bytes moved are wasted",
                  is_store ? "stores" : "loads", worst->nsect, is_store ? "writing" : "reading",
                  distinct_rows(sc, worst) ? "a different row" : "its own sector",
-                 is_store ? "B" : "A", 32 - (int)config_esize(a->cfg.dtype));
+                 is_store ? "B" : "A", 32 - (int)model_esize(&a->cfg));
     else
         snprintf(buf, n, "%s: %d sectors per request, %.0f%% of the bytes moved are used",
                  is_store ? "stores" : "loads", worst->nsect,
@@ -236,5 +260,5 @@ const tpx_view coal_view = {
     .keys = TPX_KG_DETAIL,
     .caption = coal_caption,
     .draw = coal_draw,
-    .on_action = app_step_rep,
+    .on_action = views_step_rep,
 };

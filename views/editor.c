@@ -9,26 +9,53 @@
 #include "views.h"
 #include "widgets.h"
 
-typedef int (*try_fn)(const tpx_app *a, tpx_config *c, char *msg, size_t n);
+#define FIELD 24
 
-static int try_block(const tpx_app *a, tpx_config *c, char *msg, size_t n)
+/* An editor's own state (each of the three dialogs has one). */
+typedef struct editor_state {
+    int pick;  /* preset cursor (size), -1: none */
+    int field; /* which text field */
+    int fresh; /* the next character replaces the field (just opened) */
+    char text[2][FIELD];
+} editor_state;
+
+typedef int (*try_fn)(const tpx_app *a, const editor_state *e, tpx_config *c, char *msg, size_t n);
+
+static int try_block(const tpx_app *a, const editor_state *e, tpx_config *c, char *msg, size_t n)
 {
-    return edit_block_text(c, a->text[0], a->text[1], &a->lim, msg, n);
+    return edit_block_text(c, e->text[0], e->text[1], &a->lim, msg, n);
 }
 
-static int try_size(const tpx_app *a, tpx_config *c, char *msg, size_t n)
+static int try_size(const tpx_app *a, const editor_state *e, tpx_config *c, char *msg, size_t n)
 {
-    return edit_size_text(c, a->text[0], &a->lim, msg, n);
+    return edit_size_text(c, e->text[0], &a->lim, msg, n);
 }
 
-static int try_pad(const tpx_app *a, tpx_config *c, char *msg, size_t n)
+static int try_pad(const tpx_app *a, const editor_state *e, tpx_config *c, char *msg, size_t n)
 {
-    return edit_pad_text(c, a->text[0], &a->lim, msg, n);
+    return edit_pad_text(c, e->text[0], &a->lim, msg, n);
 }
 
 static try_fn try_of(const tpx_app *a)
 {
     return a->dialog == &block_dialog ? try_block : a->dialog == &size_dialog ? try_size : try_pad;
+}
+
+/* Opens with the fields holding the current values. */
+static void editor_open(const tpx_app *a, void *st)
+{
+    editor_state *e = st;
+    const tpx_config *c = &a->cfg;
+    e->fresh = 1;
+    if (a->dialog == &block_dialog) {
+        snprintf(e->text[0], FIELD, "%d", c->bx);
+        snprintf(e->text[1], FIELD, "%d", c->by);
+    } else if (a->dialog == &size_dialog) {
+        e->pick = -1;
+        snprintf(e->text[0], FIELD, "%lldx%lld", c->w, c->h);
+    } else {
+        snprintf(e->text[0], FIELD, "%d", c->pad);
+    }
 }
 
 /* A text field: [text_] with the cursor shown when it is the active one. */
@@ -41,11 +68,11 @@ static int draw_field(tpx_canvas *cv, int x, int y, const char *label, const cha
 }
 
 /* The candidate, and what it would be, under the fields. */
-static void verdict(const tpx_app *a, tpx_canvas *cv, tpx_rect r)
+static void verdict(const tpx_app *a, const editor_state *e, tpx_canvas *cv, tpx_rect r)
 {
     char msg[TPX_MSG];
     tpx_config c = a->cfg;
-    if (try_of(a)(a, &c, msg, sizeof msg) != 0) {
+    if (try_of(a)(a, e, &c, msg, sizeof msg) != 0) {
         canvas_glyph(cv, r.x, r.y, TPX_G_CROSS, TPX_R_BAD);
         canvas_wrap(cv, rect_make(r.x + 2, r.y, r.w - 2, r.h), TPX_R_BAD, msg);
         return;
@@ -76,70 +103,71 @@ static tpx_rect box_of(const tpx_app *a, tpx_rect screen)
     return layout_centre(screen, 76, 9 + presets);
 }
 
-static void editor_draw(const tpx_app *a, tpx_canvas *cv, tpx_rect screen)
+static void editor_draw(const tpx_app *a, const void *st, tpx_canvas *cv, tpx_rect screen)
 {
+    const editor_state *e = st;
     tpx_rect b = box_of(a, screen);
     canvas_fill(cv, b, ' ', TPX_R_NORMAL);
     canvas_box(cv, b, TPX_R_NORMAL, a->dialog->title);
     int x = b.x + 2, y = b.y + 2;
     if (a->dialog == &block_dialog) {
-        x = draw_field(cv, x, y, "BX ", a->text[0], a->field == 0, 5);
+        x = draw_field(cv, x, y, "BX ", e->text[0], e->field == 0, 5);
         canvas_glyph(cv, x, y, TPX_G_TIMES, TPX_R_NORMAL);
-        draw_field(cv, x + 2, y, "BY ", a->text[1], a->field == 1, 5);
+        draw_field(cv, x + 2, y, "BY ", e->text[1], e->field == 1, 5);
         canvas_text(cv, b.x + 2, y + 1, b.w - 4, TPX_R_DIM,
                     "digits type, Up/Down double/halve, Left/Right or Tab switch field");
     } else if (a->dialog == &size_dialog) {
-        draw_field(cv, x, y, "size ", a->text[0], 1, 16);
+        draw_field(cv, x, y, "size ", e->text[0], 1, 16);
         canvas_text(cv, b.x + 2, y + 1, b.w - 4, TPX_R_DIM,
                     "WxH (W columns, H rows) or N for NxN; Up/Down pick a preset");
         const char *const *p;
         int n = edit_size_presets(&p);
         for (int i = 0; i < n; i++) {
-            if (i == a->pick)
+            if (i == e->pick)
                 canvas_glyph(cv, b.x + 3, y + 5 + i, TPX_G_MARK, TPX_R_SELECT);
-            canvas_printf(cv, b.x + 4, y + 5 + i, 20, i == a->pick ? TPX_R_SELECT : TPX_R_NORMAL,
+            canvas_printf(cv, b.x + 4, y + 5 + i, 20, i == e->pick ? TPX_R_SELECT : TPX_R_NORMAL,
                           "%-12s", p[i]);
         }
     } else {
-        draw_field(cv, x, y, "pad ", a->text[0], 1, 4);
+        draw_field(cv, x, y, "pad ", e->text[0], 1, 4);
         canvas_text(cv, b.x + 2, y + 1, b.w - 4, TPX_R_DIM,
                     "elements added to each shared tile row (0 to 64); Up/Down step");
     }
-    verdict(a, cv, rect_make(b.x + 2, y + 2, b.w - 4, 2));
+    verdict(a, e, cv, rect_make(b.x + 2, y + 2, b.w - 4, 2));
 }
 
 /* Every printable character goes into the field as typed, so that Enter
  * judges exactly what is shown with the command line's parser (1e3 or -1
  * are refused with its words, not read as 13 or 1).  A full field takes
  * nothing more, and says so, rather than applying a cut value. */
-static void type(tpx_app *a, int key)
+static void type(tpx_app *a, editor_state *e, int key)
 {
-    char *t = a->text[a->field];
-    size_t len = a->fresh ? 0 : strlen(t);
-    if (len + 1 >= TPX_FIELD) {
-        app_say(a, 1, "refused: the field holds at most %d characters", TPX_FIELD - 1);
+    char *t = e->text[e->field];
+    size_t len = e->fresh ? 0 : strlen(t);
+    if (len + 1 >= FIELD) {
+        app_say(a, 1, "refused: the field holds at most %d characters", FIELD - 1);
         return;
     }
     t[len] = (char)key;
     t[len + 1] = '\0';
-    a->fresh = 0;
+    e->fresh = 0;
 }
 
 /* Up/Down: double/halve a block field, step the pad, move through presets. */
-static void step(tpx_app *a, int up)
+static void step(tpx_app *a, editor_state *e, int up)
 {
     if (a->dialog == &size_dialog) {
         const char *const *p;
         int n = edit_size_presets(&p);
-        a->pick = a->pick < 0 ? 0 : (a->pick + (up ? n - 1 : 1)) % n;
-        snprintf(a->text[0], TPX_FIELD, "%s", p[a->pick]);
-        a->fresh = 1;
+        e->pick = e->pick < 0 ? 0 : (e->pick + (up ? n - 1 : 1)) % n;
+        snprintf(e->text[0], FIELD, "%s", p[e->pick]);
+        e->fresh = 1;
         return;
     }
     int v;
     char msg[TPX_MSG];
-    const char *what = a->dialog == &pad_dialog ? "pad" : a->field ? "BY" : "BX";
-    if (config_parse_int(a->text[a->field], what, &v, msg, sizeof msg) != 0) {
+    const char *what = a->dialog == &pad_dialog ? "pad" : e->field ? "BY" : "BX";
+    if (config_parse_int(e->text[e->field], what, &v, msg, sizeof msg) != 0) {
         app_say(a, 1, "refused: %s", msg); /* the text stays as typed */
         return;
     }
@@ -147,46 +175,50 @@ static void step(tpx_app *a, int up)
         v = up ? (v < (1 << 20) ? v * 2 : v) : (v > 1 ? v / 2 : 1);
     else
         v = up ? v + 1 : (v > 0 ? v - 1 : 0);
-    snprintf(a->text[a->field], TPX_FIELD, "%d", v);
-    a->fresh = 1;
+    snprintf(e->text[e->field], FIELD, "%d", v);
+    e->fresh = 1;
 }
 
-static int editor_key(tpx_app *a, int key)
+static int editor_key(tpx_app *a, void *st, int key)
 {
+    editor_state *e = st;
     char msg[TPX_MSG];
     switch (keys_lookup(key, TPX_KG_BIT(DIALOG))) {
     case TPX_ACT_D_OK: {
         tpx_config c = a->cfg;
-        if (try_of(a)(a, &c, msg, sizeof msg) != 0) {
+        if (try_of(a)(a, e, &c, msg, sizeof msg) != 0) {
             app_say(a, 1, "refused: %s", msg);
             return TPX_HANDLED;
         }
-        a->dialog = NULL;
+        app_close_dialog(a);
         return app_edited(a, edit_apply(&a->cfg, &c, &a->lim, msg, sizeof msg), "");
     }
-    case TPX_ACT_D_CANCEL: a->dialog = NULL; return TPX_HANDLED;
-    case TPX_ACT_D_UP: step(a, 1); return TPX_HANDLED;
-    case TPX_ACT_D_DOWN: step(a, 0); return TPX_HANDLED;
+    case TPX_ACT_D_CANCEL: app_close_dialog(a); return TPX_HANDLED;
+    case TPX_ACT_D_UP: step(a, e, 1); return TPX_HANDLED;
+    case TPX_ACT_D_DOWN: step(a, e, 0); return TPX_HANDLED;
     case TPX_ACT_D_PREV:
     case TPX_ACT_D_NEXT:
         if (a->dialog == &block_dialog)
-            a->field = !a->field;
-        a->fresh = 1;
+            e->field = !e->field;
+        e->fresh = 1;
         return TPX_HANDLED;
     case TPX_ACT_D_ERASE: {
-        size_t len = strlen(a->text[a->field]);
+        size_t len = strlen(e->text[e->field]);
         if (len)
-            a->text[a->field][len - 1] = '\0';
-        a->fresh = 0;
+            e->text[e->field][len - 1] = '\0';
+        e->fresh = 0;
         return TPX_HANDLED;
     }
     default: break;
     }
     if (key >= ' ' && key <= '~')
-        type(a, key);
+        type(a, e, key);
     return TPX_HANDLED;
 }
 
-const tpx_dialog block_dialog = {.title = "block shape", .draw = editor_draw, .on_key = editor_key};
-const tpx_dialog size_dialog = {.title = "matrix size", .draw = editor_draw, .on_key = editor_key};
-const tpx_dialog pad_dialog = {.title = "padding", .draw = editor_draw, .on_key = editor_key};
+#define EDITOR(name, t)                                                                          \
+    const tpx_dialog name = {.title = t, .st_size = sizeof(editor_state), .open = editor_open,  \
+                             .draw = editor_draw, .on_key = editor_key}
+EDITOR(block_dialog, "block shape");
+EDITOR(size_dialog, "matrix size");
+EDITOR(pad_dialog, "padding");

@@ -118,21 +118,32 @@ tpx_action frame_config_at(const tpx_app *a, const tpx_layout *l, int x)
 }
 
 /* Tab i spans [x0, x1). */
-static void tab_span(int i, int *x0, int *x1)
+const tpx_view *views_get(const tpx_app *a, int id)
+{
+    return a->views[id >= 0 && id < TPX_VIEW_COUNT ? id : 0];
+}
+
+int views_step_rep(tpx_app *a, void *st, tpx_action act)
+{
+    (void)st;
+    return app_step_rep(a, act);
+}
+
+static void tab_span(const tpx_app *a, int i, int *x0, int *x1)
 {
     int x = 1;
     for (int k = 0; k < i; k++)
-        x += canvas_width(app_view(k)->name) + 4;
+        x += canvas_width(views_get(a, k)->name) + 4;
     *x0 = x;
-    *x1 = x + canvas_width(app_view(i)->name) + 3;
+    *x1 = x + canvas_width(views_get(a, i)->name) + 3;
 }
 
-int frame_tab_at(const tpx_layout *l, int x)
+int frame_tab_at(const tpx_app *a, const tpx_layout *l, int x)
 {
     (void)l;
     for (int i = 0; i < TPX_VIEW_COUNT; i++) {
         int x0, x1;
-        tab_span(i, &x0, &x1);
+        tab_span(a, i, &x0, &x1);
         if (x >= x0 && x < x1)
             return i;
     }
@@ -143,12 +154,12 @@ static void tabs(const tpx_app *a, tpx_canvas *cv, tpx_rect r)
 {
     for (int i = 0; i < TPX_VIEW_COUNT; i++) {
         int x0, x1;
-        tab_span(i, &x0, &x1);
+        tab_span(a, i, &x0, &x1);
         canvas_printf(cv, r.x + x0, r.y, x1 - x0, i == a->view ? TPX_R_TAB_ACTIVE : TPX_R_TAB,
-                      " %d %s ", i + 1, app_view(i)->name);
+                      " %d %s ", i + 1, views_get(a, i)->name);
     }
     int x0, x1;
-    tab_span(TPX_VIEW_COUNT - 1, &x0, &x1);
+    tab_span(a, TPX_VIEW_COUNT - 1, &x0, &x1);
     canvas_text(cv, r.x + x1 + 2, r.y, r.w - x1 - 2, TPX_R_DIM, "(1-5, Tab, or click)");
 }
 
@@ -185,7 +196,7 @@ static void hints(const tpx_app *a, tpx_canvas *cv, tpx_rect r)
         if (a->tour >= 0)
             order[ngroups++] = TPX_KG_TOUR;
         order[ngroups++] = TPX_KG_GENERAL;
-        order[ngroups++] = app_view(a->view)->keys;
+        order[ngroups++] = views_get(a, a->view)->keys;
         order[ngroups++] = TPX_KG_VIEWS;
         order[ngroups++] = TPX_KG_MOVE;
         order[ngroups++] = TPX_KG_CONFIG;
@@ -204,7 +215,7 @@ void frame_draw(const tpx_app *a, tpx_canvas *cv, const tpx_layout *l)
     config_line(a, cv, l->config);
     tabs(a, cv, l->tabs);
     caption[0] = '\0';
-    app_view(a->view)->caption(a, caption, sizeof caption);
+    views_get(a, a->view)->caption(a, a->view_st[a->view], caption, sizeof caption);
     canvas_wrap(cv, rect_make(l->caption.x + 1, l->caption.y, l->caption.w - 2, l->caption.h),
                 TPX_R_CAPTION, caption);
     if (a->msg[0])

@@ -52,8 +52,6 @@ void glyphs_set_utf8(int on)
                                    glyph_utf8[g])] = 0;
 }
 
-int glyphs_utf8(void) { return utf8_on; }
-
 uint32_t glyph(tpx_glyph g)
 {
     if ((unsigned)g >= TPX_G_COUNT)

@@ -45,7 +45,6 @@ typedef enum tpx_glyph {
 
 /* Decided once at start; tests switch it. */
 void glyphs_set_utf8(int on);
-int glyphs_utf8(void);
 
 /* The codepoint to draw for a glyph under the current decision. */
 uint32_t glyph(tpx_glyph g);

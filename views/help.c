@@ -8,6 +8,11 @@
 
 #define LINES 160
 
+/* The help's own state: how far it is scrolled. */
+typedef struct help_state {
+    int top;
+} help_state;
+
 typedef struct help_line {
     char text[160];
     tpx_role role;
@@ -63,15 +68,17 @@ static int build(int w, help_line *out)
 
 static tpx_rect box_of(tpx_rect screen) { return layout_centre(screen, 100, screen.h - 2); }
 
-static void help_draw(const tpx_app *a, tpx_canvas *cv, tpx_rect screen)
+static void help_draw(const tpx_app *a, const void *st, tpx_canvas *cv, tpx_rect screen)
 {
+    const help_state *h = st;
+    (void)a;
     help_line lines[LINES];
     tpx_rect b = box_of(screen);
     canvas_fill(cv, b, ' ', TPX_R_NORMAL);
     canvas_box(cv, b, TPX_R_NORMAL, "help: ? or Esc closes, Up/Down scroll");
     int n = build(b.w - 4, lines);
     int room = b.h - 2;
-    int top = a->help_top < n - room ? a->help_top : n - room;
+    int top = h->top < n - room ? h->top : n - room;
     top = top > 0 ? top : 0;
     for (int i = 0; i < room && top + i < n; i++)
         canvas_text(cv, b.x + 2, b.y + 1 + i, b.w - 4, lines[top + i].role, lines[top + i].text);
@@ -80,34 +87,36 @@ static void help_draw(const tpx_app *a, tpx_canvas *cv, tpx_rect screen)
                       glyph_str(TPX_G_DARROW));
 }
 
-static int help_key(tpx_app *a, int key)
+static int help_key(tpx_app *a, void *st, int key)
 {
+    help_state *h = st;
     tpx_action act = keys_lookup(key, TPX_KG_BIT(DIALOG) | TPX_KG_BIT(GENERAL));
     switch (act) {
-    case TPX_ACT_D_UP: a->help_top = a->help_top > 0 ? a->help_top - 1 : 0; break;
-    case TPX_ACT_D_DOWN: a->help_top++; break;
+    case TPX_ACT_D_UP: h->top = h->top > 0 ? h->top - 1 : 0; break;
+    case TPX_ACT_D_DOWN: h->top++; break;
     case TPX_ACT_HELP:
     case TPX_ACT_CANCEL:
     case TPX_ACT_D_CANCEL:
     case TPX_ACT_D_OK:
-    case TPX_ACT_QUIT: a->dialog = NULL; break;
+    case TPX_ACT_QUIT: app_close_dialog(a); break;
     default:
         if (key == TPX_KEY_PGDN)
-            a->help_top += 10;
+            h->top += 10;
         else if (key == TPX_KEY_PGUP)
-            a->help_top = a->help_top > 10 ? a->help_top - 10 : 0;
+            h->top = h->top > 10 ? h->top - 10 : 0;
         break;
     }
     help_line lines[LINES];
     tpx_rect b = box_of(rect_make(0, 0, a->screen_w, a->screen_h));
     int most = build(b.w - 4, lines) - (b.h - 2);
-    if (a->help_top > most)
-        a->help_top = most > 0 ? most : 0;
+    if (h->top > most)
+        h->top = most > 0 ? most : 0;
     return TPX_HANDLED;
 }
 
 const tpx_dialog help_dialog = {
     .title = "help",
+    .st_size = sizeof(help_state),
     .draw = help_draw,
     .on_key = help_key,
 };

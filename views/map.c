@@ -11,6 +11,16 @@
 
 #define MAX_ZOOM 18 /* 2^17 elements per cell: any matrix tpx accepts */
 
+enum { COLOUR_WARP, COLOUR_BLOCK, COLOUR_THREAD, COLOUR_COUNT };
+
+/* The Map's own state. */
+typedef struct map_state {
+    int zoom;   /* 0: lane numbers, 1: an element per column, k: 2^(k-1) */
+    int colour; /* COLOUR_* */
+} map_state;
+
+void map_set_zoom(void *st, int zoom) { ((map_state *)st)->zoom = zoom; }
+
 typedef struct map_geo {
     tpx_rect panel;      /* header row + grid */
     int lw;              /* row label width */
@@ -114,10 +124,10 @@ static tpx_rect body_of(const tpx_app *a)
     return l.body;
 }
 
-static int zoom_of(const tpx_app *a, tpx_rect body)
+static int zoom_of(const tpx_app *a, const map_state *m, tpx_rect body)
 {
     int zmax = max_zoom(a, body);
-    return a->map_zoom < zmax ? a->map_zoom : zmax;
+    return m->zoom < zmax ? m->zoom : zmax;
 }
 
 /* First row (or column) shown: the selected warp's box [lo, hi] centred when
@@ -133,10 +143,10 @@ static long long origin(long long lo, long long hi, long long span, long long si
     return o / s * s;
 }
 
-static void geometry(const tpx_app *a, tpx_rect body, int side, map_geo *g)
+static void geometry(const tpx_app *a, const map_state *m, tpx_rect body, int side, map_geo *g)
 {
     tpx_rect p[2];
-    int z = zoom_of(a, body);
+    int z = zoom_of(a, m, body);
     panels(a, body, z, p);
     cells_at(a, p[side], side, z, g);
     const tpx_fp_side *sd = &a->scene.fp.side[side];
@@ -146,15 +156,15 @@ static void geometry(const tpx_app *a, tpx_rect body, int side, map_geo *g)
 }
 
 /* Role and glyph of an element under the colouring in force. */
-static void paint_of(const tpx_app *a, const tpx_who *w, tpx_role *role, char *gl)
+static void paint_of(const tpx_app *a, int colour, const tpx_who *w, tpx_role *role, char *gl)
 {
     long long bid = (long long)w->by * a->scene.g.gx + w->bx;
-    switch (a->map_colour) {
-    case TPX_COLOUR_BLOCK:
+    switch (colour) {
+    case COLOUR_BLOCK:
         *role = theme_palette(w->bx + 2LL * w->by); /* neighbours differ both ways */
         *gl = (char)('A' + (w->bx + 3LL * w->by) % 26);
         break;
-    case TPX_COLOUR_THREAD:
+    case COLOUR_THREAD:
         *role = theme_palette(w->thread);
         *gl = widget_base36(w->lane);
         break;
@@ -187,21 +197,48 @@ static void mark_cell(void *ctx, long long r, long long c)
                      TPX_R_SELECT);
 }
 
-static void draw_panel(const tpx_app *a, tpx_canvas *cv, tpx_rect body, int side)
+/* One cell of a panel: the lane number of the selected warp's elements at
+ * fine zoom, else the glyph of the colouring. */
+static void draw_cell(const tpx_app *a, const map_state *m, tpx_canvas *cv, int x, int y, int z,
+                      const tpx_who *w)
 {
-    map_geo g;
-    geometry(a, body, side, &g);
+    tpx_role role;
+    char gl;
+    paint_of(a, m->colour, w, &role, &gl);
+    if (z <= 1 && selected(a, w)) {
+        if (z == 0)
+            canvas_printf(cv, x, y, 3, TPX_R_SELECT, "%02d ", w->lane);
+        else
+            canvas_put(cv, x, y, (uint32_t)widget_base36(w->lane), TPX_R_SELECT);
+    } else if (z == 0) {
+        canvas_printf(cv, x, y, 3, role, " %c ", gl);
+    } else {
+        canvas_put(cv, x, y, (uint32_t)gl, role);
+    }
+}
+
+static void panel_title(const tpx_app *a, tpx_canvas *cv, const map_geo *g, int side)
+{
     const tpx_fp_side *sd = &a->scene.fp.side[side];
-    int z = zoom_of(a, body);
-    long long r1 = g.r0 + g.vr * g.s, c1 = g.c0 + g.vc * g.s;
+    long long r1 = g->r0 + g->vr * g->s, c1 = g->c0 + g->vc * g->s;
     r1 = r1 < sd->rows ? r1 : sd->rows;
     c1 = c1 < sd->cols ? c1 : sd->cols;
     int transposed = !footprint_is_copy(a->cfg.kernel);
-    canvas_printf(cv, g.panel.x, g.panel.y, g.panel.w, TPX_R_TITLE,
+    canvas_printf(cv, g->panel.x, g->panel.y, g->panel.w, TPX_R_TITLE,
                   "%s %lldx%lld %s  rows %lld-%lld, cols %lld-%lld", side ? "B" : "A", sd->cols,
                   sd->rows, side ? (transposed ? "(A transposed, written)" : "(copy, written)")
                                  : "(read)",
-                  g.r0, r1 - 1, g.c0, c1 - 1);
+                  g->r0, r1 - 1, g->c0, c1 - 1);
+}
+
+static void draw_panel(const tpx_app *a, const map_state *m, tpx_canvas *cv, tpx_rect body,
+                       int side)
+{
+    map_geo g;
+    geometry(a, m, body, side, &g);
+    const tpx_fp_side *sd = &a->scene.fp.side[side];
+    int z = zoom_of(a, m, body);
+    panel_title(a, cv, &g, side);
     for (int i = 0; i < g.vr; i++) {
         long long r = g.r0 + i * g.s;
         if (r >= sd->rows)
@@ -210,33 +247,21 @@ static void draw_panel(const tpx_app *a, tpx_canvas *cv, tpx_rect body, int side
         canvas_printf(cv, g.panel.x, y, g.lw - 1, TPX_R_DIM, "%*lld", g.lw - 1, r);
         for (int j = 0; j < g.vc; j++) {
             long long c = g.c0 + j * g.s;
-            int x = g.panel.x + g.lw + j * g.cellw;
             tpx_who w;
             if (c >= sd->cols || footprint_who(&a->scene.fp, side, r, c, &w) != 0)
                 continue;
-            tpx_role role;
-            char gl;
-            paint_of(a, &w, &role, &gl);
-            if (z <= 1 && selected(a, &w)) {
-                if (z == 0)
-                    canvas_printf(cv, x, y, 3, TPX_R_SELECT, "%02d ", w.lane);
-                else
-                    canvas_put(cv, x, y, (uint32_t)widget_base36(w.lane), TPX_R_SELECT);
-            } else if (z == 0) {
-                canvas_printf(cv, x, y, 3, role, " %c ", gl);
-            } else {
-                canvas_put(cv, x, y, (uint32_t)gl, role);
-            }
+            draw_cell(a, m, cv, g.panel.x + g.lw + j * g.cellw, y, z, &w);
         }
     }
     if (z >= 2) {
-        mark_ctx m = {cv, &g};
-        each_element(a, side, mark_cell, &m);
+        mark_ctx mk = {cv, &g};
+        each_element(a, side, mark_cell, &mk);
     }
 }
 
-static void map_draw(const tpx_app *a, tpx_canvas *cv, tpx_rect r)
+static void map_draw(const tpx_app *a, const void *st, tpx_canvas *cv, tpx_rect r)
 {
+    const map_state *m = st;
     const tpx_scene *sc = &a->scene;
     if (!sc->modelled || !sc->fp.side[0].ok) {
         canvas_printf(cv, r.x + 2, r.y + 1, r.w - 4, TPX_R_WARN, "%s",
@@ -245,11 +270,11 @@ static void map_draw(const tpx_app *a, tpx_canvas *cv, tpx_rect r)
                                      "no map of its threads (K picks another kernel)");
         return;
     }
-    draw_panel(a, cv, r, TPX_SIDE_A);
-    draw_panel(a, cv, r, TPX_SIDE_B);
+    draw_panel(a, m, cv, r, TPX_SIDE_A);
+    draw_panel(a, m, cv, r, TPX_SIDE_B);
     static const char *const by[] = {"warp (digit: warp in block)", "block (letters)",
                                      "thread (lane 0-9, a-v)"};
-    int z = zoom_of(a, r);
+    int z = zoom_of(a, m, r);
     char zoom[48];
     if (z == 0)
         snprintf(zoom, sizeof zoom, "one element per cell");
@@ -257,7 +282,7 @@ static void map_draw(const tpx_app *a, tpx_canvas *cv, tpx_rect r)
         snprintf(zoom, sizeof zoom, "%lldx%lld elements per cell", scale(z), scale(z));
     canvas_printf(cv, r.x, r.y + r.h - 1, r.w, TPX_R_DIM,
                   "colour by %s  %s  selected: block (%d,%d) warp %d, lanes 00-31  %s  zoom: %s",
-                  by[a->map_colour], glyph_str(TPX_G_DOT), sc->sel.bx, sc->sel.by, sc->sel.warp,
+                  by[m->colour], glyph_str(TPX_G_DOT), sc->sel.bx, sc->sel.by, sc->sel.warp,
                   glyph_str(TPX_G_DOT), zoom);
 }
 
@@ -298,8 +323,9 @@ static void shape(const tpx_app *a, int side, char *buf, size_t n)
                  box[1], box[3]);
 }
 
-static void map_caption(const tpx_app *a, char *buf, size_t n)
+static void map_caption(const tpx_app *a, const void *st, char *buf, size_t n)
 {
+    (void)st;
     const tpx_scene *sc = &a->scene;
     if (!sc->modelled) {
         snprintf(buf, n, "%s", catalog_get(a->cfg.kernel)->idea);
@@ -312,23 +338,25 @@ static void map_caption(const tpx_app *a, char *buf, size_t n)
              sc->sel.warp, sc->sel.bx, sc->sel.by, rd, wr, sc->reps > 1 ? ", over its repetitions" : "");
 }
 
-static int map_action(tpx_app *a, tpx_action act)
+static int map_action(tpx_app *a, void *st, tpx_action act)
 {
+    map_state *m = st;
+    tpx_rect body = body_of(a);
     switch (act) {
     case TPX_ACT_ZOOM_IN:
-        a->map_zoom = zoom_of(a, body_of(a));
-        if (a->map_zoom > 0)
-            a->map_zoom--;
+        m->zoom = zoom_of(a, m, body);
+        if (m->zoom > 0)
+            m->zoom--;
         return TPX_HANDLED;
     case TPX_ACT_ZOOM_OUT:
-        a->map_zoom = zoom_of(a, body_of(a));
-        if (a->map_zoom < max_zoom(a, body_of(a)))
-            a->map_zoom++;
+        m->zoom = zoom_of(a, m, body);
+        if (m->zoom < max_zoom(a, body))
+            m->zoom++;
         else
             app_say(a, 0, "the whole matrix is in view");
         return TPX_HANDLED;
     case TPX_ACT_COLOUR_BY:
-        a->map_colour = (a->map_colour + 1) % TPX_COLOUR_COUNT;
+        m->colour = (m->colour + 1) % COLOUR_COUNT;
         return TPX_HANDLED;
     default:
         return TPX_UNHANDLED;
@@ -336,24 +364,24 @@ static int map_action(tpx_app *a, tpx_action act)
 }
 
 /* A click on an element selects the warp that moves it. */
-static int map_click(tpx_app *a, tpx_rect body, int x, int y)
+static int map_click(tpx_app *a, void *st, tpx_rect body, int x, int y)
 {
     if (!a->scene.modelled || !a->scene.fp.side[0].ok)
         return TPX_UNHANDLED;
     for (int side = 0; side < 2; side++) {
         map_geo g;
-        geometry(a, body, side, &g);
+        geometry(a, st, body, side, &g);
         int i = y - g.panel.y - 1, j = (x - g.panel.x - g.lw) / g.cellw;
         if (!rect_has(g.panel, x, y) || i < 0 || x < g.panel.x + g.lw || j >= g.vc)
             continue;
         tpx_who w;
         if (footprint_who(&a->scene.fp, side, g.r0 + i * g.s, g.c0 + j * g.s, &w) != 0)
             return TPX_UNHANDLED;
-        a->sel.bx = w.bx;
-        a->sel.by = w.by;
-        a->sel.warp = w.warp;
-        a->dirty = 1;
-        return TPX_HANDLED | TPX_REDRAW | TPX_RECALC;
+        tpx_sel s = a->sel;
+        s.bx = w.bx;
+        s.by = w.by;
+        s.warp = w.warp;
+        return app_select(a, s) | TPX_REDRAW;
     }
     return TPX_UNHANDLED;
 }
@@ -361,6 +389,7 @@ static int map_click(tpx_app *a, tpx_rect body, int x, int y)
 const tpx_view map_view = {
     .name = "Map",
     .keys = TPX_KG_MAP,
+    .st_size = sizeof(map_state),
     .caption = map_caption,
     .draw = map_draw,
     .on_action = map_action,

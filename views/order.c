@@ -4,9 +4,11 @@
  * large ones one cell per group of tiles. */
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "catalog.h"
 #include "footprint.h"
+#include "sorting.h"
 #include "views.h"
 
 enum { CARTESIAN, DIAGONAL };
@@ -19,18 +21,15 @@ static int digits(long long v)
     return d;
 }
 
-static void waves_of(const tpx_app *a, tpx_waves *w)
-{
-    const tpx_slot *cur = &a->live->cur;
-    profile_waves(&a->cfg, &a->dev,
-                  cur->have_meas && cur->meas.m.status == TPX_ST_OK ? &cur->meas.m.occ : NULL, w);
-}
-
-static long long wave_of(const tpx_app *a, const tpx_waves *w)
-{
-    long long k = a->order_wave % (w->count > 0 ? w->count : 1);
-    return k < 0 ? k + w->count : k;
-}
+/* The Order view's own state and the figures it shows, derived when the
+ * config, the results or the wave change (never while drawing). */
+typedef struct order_state {
+    long long wave;  /* the wave shown, as stepped (normalised into k) */
+    int animate;
+    tpx_waves w;     /* the launch's waves */
+    long long k;     /* the wave shown, 0 .. w.count - 1 */
+    int rows[2], cols[2]; /* tile rows and columns wave k covers, per ordering */
+} order_state;
 
 /* The tile launch block `bid` works on under an ordering. */
 static void tile_of(const tpx_geom *g, int order, long long bid, int *tx, int *ty)
@@ -46,23 +45,8 @@ static long long bid_of(const tpx_geom *g, int order, int tx, int ty)
 {
     int bx = tx, by = ty;
     if (order == DIAGONAL)
-        footprint_block_of_tile(TPX_K_DIAGONAL_ROW, g, tx, ty, &bx, &by);
+        tpx_diag_unmap(g, tx, ty, &bx, &by);
     return (long long)by * g->gx + bx;
-}
-
-static int cmp_int(const void *a, const void *b)
-{
-    int x = *(const int *)a, y = *(const int *)b;
-    return (x > y) - (x < y);
-}
-
-static int distinct(int *v, long long n)
-{
-    qsort(v, (size_t)n, sizeof v[0], cmp_int);
-    int d = 0;
-    for (long long i = 0; i < n; i++)
-        d += i == 0 || v[i] != v[i - 1];
-    return d;
 }
 
 /* Tile rows and tile columns the blocks of wave k cover. */
@@ -76,11 +60,30 @@ static void spread(const tpx_geom *g, int order, const tpx_waves *w, long long k
     if (xs && ys) {
         for (long long b = b0; b < b1; b++)
             tile_of(g, order, b, &xs[b - b0], &ys[b - b0]);
-        *cols = distinct(xs, b1 - b0);
-        *rows = distinct(ys, b1 - b0);
+        *cols = (int)sort_distinct_int(xs, (size_t)(b1 - b0));
+        *rows = (int)sort_distinct_int(ys, (size_t)(b1 - b0));
     }
     free(xs);
     free(ys);
+}
+
+/* Waves from the measured occupancy when there is one, else the model's;
+ * then the spread of the wave shown under both orderings. */
+static void derive(const tpx_app *a, order_state *o)
+{
+    const tpx_slot *cur = &a->live->cur;
+    profile_waves(&a->cfg, &a->dev,
+                  cur->have_meas && cur->meas.m.status == TPX_ST_OK ? &cur->meas.m.occ : NULL,
+                  &o->w);
+    long long n = o->w.count > 0 ? o->w.count : 1;
+    o->k = o->wave % n;
+    o->k = o->k < 0 ? o->k + o->w.count : o->k;
+    memset(o->rows, 0, sizeof o->rows);
+    memset(o->cols, 0, sizeof o->cols);
+    if (!a->scene.modelled)
+        return;
+    spread(&a->scene.g, CARTESIAN, &o->w, o->k, &o->rows[CARTESIAN], &o->cols[CARTESIAN]);
+    spread(&a->scene.g, DIAGONAL, &o->w, o->k, &o->rows[DIAGONAL], &o->cols[DIAGONAL]);
 }
 
 static tpx_role state(long long bid, long long b0, long long b1)
@@ -88,14 +91,15 @@ static tpx_role state(long long bid, long long b0, long long b1)
     return bid >= b1 ? TPX_R_NORMAL : bid >= b0 ? TPX_R_WAVE : TPX_R_DIM;
 }
 
-static void draw_grid(const tpx_app *a, tpx_canvas *cv, tpx_rect p, int order, const tpx_waves *w)
+static void draw_grid(const tpx_app *a, const order_state *o, tpx_canvas *cv, tpx_rect p,
+                      int order)
 {
     const tpx_geom *g = &a->scene.g;
-    int diag_kernel = a->cfg.kernel == TPX_K_DIAGONAL_ROW || a->cfg.kernel == TPX_K_DIAGONAL_COL;
+    const tpx_waves *w = &o->w;
+    int diag_kernel = tpx_traits_of(a->cfg.kernel).remap == TPX_REMAP_DIAG;
     int mine = (order == DIAGONAL) == diag_kernel;
-    long long k = wave_of(a, w), b0 = k * w->resident, b1 = b0 + w->resident;
-    int rows, cols;
-    spread(g, order, w, k, &rows, &cols);
+    long long k = o->k, b0 = k * w->resident, b1 = b0 + w->resident;
+    int rows = o->rows[order], cols = o->cols[order];
     canvas_printf(cv, p.x, p.y, p.w, mine ? TPX_R_TITLE : TPX_R_NORMAL, "%s%s",
                   order == CARTESIAN      ? "cartesian: tile (bx, by)"
                   : g->gx == g->gy        ? "diagonal: tile ((bx+by) mod GX, by)"
@@ -137,86 +141,94 @@ static void draw_grid(const tpx_app *a, tpx_canvas *cv, tpx_rect p, int order, c
                      TPX_R_SELECT);
 }
 
-static void order_draw(const tpx_app *a, tpx_canvas *cv, tpx_rect r)
+static void order_draw(const tpx_app *a, const void *st, tpx_canvas *cv, tpx_rect r)
 {
+    const order_state *o = st;
     if (!a->scene.modelled) {
         canvas_printf(cv, r.x + 2, r.y + 1, r.w - 4, TPX_R_WARN,
                       "%s is a reference: it has no grid of blocks to show",
                       catalog_name(a->cfg.kernel));
         return;
     }
-    tpx_waves w;
-    waves_of(a, &w);
+    const tpx_waves *w = &o->w;
     const tpx_geom *g = &a->scene.g;
-    long long k = wave_of(a, &w), b0 = k * w.resident, b1 = b0 + w.resident;
-    b1 = b1 < w.blocks ? b1 : w.blocks;
+    long long k = o->k, b0 = k * w->resident, b1 = b0 + w->resident;
+    b1 = b1 < w->blocks ? b1 : w->blocks;
     canvas_printf(cv, r.x + 1, r.y, r.w - 1, TPX_R_NORMAL,
                   "%dx%d tiles of %s, each numbered by the launch order of the block that works on "
                   "it (bx + by*%d)",
                   g->gx, g->gy, tpx_grid_covers_b(a->cfg.kernel) ? "B" : "A", g->gx);
     canvas_printf(cv, r.x + 1, r.y + 1, r.w - 1, TPX_R_NORMAL,
                   "wave %lld of %lld: blocks %lld-%lld run together: %d SMs x %d blocks per SM",
-                  k + 1, w.count, b0, b1 - 1, w.sms, w.blocks_per_sm);
-    canvas_printf(cv, r.x + 1, r.y + 2, r.w - 1, TPX_R_DIM, "(%s)", w.source);
+                  k + 1, w->count, b0, b1 - 1, w->sms, w->blocks_per_sm);
+    canvas_printf(cv, r.x + 1, r.y + 2, r.w - 1, TPX_R_DIM, "(%s)", w->source);
     tpx_rect p[2];
     layout_columns(rect_make(r.x + 1, r.y + 4, r.w - 2, r.h - 5), 2, 4, p);
-    draw_grid(a, cv, p[0], CARTESIAN, &w);
-    draw_grid(a, cv, p[1], DIAGONAL, &w);
+    draw_grid(a, o, cv, p[0], CARTESIAN);
+    draw_grid(a, o, cv, p[1], DIAGONAL);
     int x = r.x + 1;
     x += canvas_text(cv, x, r.y + r.h - 1, r.w - 1, TPX_R_WAVE, "resident now");
     canvas_printf(cv, x, r.y + r.h - 1, r.x + r.w - x, TPX_R_DIM,
                   "  earlier waves dim  %s  Space/N step, a animate%s", glyph_str(TPX_G_DOT),
-                  a->order_animate ? " (on)" : "");
+                  o->animate ? " (on)" : "");
 }
 
-static void order_caption(const tpx_app *a, char *buf, size_t n)
+static void order_caption(const tpx_app *a, const void *st, char *buf, size_t n)
 {
+    const order_state *o = st;
     if (!a->scene.modelled) {
         snprintf(buf, n, "%s", catalog_get(a->cfg.kernel)->idea);
         return;
     }
-    tpx_waves w;
-    waves_of(a, &w);
-    long long k = wave_of(a, &w);
-    int cr, cc, dr, dc;
-    spread(&a->scene.g, CARTESIAN, &w, k, &cr, &cc);
-    spread(&a->scene.g, DIAGONAL, &w, k, &dr, &dc);
-    if (w.count == 1)
+    if (o->w.count == 1)
         snprintf(buf, n, "all %lld blocks fit on the GPU at once (one wave): the launch order "
-                 "hardly matters at this size", w.blocks);
+                 "hardly matters at this size", o->w.blocks);
     else
         snprintf(buf, n, "%lld blocks run at once: in cartesian order they cover %d tile rows x "
                  "%d columns, in diagonal order %d x %d",
-                 w.resident, cr, cc, dr, dc);
+                 o->w.resident, o->rows[CARTESIAN], o->cols[CARTESIAN], o->rows[DIAGONAL],
+                 o->cols[DIAGONAL]);
 }
 
-static int order_action(tpx_app *a, tpx_action act)
+static int order_action(tpx_app *a, void *st, tpx_action act)
 {
-    tpx_waves w;
-    waves_of(a, &w);
+    order_state *o = st;
+    long long n = o->w.count > 0 ? o->w.count : 1;
     switch (act) {
-    case TPX_ACT_WAVE_NEXT: a->order_wave = (wave_of(a, &w) + 1) % w.count; return TPX_HANDLED;
-    case TPX_ACT_WAVE_PREV:
-        a->order_wave = (wave_of(a, &w) + w.count - 1) % w.count;
-        return TPX_HANDLED;
-    case TPX_ACT_ANIMATE: a->order_animate = !a->order_animate; return TPX_HANDLED;
+    case TPX_ACT_WAVE_NEXT: o->wave = (o->k + 1) % n; break;
+    case TPX_ACT_WAVE_PREV: o->wave = (o->k + n - 1) % n; break;
+    case TPX_ACT_ANIMATE: o->animate = !o->animate; return TPX_HANDLED;
     default: return TPX_UNHANDLED;
     }
+    derive(a, o);
+    return TPX_HANDLED;
 }
 
-static int order_tick(tpx_app *a)
+static int order_tick(tpx_app *a, void *st)
 {
-    if (!a->order_animate || !a->scene.modelled)
+    order_state *o = st;
+    if (!o->animate || !a->scene.modelled)
         return TPX_UNHANDLED;
-    order_action(a, TPX_ACT_WAVE_NEXT);
+    order_action(a, st, TPX_ACT_WAVE_NEXT);
     return TPX_HANDLED | TPX_REDRAW;
+}
+
+/* A new config starts again at the first wave. */
+static void order_change(tpx_app *a, void *st, int bits)
+{
+    order_state *o = st;
+    if (bits & TPX_CONFIG)
+        o->wave = 0;
+    derive(a, o);
 }
 
 const tpx_view order_view = {
     .name = "Order",
     .keys = TPX_KG_ORDER,
+    .st_size = sizeof(order_state),
     .caption = order_caption,
     .draw = order_draw,
     .on_action = order_action,
     .on_tick = order_tick,
+    .on_change = order_change,
 };

@@ -32,7 +32,7 @@ static int measured(const tpx_app *a, tpx_canvas *cv, int x, tpx_rect r)
     const tpx_result *res = &a->live->cur.meas;
     const tpx_measurement *m = &res->m;
     int end = r.x + r.w;
-    double med = res->nring ? widget_median(res->ring, res->nring) : m->gbs;
+    double med = res->nring ? a->live->cur.median : m->gbs;
     x += canvas_printf(cv, x, r.y, end - x, TPX_R_GOOD, "%.1f GB/s", med);
     x += canvas_printf(cv, x, r.y, end - x, TPX_R_DIM, " median of %d run%s ", res->nring,
                        res->nring == 1 ? "" : "s");

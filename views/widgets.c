@@ -37,24 +37,6 @@ void widget_bar(tpx_canvas *cv, int x, int y, int w, double f, tpx_role fill, tp
         canvas_glyph(cv, x + i, y, i < full ? TPX_G_FULL : TPX_G_LIGHT, i < full ? fill : rest);
 }
 
-static int cmp_double(const void *a, const void *b)
-{
-    double x = *(const double *)a, y = *(const double *)b;
-    return (x > y) - (x < y);
-}
-
-double widget_median(const double *v, int n)
-{
-    double s[64];
-    if (n > 64) {
-        v += n - 64;
-        n = 64;
-    }
-    memcpy(s, v, sizeof(double) * (size_t)n);
-    qsort(s, (size_t)n, sizeof s[0], cmp_double);
-    return n % 2 ? s[n / 2] : (s[n / 2 - 1] + s[n / 2]) / 2;
-}
-
 void widget_bytes(char *buf, size_t n, long long v)
 {
     if (v < 10 * 1024LL)

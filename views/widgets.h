@@ -15,8 +15,6 @@ void widget_sparkline(tpx_canvas *cv, int x, int y, int w, const double *v, int 
 /* A horizontal bar of w columns filled to fraction f (0..1). */
 void widget_bar(tpx_canvas *cv, int x, int y, int w, double f, tpx_role fill, tpx_role rest);
 
-/* Median of n values (n > 0); v is left untouched. */
-double widget_median(const double *v, int n);
 
 /* Bytes in KiB/MiB/GiB (1024-based, as memory sizes are; GB = 10^9 is for bandwidth). */
 void widget_bytes(char *buf, size_t n, long long v);

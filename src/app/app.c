@@ -1,6 +1,5 @@
 #include "app.h"
 
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -8,7 +7,6 @@
 #include "catalog.h"
 #include "edit.h"
 #include "tour.h"
-#include "views.h"
 
 static const tpx_view *const views[TPX_VIEW_COUNT] = {
     [TPX_VIEW_MAP] = &map_view,     [TPX_VIEW_BANKS] = &banks_view,
@@ -16,9 +14,37 @@ static const tpx_view *const views[TPX_VIEW_COUNT] = {
     [TPX_VIEW_BW] = &bandwidth_view,
 };
 
+static const tpx_dialog *const dialogs[TPX_DIALOG_MAX] = {
+    &help_dialog, &kernel_dialog, &block_dialog, &size_dialog, &pad_dialog,
+};
+
 const tpx_view *app_view(int id)
 {
     return id >= 0 && id < TPX_VIEW_COUNT ? views[id] : views[0];
+}
+
+/* The private state of dialog d (preallocated; NULL for none). */
+void *app_dialog_state(const tpx_app *a, const tpx_dialog *d)
+{
+    for (int i = 0; i < TPX_DIALOG_MAX; i++)
+        if (dialogs[i] && dialogs[i] == d)
+            return a->dialog_st[i];
+    return NULL;
+}
+
+/* Each view's and dialog's private state, zeroed; -1 when out of memory. */
+static int alloc_states(tpx_app *a)
+{
+    a->views = views;
+    a->dialogs = dialogs;
+    for (int i = 0; i < TPX_VIEW_COUNT; i++)
+        if (views[i]->st_size && !(a->view_st[i] = calloc(1, views[i]->st_size)))
+            return -1;
+    for (int i = 0; i < TPX_DIALOG_MAX; i++)
+        if (dialogs[i] && dialogs[i]->st_size &&
+            !(a->dialog_st[i] = calloc(1, dialogs[i]->st_size)))
+            return -1;
+    return 0;
 }
 
 tpx_app *app_new(const tpx_config *c, const tpx_limits *lim, const tpx_device *dev,
@@ -28,21 +54,21 @@ tpx_app *app_new(const tpx_config *c, const tpx_limits *lim, const tpx_device *d
     if (!a)
         return NULL;
     a->live = calloc(1, sizeof *a->live);
-    if (!a->live) {
-        free(a);
-        return NULL;
-    }
     a->cfg = *c;
     a->lim = *lim;
     a->dev = *dev;
+    a->tour = -1;
     snprintf(a->why_no_gpu, sizeof a->why_no_gpu, "%s", why_no_gpu ? why_no_gpu : "");
     /* The device line already says "model only". */
     size_t len = strlen(a->why_no_gpu), tail = strlen(": model only");
     if (len > tail && strcmp(a->why_no_gpu + len - tail, ": model only") == 0)
         a->why_no_gpu[len - tail] = '\0';
-    a->dirty = 1;
-    a->tour = -1;
+    if (!a->live || alloc_states(a) != 0) {
+        app_free(a);
+        return NULL;
+    }
     live_slots(a->live, c, lim);
+    app_update(a, TPX_CONFIG); /* an out-of-memory scene shows as empty */
     return a;
 }
 
@@ -51,6 +77,10 @@ void app_free(tpx_app *a)
     if (!a)
         return;
     scene_free(&a->scene);
+    for (int i = 0; i < TPX_VIEW_COUNT; i++)
+        free(a->view_st[i]);
+    for (int i = 0; i < TPX_DIALOG_MAX; i++)
+        free(a->dialog_st[i]);
     free(a->live);
     free(a);
 }
@@ -61,77 +91,39 @@ void app_resize(tpx_app *a, int w, int h)
     a->screen_h = h;
 }
 
-int app_recalc(tpx_app *a)
+int app_update(tpx_app *a, int bits)
 {
-    if (!a->dirty)
-        return 0;
-    a->dirty = 0;
-    int rc = scene_build(&a->scene, &a->cfg, &a->lim, a->sel);
-    a->sel = a->scene.sel;
+    int rc = 0;
+    if (bits & TPX_CONFIG)
+        rc = scene_build(&a->scene, &a->cfg, &a->lim, a->sel);
+    else if (bits & TPX_SELECT)
+        rc = scene_select(&a->scene, a->sel);
+    if (bits & TPX_RECALC)
+        a->sel = a->scene.sel;
+    if (bits & (TPX_RECALC | TPX_LIVE))
+        for (int i = 0; i < TPX_VIEW_COUNT; i++)
+            if (views[i]->on_change)
+                views[i]->on_change(a, a->view_st[i], bits);
     return rc;
-}
-
-void app_say(tpx_app *a, int error, const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(a->msg, sizeof a->msg, fmt, ap);
-    va_end(ap);
-    a->msg_error = error;
-}
-
-int app_edited(tpx_app *a, int rc, const char *msg)
-{
-    if (rc != 0) {
-        app_say(a, 1, "refused: %s", msg);
-        return TPX_HANDLED | TPX_REDRAW;
-    }
-    if (msg && msg[0])
-        app_say(a, 0, "%s", msg);
-    a->dirty = 1;
-    a->order_wave = 0;
-    return TPX_HANDLED | TPX_REDRAW | TPX_RECALC;
 }
 
 void app_open(tpx_app *a, const tpx_dialog *d)
 {
+    void *st = app_dialog_state(a, d);
     a->dialog = d;
-    a->pick = 0;
-    a->field = 0;
-    a->fresh = 1;
     a->msg[0] = '\0';
     a->msg_error = 0;
-    a->text[0][0] = a->text[1][0] = '\0';
-    a->help_top = 0;
+    if (st)
+        memset(st, 0, d->st_size);
+    if (d->open)
+        d->open(a, st);
 }
-
-int app_step_rep(tpx_app *a, tpx_action act)
-{
-    int reps = a->scene.reps > 0 ? a->scene.reps : 1;
-    if (act != TPX_ACT_INST_NEXT && act != TPX_ACT_INST_PREV)
-        return TPX_UNHANDLED;
-    a->sel.rep = (a->sel.rep + (act == TPX_ACT_INST_NEXT ? 1 : reps - 1)) % reps;
-    a->dirty = 1;
-    return TPX_HANDLED | TPX_RECALC;
-}
-
-int app_wants_sweeps(const tpx_app *a) { return a->view == TPX_VIEW_BW; }
 
 static int set_view(tpx_app *a, int v)
 {
     int before = app_wants_sweeps(a);
     a->view = (v + TPX_VIEW_COUNT) % TPX_VIEW_COUNT;
     return TPX_HANDLED | TPX_REDRAW | (before != app_wants_sweeps(a) ? TPX_SWEEPS : 0);
-}
-
-static int select_warp(tpx_app *a, tpx_sel s)
-{
-    s = scene_clamp(&a->cfg, s);
-    if (s.bx == a->sel.bx && s.by == a->sel.by && s.warp == a->sel.warp)
-        return TPX_HANDLED;
-    a->sel = s;
-    a->dirty = 1;
-    return TPX_HANDLED | TPX_REDRAW | TPX_RECALC;
 }
 
 static int move(tpx_app *a, tpx_action act)
@@ -160,7 +152,25 @@ static int move(tpx_app *a, tpx_action act)
     case TPX_ACT_LAST: s.bx = g.gx - 1, s.by = g.gy - 1, s.warp = wpb - 1; break;
     default: return TPX_UNHANDLED;
     }
-    return select_warp(a, s);
+    return app_select(a, s);
+}
+
+/* The config keys that open a dialog. */
+static int open_dialog(tpx_app *a, tpx_action act)
+{
+    switch (act) {
+    case TPX_ACT_KERNEL: app_open(a, &kernel_dialog); break;
+    case TPX_ACT_BLOCK: app_open(a, &block_dialog); break;
+    case TPX_ACT_SIZE: app_open(a, &size_dialog); break;
+    case TPX_ACT_PAD_EDIT:
+        if (!config_has_tile(a->cfg.kernel))
+            return app_edited(a, -1, "this kernel has no shared tile, so pad does not apply; "
+                                     "pick smem, smem_rect or tile_rows (K)");
+        app_open(a, &pad_dialog);
+        break;
+    default: return TPX_UNHANDLED;
+    }
+    return TPX_HANDLED | TPX_REDRAW;
 }
 
 static int config_action(tpx_app *a, tpx_action act)
@@ -169,24 +179,6 @@ static int config_action(tpx_app *a, tpx_action act)
     tpx_config *c = &a->cfg;
     const tpx_limits *l = &a->lim;
     switch (act) {
-    case TPX_ACT_KERNEL: app_open(a, &kernel_dialog); a->pick = c->kernel; return TPX_HANDLED | TPX_REDRAW;
-    case TPX_ACT_BLOCK:
-        app_open(a, &block_dialog);
-        snprintf(a->text[0], TPX_FIELD, "%d", c->bx);
-        snprintf(a->text[1], TPX_FIELD, "%d", c->by);
-        return TPX_HANDLED | TPX_REDRAW;
-    case TPX_ACT_SIZE:
-        app_open(a, &size_dialog);
-        a->pick = -1;
-        snprintf(a->text[0], TPX_FIELD, "%lldx%lld", c->w, c->h);
-        return TPX_HANDLED | TPX_REDRAW;
-    case TPX_ACT_PAD_EDIT:
-        if (!config_has_tile(c->kernel))
-            return app_edited(a, -1, "this kernel has no shared tile, so pad does not apply; "
-                                     "pick smem, smem_rect or tile_rows (K)");
-        app_open(a, &pad_dialog);
-        snprintf(a->text[0], TPX_FIELD, "%d", c->pad);
-        return TPX_HANDLED | TPX_REDRAW;
     case TPX_ACT_KERNEL_PREV: return app_edited(a, edit_kernel_step(c, -1, l, msg, sizeof msg), msg);
     case TPX_ACT_KERNEL_NEXT: return app_edited(a, edit_kernel_step(c, 1, l, msg, sizeof msg), msg);
     case TPX_ACT_BX_DOWN: return app_edited(a, edit_block_scale(c, 0, 0, l, msg, sizeof msg), msg);
@@ -196,7 +188,7 @@ static int config_action(tpx_app *a, tpx_action act)
     case TPX_ACT_DTYPE: return app_edited(a, edit_dtype_next(c, l, msg, sizeof msg), msg);
     case TPX_ACT_PAD: return app_edited(a, edit_pad_toggle(c, l, msg, sizeof msg), msg);
     case TPX_ACT_SWIZZLE: return app_edited(a, edit_swizzle_toggle(c, l, msg, sizeof msg), msg);
-    default: return TPX_UNHANDLED;
+    default: return open_dialog(a, act);
     }
 }
 
@@ -214,14 +206,12 @@ static int tour_go(tpx_app *a, int k)
     }
     char msg[TPX_MSG] = "";
     a->tour = k;
-    int r = set_view(a, steps[k].view) | TPX_RECALC;
+    int r = set_view(a, steps[k].view) | TPX_CONFIG;
     if (edit_apply(&a->cfg, &steps[k].cfg, &a->lim, msg, sizeof msg) != 0)
         app_say(a, 1, "this step's config is refused here: %s", msg);
     a->sel = (tpx_sel){0, 0, 0, 0};
     if (steps[k].zoom >= 0)
-        a->map_zoom = steps[k].zoom;
-    a->order_wave = 0;
-    a->dirty = 1;
+        map_set_zoom(a->view_st[TPX_VIEW_MAP], steps[k].zoom);
     return r;
 }
 
@@ -253,33 +243,38 @@ static int app_action(tpx_app *a, tpx_action act)
     return r ? r : config_action(a, act);
 }
 
+/* A key no group in force takes: say where it works. */
+static int unbound(tpx_app *a, int key, unsigned mask)
+{
+    char name[32];
+    keys_name(key, name, sizeof name);
+    int g = keys_group_of(key, mask | TPX_KG_BIT(DIALOG));
+    if (g == TPX_KG_TOUR)
+        app_say(a, 0, "%s steps through the tour: T starts it", name);
+    else if (g >= 0)
+        app_say(a, 0, "%s works in the %s view (press ? for every key)", name,
+                keys_group_title((tpx_key_group)g));
+    else
+        app_say(a, 0, "%s does nothing here (press ? for every key)", name);
+    return TPX_HANDLED | TPX_REDRAW;
+}
+
 int app_key(tpx_app *a, int key)
 {
     if (key == TPX_KEY_RESIZE)
         return TPX_REDRAW;
     if (a->dialog)
-        return a->dialog->on_key(a, key) | TPX_REDRAW;
+        return a->dialog->on_key(a, app_dialog_state(a, a->dialog), key) | TPX_REDRAW;
     const tpx_view *v = app_view(a->view);
     unsigned mask = TPX_KG_BIT(GENERAL) | TPX_KG_BIT(VIEWS) | TPX_KG_BIT(MOVE) |
                     TPX_KG_BIT(CONFIG) | (1u << v->keys) | (a->tour >= 0 ? TPX_KG_BIT(TOUR) : 0);
     tpx_action act = keys_lookup(key, mask);
     a->msg[0] = '\0';
     a->msg_error = 0;
-    if (act == TPX_ACT_NONE) {
-        char name[32];
-        keys_name(key, name, sizeof name);
-        int g = keys_group_of(key, mask | TPX_KG_BIT(DIALOG));
-        if (g == TPX_KG_TOUR)
-            app_say(a, 0, "%s steps through the tour: T starts it", name);
-        else if (g >= 0)
-            app_say(a, 0, "%s works in the %s view (press ? for every key)", name,
-                    keys_group_title((tpx_key_group)g));
-        else
-            app_say(a, 0, "%s does nothing here (press ? for every key)", name);
-        return TPX_HANDLED | TPX_REDRAW;
-    }
+    if (act == TPX_ACT_NONE)
+        return unbound(a, key, mask);
     if (keys_def(act)->group == v->keys && v->on_action)
-        return v->on_action(a, act) | TPX_HANDLED | TPX_REDRAW;
+        return v->on_action(a, a->view_st[a->view], act) | TPX_HANDLED | TPX_REDRAW;
     return app_action(a, act);
 }
 
@@ -290,10 +285,11 @@ int app_click(tpx_app *a, int w, int h, int x, int y)
         return TPX_UNHANDLED;
     tpx_rect screen = rect_make(0, 0, w, h);
     if (a->dialog)
-        return a->dialog->on_click ? a->dialog->on_click(a, screen, x, y) | TPX_REDRAW
-                                   : TPX_UNHANDLED;
+        return a->dialog->on_click
+                   ? a->dialog->on_click(a, app_dialog_state(a, a->dialog), screen, x, y) | TPX_REDRAW
+                   : TPX_UNHANDLED;
     if (rect_has(l.tabs, x, y)) {
-        int v = frame_tab_at(&l, x);
+        int v = frame_tab_at(a, &l, x);
         return v >= 0 ? set_view(a, v) : TPX_UNHANDLED;
     }
     if (rect_has(l.config, x, y)) { /* a field: as if its key was pressed */
@@ -303,14 +299,14 @@ int app_click(tpx_app *a, int w, int h, int x, int y)
     }
     const tpx_view *v = app_view(a->view);
     if (rect_has(l.body, x, y) && v->on_click)
-        return v->on_click(a, l.body, x, y);
+        return v->on_click(a, a->view_st[a->view], l.body, x, y);
     return TPX_UNHANDLED;
 }
 
 int app_tick(tpx_app *a)
 {
     const tpx_view *v = app_view(a->view);
-    return !a->dialog && v->on_tick ? v->on_tick(a) : TPX_UNHANDLED;
+    return !a->dialog && v->on_tick ? v->on_tick(a, a->view_st[a->view]) : TPX_UNHANDLED;
 }
 
 void app_draw(const tpx_app *a, tpx_canvas *cv)
@@ -323,9 +319,9 @@ void app_draw(const tpx_app *a, tpx_canvas *cv)
     }
     const tpx_view *v = app_view(a->view);
     frame_draw(a, cv, &l);
-    v->draw(a, cv, l.body);
+    v->draw(a, a->view_st[a->view], cv, l.body);
     if (a->tour >= 0)
         tour_box_draw(a, cv, l.body);
     if (a->dialog)
-        a->dialog->draw(a, cv, rect_make(0, 0, cv->w, cv->h));
+        a->dialog->draw(a, app_dialog_state(a, a->dialog), cv, rect_make(0, 0, cv->w, cv->h));
 }

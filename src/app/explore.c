@@ -68,61 +68,88 @@ static tpx_runner *open_runner(const cli_parsed *p, char *why, size_t n, int *us
     return r;
 }
 
-/* The main loop; returns the exit code. */
+/* Paints the frame at the terminal's size; -1 when out of memory. */
+static int paint(tpx_app *a, tpx_canvas *cv)
+{
+    int w, h;
+    term_size(&w, &h);
+    app_resize(a, w, h);
+    if (cv->w != w || cv->h != h) {
+        canvas_free(cv);
+        if (canvas_init(cv, w, h) != 0)
+            return -1;
+    }
+    app_draw(a, cv);
+    term_draw(cv);
+    return 0;
+}
+
+/* Every key already typed, handled before painting again; the bits. */
+static int read_keys(tpx_app *a)
+{
+    int mx = 0, my = 0, key = term_read(50, &mx, &my), res = 0;
+    for (int burst = 0; key != TPX_KEY_NONE && burst < 64; burst++) {
+        res |= key == TPX_KEY_MOUSE ? app_click(a, a->screen_w, a->screen_h, mx, my)
+                                    : app_key(a, key);
+        if (res & (TPX_QUIT | TPX_RECALC))
+            break;
+        key = term_read(0, &mx, &my);
+    }
+    return res;
+}
+
+/* The main loop; returns the exit code.  Handlers return what changed; only
+ * here is it acted on: the scene rebuilt, the workers given new wants. */
 static int loop(tpx_app *a, tpx_livesrc *ls)
 {
     tpx_canvas cv = {0, 0, NULL};
-    tpx_config requested = a->cfg;
-    int redraw = 1, sweeps = app_wants_sweeps(a), rc = CLI_OK;
+    int res = TPX_REDRAW, rc = CLI_OK;
     double next_tick = now_s() + 0.4;
-    live_request(ls, &a->cfg, &a->lim, sweeps);
+    live_request(ls, &a->cfg, &a->lim, app_wants_sweeps(a));
     while (!quit_signal) {
-        if (app_recalc(a) != 0) {
+        if (live_refresh(ls, a->live))
+            res |= TPX_LIVE | TPX_REDRAW;
+        if (app_update(a, res) != 0 || ((res & TPX_REDRAW) && paint(a, &cv) != 0)) {
             rc = CLI_FAIL;
             break;
         }
-        if (!worker_same(&requested, &a->cfg) || sweeps != app_wants_sweeps(a)) {
-            requested = a->cfg;
-            sweeps = app_wants_sweeps(a);
-            live_request(ls, &a->cfg, &a->lim, sweeps);
-        }
-        redraw |= live_refresh(ls, a->live);
-        if (redraw) {
-            int w, h;
-            term_size(&w, &h);
-            app_resize(a, w, h);
-            if (cv.w != w || cv.h != h) {
-                canvas_free(&cv);
-                if (canvas_init(&cv, w, h) != 0) {
-                    rc = CLI_FAIL;
-                    break;
-                }
-            }
-            app_draw(a, &cv);
-            term_draw(&cv);
-            redraw = 0;
-        }
-        int mx = 0, my = 0, key = term_read(50, &mx, &my), res = 0;
-        /* Take every key already typed before painting again. */
-        for (int burst = 0; key != TPX_KEY_NONE && burst < 64; burst++) {
-            res |= key == TPX_KEY_MOUSE ? app_click(a, a->screen_w, a->screen_h, mx, my)
-                                        : app_key(a, key);
-            if (res & (TPX_QUIT | TPX_RECALC))
-                break;
-            key = term_read(0, &mx, &my);
-        }
+        res = read_keys(a);
         if (res & TPX_QUIT)
             break;
+        if (res & (TPX_CONFIG | TPX_SWEEPS))
+            live_request(ls, &a->cfg, &a->lim, app_wants_sweeps(a));
         if (res & TPX_REMEASURE)
             live_remeasure(ls, &a->cfg);
-        redraw |= res != 0;
         if (now_s() >= next_tick) {
             next_tick = now_s() + 0.4;
-            redraw |= app_tick(a) != 0;
+            res |= app_tick(a);
         }
+        if (res)
+            res |= TPX_REDRAW;
     }
     canvas_free(&cv);
     return rc;
+}
+
+/* The app and its workers on runner r; NULL (r closed, message said) on
+ * failure (the code is then CLI_FAIL). */
+static tpx_app *start(const cli_parsed *p, tpx_runner *r, const tpx_config *c,
+                      const tpx_limits *lim, const char *why, tpx_livesrc **ls)
+{
+    tpx_device dev;
+    r->device(r, &dev);
+    tpx_app *a = app_new(c, lim, &dev, dev.valid ? "" : why);
+    const char *saved = cli_get(p, "load") ? cli_get(p, "load") : cli_get(p, "replay");
+    if (a && saved)
+        snprintf(a->source, sizeof a->source, "%s", saved);
+    *ls = a ? live_start(r, (r->caps & TPX_RUNNER_LIVE) != 0) : NULL;
+    if (!a || !*ls) {
+        fprintf(stderr, "tpx: out of memory or threads\n");
+        app_free(a);
+        runner_close(r);
+        return NULL;
+    }
+    return a;
 }
 
 int cmd_explore(int argc, char **argv)
@@ -152,34 +179,22 @@ int cmd_explore(int argc, char **argv)
         runner_close(r);
         return CLI_USAGE;
     }
-    tpx_device dev;
-    r->device(r, &dev);
-    int repeat = strcmp(r->name, "cuda") == 0;
-    tpx_app *a = app_new(&c, &lim, &dev, dev.valid ? "" : msg);
-    const char *saved = cli_get(&p, "load") ? cli_get(&p, "load") : cli_get(&p, "replay");
-    if (a && saved)
-        snprintf(a->source, sizeof a->source, "%s", saved);
-    tpx_livesrc *ls = a ? live_start(r, repeat) : NULL;
-    if (!a || !ls) {
-        fprintf(stderr, "tpx: out of memory or threads\n");
-        app_free(a);
-        runner_close(r);
+    tpx_livesrc *ls;
+    tpx_app *a = start(&p, r, &c, &lim, msg, &ls);
+    if (!a)
         return CLI_FAIL;
-    }
     glyphs_set_utf8(term_locale_utf8());
     tpx_term_info ti;
     if (term_open(&ti, msg, sizeof msg) != 0) {
         fprintf(stderr, "tpx: %s\n", msg);
-        live_stop(ls);
-        app_free(a);
-        runner_close(r);
-        return CLI_USAGE;
+        rc = CLI_USAGE;
+    } else {
+        install_signals();
+        rc = loop(a, ls);
+        term_close();
+        if (rc == CLI_FAIL)
+            fprintf(stderr, "tpx: out of memory\n");
     }
-    install_signals();
-    rc = loop(a, ls);
-    term_close();
-    if (rc == CLI_FAIL)
-        fprintf(stderr, "tpx: out of memory\n");
     live_stop(ls);
     app_free(a);
     runner_close(r);

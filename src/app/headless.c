@@ -36,13 +36,15 @@ tpx_app *headless_app(const tpx_headless *h, tpx_runner *r)
     app_resize(a, h->cols, h->rows);
     a->view = h->view >= 0 && h->view < TPX_VIEW_COUNT ? h->view : 0;
     a->sel = h->sel;
-    app_recalc(a);
+    app_update(a, TPX_SELECT);
     for (const char *k = h->keys; k && *k;) {
-        if (app_key(a, headless_next_key(&k)) & TPX_QUIT)
+        int bits = app_key(a, headless_next_key(&k));
+        if (bits & TPX_QUIT)
             break;
-        app_recalc(a);
+        app_update(a, bits);
     }
     live_fill_sync(a->live, &a->cfg, &a->lim, r, app_wants_sweeps(a));
+    app_update(a, TPX_LIVE);
     return a;
 }
 

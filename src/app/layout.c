@@ -2,6 +2,17 @@
 
 #include <string.h>
 
+tpx_rect rect_make(int x, int y, int w, int h)
+{
+    tpx_rect r = {x, y, w > 0 ? w : 0, h > 0 ? h : 0};
+    return r;
+}
+
+int rect_has(tpx_rect r, int x, int y)
+{
+    return x >= r.x && x < r.x + r.w && y >= r.y && y < r.y + r.h;
+}
+
 static tpx_rect row(int w, int y) { return rect_make(0, y, w, 1); }
 
 tpx_layout layout_compute(int w, int h)

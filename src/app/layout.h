@@ -3,7 +3,14 @@
 #ifndef TPX_LAYOUT_H
 #define TPX_LAYOUT_H
 
-#include "canvas.h"
+/* A rectangle of terminal cells. */
+typedef struct tpx_rect {
+    int x, y, w, h;
+} tpx_rect;
+
+tpx_rect rect_make(int x, int y, int w, int h);
+/* Whether (x, y) lies in r. */
+int rect_has(tpx_rect r, int x, int y);
 
 /* The smallest terminal the explorer draws in. */
 #define TPX_MIN_W 80

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "catalog.h"
+#include "sorting.h"
 
 tpx_sel scene_clamp(const tpx_config *c, tpx_sel sel)
 {
@@ -23,17 +24,66 @@ static void tile_free(tpx_tile *t)
 {
     free(t->inst);
     free(t->bank);
+    free(t->lane[0]);
+    free(t->lane[1]);
     memset(t, 0, sizeof *t);
+}
+
+/* Frees the selection part and zeroes it. */
+static void select_free(tpx_scene *s)
+{
+    free(s->inst);
+    free(s->global);
+    tile_free(&s->tile[0]);
+    tile_free(&s->tile[1]);
+    s->inst = NULL;
+    s->global = NULL;
+    s->ninst = s->nglobal = 0;
+    s->tbx = s->tby = 0;
+    memset(s->touches, 0, sizeof s->touches);
+    memset(s->box, 0, sizeof s->box);
+    memset(s->nelem, 0, sizeof s->nelem);
+    memset(s->nrows, 0, sizeof s->nrows);
+    memset(s->ncols, 0, sizeof s->ncols);
 }
 
 void scene_free(tpx_scene *s)
 {
-    free(s->inst);
-    free(s->global);
+    select_free(s);
     footprint_free(&s->fp);
-    tile_free(&s->tile[0]);
-    tile_free(&s->tile[1]);
     memset(s, 0, sizeof *s);
+}
+
+/* For each word of the tile, the first lane of `in` that touches it (-1). */
+static void lanes_of_words(const tpx_inst *in, size_t esize, int *lane, long long words)
+{
+    for (long long w = 0; w < words; w++)
+        lane[w] = -1;
+    if (!in)
+        return;
+    for (int l = in->lanes - 1; l >= 0; l--) {
+        if (!(in->active & (1u << l)))
+            continue;
+        long long b0 = in->idx[l] * (long long)esize, b1 = b0 + (long long)esize - 1;
+        for (long long w = b0 / 4; w <= b1 / 4 && w < words; w++)
+            lane[w] = l;
+    }
+}
+
+/* The selected repetition's store and load, word by word. */
+static int tile_lanes(tpx_tile *t, int rep)
+{
+    size_t e = config_esize(t->cfg.dtype);
+    t->sst = scene_tile_inst(t, TPX_OP_SST, rep);
+    t->sld = scene_tile_inst(t, TPX_OP_SLD, rep);
+    for (int k = 0; k < 2; k++) {
+        int i = k ? t->sld : t->sst;
+        t->lane[k] = malloc(sizeof(int) * (size_t)(t->words > 0 ? t->words : 1));
+        if (!t->lane[k])
+            return -1;
+        lanes_of_words(i >= 0 ? &t->inst[i] : NULL, e, t->lane[k], t->words);
+    }
+    return 0;
 }
 
 int scene_live_tile(const tpx_scene *s) { return s->cfg.pad > 0 || s->cfg.swz ? 1 : 0; }
@@ -66,27 +116,12 @@ static int build_tile(tpx_scene *s, tpx_tile *t, const tpx_config *v)
         if (all[i].space != TPX_SPACE_S)
             continue;
         t->inst[t->ninst] = all[i];
-        model_bank_detail(&all[i], config_esize(v->dtype), &t->bank[t->ninst]);
+        model_bank_detail(&all[i], model_esize(v), &t->bank[t->ninst]);
         t->ninst++;
     }
     free(all);
     t->valid = 1;
-    return 0;
-}
-
-static int cmp_ll(const void *a, const void *b)
-{
-    long long x = *(const long long *)a, y = *(const long long *)b;
-    return (x > y) - (x < y);
-}
-
-static long long distinct(long long *v, long long n)
-{
-    qsort(v, (size_t)n, sizeof v[0], cmp_ll);
-    long long d = 0;
-    for (long long i = 0; i < n; i++)
-        d += i == 0 || v[i] != v[i - 1];
-    return d;
+    return tile_lanes(t, s->sel.rep);
 }
 
 /* The box of the elements the selected warp moves, on A (its loads) and on
@@ -125,8 +160,8 @@ static void warp_boxes(tpx_scene *s)
             }
         }
         s->nelem[side] = n;
-        s->nrows[side] = rows && cols ? distinct(rows, n) : 0;
-        s->ncols[side] = rows && cols ? distinct(cols, n) : 0;
+        s->nrows[side] = rows && cols ? sort_distinct_ll(rows, (size_t)n) : 0;
+        s->ncols[side] = rows && cols ? sort_distinct_ll(cols, (size_t)n) : 0;
     }
     free(rows);
     free(cols);
@@ -141,18 +176,22 @@ int scene_build(tpx_scene *s, const tpx_config *c, const tpx_limits *lim, tpx_se
     s->modelled = !config_is_reference(c->kernel);
     s->wpb = model_warps_per_block(c);
     s->reps = s->modelled ? tpx_reps(c->kernel, &s->g) : 0;
-    s->sel = scene_clamp(c, sel);
-    if (!s->modelled)
-        return 0;
-    tpx_block_tile(c->kernel, &s->g, s->sel.bx, s->sel.by, &s->tbx, &s->tby);
+    if (s->modelled && footprint_build(&s->fp, c) != 0)
+        return -1;
+    return scene_select(s, sel);
+}
 
+/* The selected warp's instructions, its global ones priced. */
+static int select_insts(tpx_scene *s)
+{
+    const tpx_config *c = &s->cfg;
     int n = model_insts_per_warp(c);
     s->inst = malloc(sizeof *s->inst * (size_t)n);
     s->global = malloc(sizeof *s->global * (size_t)n);
     if (!s->inst || !s->global)
         return -1;
     s->ninst = model_warp_insts(c, s->sel.bx, s->sel.by, s->sel.warp, s->inst);
-    size_t e = config_esize(c->dtype);
+    size_t e = model_esize(c); /* one lane's access: 16 bytes for a vectorised kernel */
     for (int i = 0; i < s->ninst; i++) {
         if (s->inst[i].space == TPX_SPACE_S)
             continue;
@@ -162,7 +201,18 @@ int scene_build(tpx_scene *s, const tpx_config *c, const tpx_limits *lim, tpx_se
         model_inst_cost(ga->in, e, &ga->cost);
         ga->nsect = ga->in->active ? model_inst_sectors(ga->in, e, ga->sect) : 0;
     }
-    if (footprint_build(&s->fp, c) != 0)
+    return 0;
+}
+
+int scene_select(tpx_scene *s, tpx_sel sel)
+{
+    const tpx_config *c = &s->cfg;
+    select_free(s);
+    s->sel = scene_clamp(c, sel);
+    if (!s->modelled)
+        return 0;
+    tpx_block_tile(c->kernel, &s->g, s->sel.bx, s->sel.by, &s->tbx, &s->tby);
+    if (select_insts(s) != 0)
         return -1;
     warp_boxes(s);
 

@@ -1,6 +1,9 @@
 /* scene: everything the views draw that follows from the config and the
- * selected warp, computed once per change (recalc), then only read by the
- * views (repaint).  Asynchronous results (launch totals, measurements) are
+ * selected warp, computed once per change, then only read by the views
+ * (repaint).  Two parts: what follows from the config alone (geometry,
+ * footprint), rebuilt when the config changes, and what follows from the
+ * selection (the warp's instructions, boxes, tiles), rebuilt when either
+ * changes.  Asynchronous results (launch totals, measurements) are
  * not here: they arrive through live.h. */
 #ifndef TPX_SCENE_H
 #define TPX_SCENE_H
@@ -34,22 +37,28 @@ typedef struct tpx_tile {
     int ninst;
     tpx_inst *inst;         /* shared instructions, program order */
     tpx_bank_detail *bank;  /* one per instruction */
+    /* For each word of the tile, the first lane of the selected
+     * repetition's shared store [0] and load [1] touching it, or -1. */
+    int *lane[2];
+    int sst, sld;           /* that store and load (index into inst), or -1 */
 } tpx_tile;
 
 typedef struct tpx_scene {
+    /* ---- the config part (scene_build) ---- */
     tpx_config cfg;
     tpx_limits lim;
     tpx_geom g;
     int modelled;    /* 0 for the references */
     int wpb;         /* warps per block */
     int reps;        /* repetitions of each instruction per thread */
+    tpx_footprint fp;
+    /* ---- the selection part (scene_select) ---- */
     tpx_sel sel;     /* clamped to the grid */
     int tbx, tby;    /* the tile the selected block works on */
     int ninst;
     tpx_inst *inst;  /* the selected warp's instructions, program order */
     int nglobal;
     tpx_gaccess *global; /* its global instructions */
-    tpx_footprint fp;
     int touches[2];          /* the selected warp moves elements of A / B */
     long long box[2][4];     /* their bounding box: first row, first column, last row, last column */
     long long nelem[2];      /* elements the selected warp moves on A / B (all repetitions) */
@@ -58,8 +67,10 @@ typedef struct tpx_scene {
                          own pad or swizzle, or pad 1 when it has none */
 } tpx_scene;
 
-/* Builds the scene (freeing what s held).  0, or -1 when out of memory. */
+/* Builds the whole scene (freeing what s held).  0, or -1 when out of memory. */
 int scene_build(tpx_scene *s, const tpx_config *c, const tpx_limits *lim, tpx_sel sel);
+/* Rebuilds only the selection part for a new selection (same config). */
+int scene_select(tpx_scene *s, tpx_sel sel);
 void scene_free(tpx_scene *s);
 
 /* The selection clamped to config c's grid. */

@@ -6,6 +6,7 @@
 #include "catalog.h"
 #include "json.h"
 #include "report.h"
+#include "text.h"
 #include "version.h"
 
 static int grow(void **p, int *cap, int need, size_t size)
@@ -105,10 +106,12 @@ static void pad_text(const bench_row *r, char *buf, size_t n)
 static void table_header(FILE *f, const bench_result *b)
 {
     const tpx_device *d = &b->dev;
+    char name[sizeof d->name * 4];
+    text_sanitize(name, sizeof name, d->name);
     if (d->valid)
         fprintf(f, "tpx bench on %s (sm_%d%d, %d SMs, L2 %.0f MiB, theoretical peak %.0f GB/s), "
                    "%s, GB = 1e9 bytes\n",
-                d->name, d->cc_major, d->cc_minor, d->sms, d->l2_bytes / 1048576.0, d->peak_gbs,
+                name, d->cc_major, d->cc_minor, d->sms, d->l2_bytes / 1048576.0, d->peak_gbs,
                 b->once ? "each config launched once and verified, not timed"
                         : b->hot ? "hot (back-to-back launches)" : "cold L2 (flushed per sample)");
     else
@@ -134,7 +137,7 @@ void bench_write_table(FILE *f, const bench_result *b)
         snprintf(size, sizeof size, "%lldx%lld", r->c.w, r->c.h);
         fprintf(f, "%-13s %-6s %-12s %-5s %-4s %7s %7s %7s %7s  ", catalog_name(r->c.kernel), blk,
                 size, config_dtype_name(r->c.dtype), pad, mc.ld, mc.st, mc.sst, mc.sld);
-        if (m->status == TPX_ST_OK && m->samples > 0) {
+        if (runner_has_number(m)) {
             char peak[16] = "-", pm[16] = "-";
             if (m->pct_peak >= 0)
                 snprintf(peak, sizeof peak, "%.1f", m->pct_peak);
@@ -143,8 +146,10 @@ void bench_write_table(FILE *f, const bench_result *b)
             fprintf(f, "%10.4f %9.1f %6s %7s %5.2f%%  verified, %s%s\n", m->median_ms, m->gbs,
                     peak, pm, 100.0 * m->noise, runner_badge_name(m->badge),
                     m->pct_peak > 100.0 ? ", ABOVE PEAK" : "");
-        } else if (m->status == TPX_ST_OK) {
+        } else if (m->status == TPX_ST_OK && m->verified) {
             fprintf(f, "%10s %9s %6s %7s %6s  verified (launched once)\n", "-", "-", "-", "-", "-");
+        } else if (m->status == TPX_ST_OK) {
+            fprintf(f, "%10s %9s %6s %7s %6s  failed (not verified)\n", "-", "-", "-", "-", "-");
         } else {
             fprintf(f, "%10s %9s %6s %7s %6s  %s", "-", "-", "-", "-", "-",
                     m->status == TPX_ST_NOT_MEASURED ? "not measured"
@@ -158,12 +163,14 @@ void bench_write_table(FILE *f, const bench_result *b)
         fprintf(f, "\n");
         for (int i = 0, k = 0; i < b->n; i++) {
             const tpx_measurement *m = &b->rows[i].m;
+            char why[sizeof m->message * 4];
             if (m->status != TPX_ST_OK && m->status != TPX_ST_NOT_MEASURED && m->message[0])
-                fprintf(f, "[%d] %s\n", ++k, m->message);
+                fprintf(f, "[%d] %s\n", ++k, text_sanitize(why, sizeof why, m->message));
         }
     }
+    char why[sizeof b->rows[0].m.message * 4];
     if (b->n && b->rows[0].m.status == TPX_ST_NOT_MEASURED && b->rows[0].m.message[0])
-        fprintf(f, "\nnot measured: %s\n", b->rows[0].m.message);
+        fprintf(f, "\nnot measured: %s\n", text_sanitize(why, sizeof why, b->rows[0].m.message));
     if (b->nskip) {
         fprintf(f, "\nskipped (invalid combinations):\n");
         for (int i = 0; i < b->nskip; i++)
@@ -173,8 +180,10 @@ void bench_write_table(FILE *f, const bench_result *b)
 
 /* ---- CSV ---------------------------------------------------------------------- */
 
-static void csv_text(FILE *f, const char *s)
+static void csv_text(FILE *f, const char *raw)
 {
+    char safe[1024];
+    const char *s = text_sanitize(safe, sizeof safe, raw);
     fputc('"', f);
     for (; *s; s++) {
         if (*s == '"')
@@ -213,8 +222,11 @@ void bench_write_csv(FILE *f, const bench_result *b)
                 model_sectors_per_request(&o[TPX_OP_GST]));
         csv_num(f, r->modelled && o[TPX_OP_SST].insts, 4, model_conflict_ways(&o[TPX_OP_SST]));
         csv_num(f, r->modelled && o[TPX_OP_SLD].insts, 4, model_conflict_ways(&o[TPX_OP_SLD]));
-        int timed = m->status == TPX_ST_OK && m->samples > 0;
-        fprintf(f, ",%s,%d,%s,%d", runner_status_name(m->status), m->verified,
+        int timed = runner_has_number(m);
+        fprintf(f, ",%s,%d,%s,%d",
+                runner_status_name(m->status == TPX_ST_OK && !m->verified ? TPX_ST_VERIFY_FAILED
+                                                                         : m->status),
+                m->verified,
                 m->hot ? "hot" : "cold", m->samples);
         csv_num(f, timed, 6, m->median_ms);
         csv_num(f, timed, 6, m->min_ms);
@@ -225,7 +237,7 @@ void bench_write_csv(FILE *f, const bench_result *b)
         csv_num(f, timed && m->memcpy_gbs > 0, 2, m->memcpy_gbs);
         csv_num(f, timed && m->pct_memcpy >= 0, 2, m->pct_memcpy);
         fputc(',', f);
-        if (m->status == TPX_ST_OK)
+        if (m->status == TPX_ST_OK && m->verified)
             fputs(runner_badge_name(m->badge), f);
         csv_num(f, m->occ.valid, 0, m->occ.blocks_per_sm);
         csv_num(f, m->occ.valid, 0, m->occ.regs_per_thread);
@@ -244,19 +256,22 @@ void bench_write_json(FILE *f, const bench_result *b)
     json_init(&w, f, 1);
     json_begin_object(&w, NULL);
     json_string(&w, "format", "tpx-results");
-    json_int(&w, "format_version", 1);
+    json_int(&w, "format_version", 2);
     json_string(&w, "tpx_version", TPX_VERSION);
+    json_string(&w, "git_commit", TPX_GIT_COMMIT);
     json_string(&w, "date", b->date);
     json_string(&w, "command", b->command);
     json_string(&w, "runner", b->runner);
     json_string(&w, "mode", b->once ? "once" : b->hot ? "hot" : "cold");
     report_device_json(&w, "device", &b->dev);
+    tpx_profile prof;
+    profile_current(&b->dev, &prof);
     json_begin_array(&w, "results");
     for (int i = 0; i < b->n; i++) {
         const bench_row *r = &b->rows[i];
         json_begin_object(&w, NULL);
         report_config_json(&w, "config", &r->c);
-        report_model_json(&w, &r->c, r->modelled ? &r->t : NULL);
+        report_model_json(&w, &r->c, r->modelled ? &r->t : NULL, &prof);
         report_measured_json(&w, &r->m, &b->dev);
         json_end_object(&w);
     }

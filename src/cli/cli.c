@@ -3,6 +3,7 @@
 #include <string.h>
 
 #include "catalog.h"
+#include "profile.h"
 
 static int find_opt(const cli_opt *opts, const char *name, size_t len)
 {
@@ -152,4 +153,10 @@ int cli_config(const cli_parsed *p, const tpx_limits *lim, tpx_config *c, char *
         return -1;
     c->swz = cli_has(p, "swizzle");
     return config_validate(c, lim, msg, n);
+}
+
+int cli_profile(const cli_parsed *p, char *msg, size_t n)
+{
+    const char *s = cli_get(p, "profile");
+    return s ? profile_select(s, msg, n) : 0;
 }

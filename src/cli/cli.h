@@ -45,6 +45,14 @@ void cli_print_options(FILE *f, const cli_opt *opts);
     {"pad", "N", "shared tile row padding in elements (tiled kernels); default 0"},               \
     {"swizzle", NULL, "XOR-swizzle the shared tile instead of padding (tiled kernels)"}
 
+/* The --profile option (a device profile for predictions without a GPU). */
+#define CLI_PROFILE_OPT                                                                          \
+    {"profile", "NAME", "device profile without a GPU: a100, h100_sxm (default), h200, rtx3080, t4"}
+
+/* Selects the profile named by --profile, if given.  0, or -1 with a
+ * message listing the known names. */
+int cli_profile(const cli_parsed *p, char *msg, size_t n);
+
 /* Builds a config from the shared options (defaults where absent) and
  * validates it against lim. 0, or -1 with a message. */
 int cli_config(const cli_parsed *p, const tpx_limits *lim, tpx_config *c, char *msg, size_t n);

@@ -30,6 +30,7 @@ static const cli_opt bench_opts[] = {
     {"save", "FILE", "also write the JSON result document to FILE (tpx can replay it)"},
     {"no-gpu", NULL, "model only: do not look for a GPU"},
     {"device", "N", "CUDA device to measure on (tpx list --devices); default 0"},
+    CLI_PROFILE_OPT,
     {NULL, NULL, NULL},
 };
 
@@ -37,7 +38,8 @@ static void bench_help(void)
 {
     printf("usage: tpx bench [--kernel LIST|all] [--block LIST] [--size LIST] [--dtype LIST]\n"
            "                 [--pad LIST] [--swizzle] [--hot] [--samples N] [--time-cap S]\n"
-           "                 [--json|--csv] [--out FILE] [--save FILE] [--no-gpu] [--device N]\n\n"
+           "                 [--json|--csv] [--out FILE] [--save FILE] [--no-gpu] [--device N]\n"
+           "                 [--profile NAME]\n\n"
            "Measures every combination of the lists (comma-separated) on the GPU: each config\n"
            "is verified on random data, then timed with CUDA events (L2 flushed before each\n"
            "sample unless --hot) until the noise is under 0.5%% or the time cap.  Bandwidth is\n"
@@ -99,11 +101,10 @@ static int add_kernel(sweep *s, const char *t, char *msg, size_t n)
     if (strcmp(t, "all") == 0) {
         /* references first, so the table opens with the ceiling */
         s->nk = 0;
-        s->kernels[s->nk++] = TPX_K_MEMCPY;
-        s->kernels[s->nk++] = TPX_K_CUBLAS;
-        for (int k = 0; k < TPX_K_COUNT; k++)
-            if (!config_is_reference((tpx_kernel_id)k))
-                s->kernels[s->nk++] = k;
+        for (int ref = 1; ref >= 0; ref--)
+            for (int k = 0; k < TPX_K_COUNT; k++)
+                if (config_is_reference((tpx_kernel_id)k) == ref)
+                    s->kernels[s->nk++] = k;
         return 0;
     }
     int k = catalog_find(t);
@@ -327,6 +328,10 @@ int cmd_bench(int argc, char **argv)
         fprintf(stderr, "tpx bench: %s\n", msg);
         return CLI_USAGE;
     }
+    if (cli_profile(&p, msg, sizeof msg) != 0) {
+        fprintf(stderr, "tpx bench: %s\n", msg);
+        return CLI_USAGE;
+    }
     int usage;
     tpx_runner *r = runner_from_options(cli_get(&p, "device"), cli_has(&p, "no-gpu"), NULL, msg,
                                         sizeof msg, &usage);
@@ -346,6 +351,7 @@ int cmd_bench(int argc, char **argv)
     rc = run_sweep(r, &s, &o, 0, &pc, &b) < 0 ? CLI_FAIL : CLI_OK;
     if (pc.on)
         fprintf(stderr, "\r\033[K");
+    r->device(r, &b.dev); /* again: the clocks (NVML) as they were while measuring */
     runner_close(r);
     if (rc != CLI_OK)
         fprintf(stderr, "tpx bench: out of memory\n");

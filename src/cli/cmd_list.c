@@ -7,6 +7,7 @@
 #include "json.h"
 #include "report.h"
 #include "runner.h"
+#include "text.h"
 
 static const cli_opt list_opts[] = {
     {"json", NULL, "one JSON object on stdout"},
@@ -29,16 +30,19 @@ static int list_devices(int as_json)
         char msg[TPX_MSG];
         tpx_runner *r = runner_open(i, msg, sizeof msg);
         tpx_device d;
+        char name[sizeof d.name * 4], why[sizeof msg * 4];
         r->device(r, &d);
+        text_sanitize(name, sizeof name, d.name); /* a driver's string: printed escaped */
+        text_sanitize(why, sizeof why, msg);
         if (as_json)
             report_device_json(&w, NULL, &d);
         else if (d.valid)
             printf("%d  %s  sm_%d%d  %d SMs  L2 %.0f MiB  %.1f GiB  peak %.0f GB/s (theoretical)\n",
-                   i, d.name, d.cc_major, d.cc_minor, d.sms, d.l2_bytes / 1048576.0,
+                   i, name, d.cc_major, d.cc_minor, d.sms, d.l2_bytes / 1048576.0,
                    d.mem_bytes / 1073741824.0,
                    d.peak_gbs);
         else
-            printf("%d  unavailable: %s\n", i, msg);
+            printf("%d  unavailable: %s\n", i, why);
         runner_close(r);
     }
     if (as_json) {
@@ -77,7 +81,7 @@ int cmd_list(int argc, char **argv)
             json_string(&w, "idea", k->idea);
             json_string(&w, "seed", k->seed);
             json_string(&w, "text", k->text);
-            json_bool(&w, "modelled", k->modelled);
+            json_bool(&w, "modelled", !config_is_reference(k->id));
             json_bool(&w, "shared_tile", config_has_tile(k->id));
             json_end_object(&w);
         }

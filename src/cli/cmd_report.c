@@ -6,6 +6,7 @@
 #include "commands.h"
 #include "json.h"
 #include "model.h"
+#include "profile.h"
 #include "report.h"
 #include "runner.h"
 
@@ -17,6 +18,7 @@ static const cli_opt report_opts[] = {
     {"hot", NULL, "measure back-to-back launches instead of flushing the L2 per sample"},
     {"once", NULL, "expert: launch once and verify, no timing (for ncu, compute-sanitizer)"},
     {"replay", "FILE", "answer from results saved by tpx bench --save instead of a GPU"},
+    CLI_PROFILE_OPT,
     {NULL, NULL, NULL},
 };
 
@@ -24,10 +26,12 @@ static void report_help(void)
 {
     printf("usage: tpx report [--kernel ID] [--block XxY] [--size WxH] [--dtype T] [--pad N]\n"
            "                  [--swizzle] [--json] [--no-gpu] [--device N] [--hot] [--once]\n"
-           "                  [--replay FILE]\n\n"
+           "                  [--replay FILE] [--profile NAME]\n\n"
            "The access model's figures for one launch: global requests, 32-byte sectors and\n"
            "128-byte lines; shared requests and wavefronts; sectors per request, efficiency\n"
-           "and n-way conflicts.  With a GPU the config is also run, verified and timed.\n\n"
+           "and n-way conflicts; the sectors that reach L2 and DRAM and a predicted bandwidth\n"
+           "for the GPU (or the --profile without one).  With a GPU the config is also run,\n"
+           "verified and timed.\n\n"
            "options:\n");
     cli_print_options(stdout, report_opts);
 }
@@ -39,6 +43,10 @@ int cmd_report(int argc, char **argv)
     int rc = cli_start(argc, argv, report_opts, "tpx report", report_help, &p);
     if (rc >= 0)
         return rc;
+    if (cli_profile(&p, msg, sizeof msg) != 0) {
+        fprintf(stderr, "tpx report: %s\n", msg);
+        return CLI_USAGE;
+    }
     int usage;
     tpx_runner *r = runner_from_options(cli_get(&p, "device"), cli_has(&p, "no-gpu"),
                                         cli_get(&p, "replay"), msg, sizeof msg, &usage);
@@ -56,13 +64,15 @@ int cmd_report(int argc, char **argv)
     }
     tpx_totals t;
     int modelled = model_totals(&c, &t, NULL) == 0;
-    tpx_device d;
-    r->device(r, &d);
     tpx_measurement m;
     tpx_measure_opts o = runner_default_opts();
     o.hot = cli_has(&p, "hot");
     o.once = cli_has(&p, "once");
     r->measure(r, &c, &o, &m, NULL, NULL, NULL);
+    tpx_device d;
+    r->device(r, &d); /* after measuring: NVML's clocks are those of the run */
+    tpx_profile prof;
+    profile_current(&d, &prof);
 
     if (cli_has(&p, "json")) {
         json_writer w;
@@ -70,12 +80,12 @@ int cmd_report(int argc, char **argv)
         json_begin_object(&w, NULL);
         report_config_json(&w, "config", &c);
         report_device_json(&w, "device", &d);
-        report_model_json(&w, &c, modelled ? &t : NULL);
+        report_model_json(&w, &c, modelled ? &t : NULL, &prof);
         report_measured_json(&w, &m, &d);
         json_end_object(&w);
         json_finish(&w);
     } else {
-        report_model_table(stdout, &c, modelled ? &t : NULL);
+        report_model_table(stdout, &c, modelled ? &t : NULL, &prof);
         report_measured_table(stdout, &m, &d);
     }
     runner_close(r);

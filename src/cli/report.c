@@ -3,6 +3,7 @@
 #include <string.h>
 
 #include "catalog.h"
+#include "text.h"
 
 void report_config_json(json_writer *w, const char *key, const tpx_config *c)
 {
@@ -51,7 +52,8 @@ static void cost_json(json_writer *w, tpx_op op, const tpx_cost *k)
     json_end_object(w);
 }
 
-void report_model_json(json_writer *w, const tpx_config *c, const tpx_totals *t)
+void report_model_json(json_writer *w, const tpx_config *c, const tpx_totals *t,
+                       const tpx_profile *prof)
 {
     if (!t) {
         json_null(w, "model");
@@ -64,6 +66,35 @@ void report_model_json(json_writer *w, const tpx_config *c, const tpx_totals *t)
     json_int(w, "instructions_per_warp", model_insts_per_warp(c));
     for (int op = 0; op < TPX_OP_COUNT; op++)
         cost_json(w, (tpx_op)op, &t->op[op]);
+    report_prediction_json(w, c, t, prof);
+    json_end_object(w);
+}
+
+/* Format 2's facts of the run: null where unknown, never a made-up value. */
+static void device_run_json(json_writer *w, const tpx_device *d)
+{
+    json_string(w, "uuid", d->uuid[0] ? d->uuid : NULL);
+    if (d->driver_version > 0)
+        json_int(w, "driver_version", d->driver_version);
+    else
+        json_null(w, "driver_version");
+    if (d->runtime_version > 0)
+        json_int(w, "cuda_runtime_version", d->runtime_version);
+    else
+        json_null(w, "cuda_runtime_version");
+    if (d->ecc_known)
+        json_bool(w, "ecc", d->ecc);
+    else
+        json_null(w, "ecc");
+    if (!d->clocks_known) {
+        json_null(w, "clocks");
+        return;
+    }
+    json_begin_object(w, "clocks");
+    json_int(w, "sm_mhz", d->sm_clock_mhz);
+    json_int(w, "memory_mhz", d->mem_clock_mhz);
+    json_bool(w, "throttled", d->throttled);
+    json_string(w, "throttle_reasons", d->throttle_reasons);
     json_end_object(w);
 }
 
@@ -90,6 +121,7 @@ void report_device_json(json_writer *w, const char *key, const tpx_device *d)
     json_int(w, "shared_bytes_per_sm", d->smem_per_sm);
     json_int(w, "shared_bytes_per_block_optin", d->smem_per_block_optin);
     json_string(w, "source", d->source);
+    device_run_json(w, d);
     json_end_object(w);
 }
 
@@ -107,10 +139,14 @@ static void occupancy_json(json_writer *w, const tpx_occupancy *o)
 
 void report_measured_json(json_writer *w, const tpx_measurement *m, const tpx_device *d)
 {
-    if (!m || m->status != TPX_ST_OK) {
+    if (!m || m->status != TPX_ST_OK || !m->verified) { /* a number only when verified */
+        tpx_status st = !m ? TPX_ST_NOT_MEASURED : m->status == TPX_ST_OK ? TPX_ST_VERIFY_FAILED
+                                                                       : m->status;
         json_null(w, "measured");
-        json_string(w, "measured_status", runner_status_name(m ? m->status : TPX_ST_NOT_MEASURED));
-        json_string(w, "measured_note", m && m->message[0] ? m->message : "not measured");
+        json_string(w, "measured_status", runner_status_name(st));
+        json_string(w, "measured_note", m && m->message[0] ? m->message
+                                        : st == TPX_ST_VERIFY_FAILED ? "not verified"
+                                                                     : "not measured");
         return;
     }
     json_begin_object(w, "measured");
@@ -128,6 +164,11 @@ void report_measured_json(json_writer *w, const tpx_measurement *m, const tpx_de
     json_double(w, "min_ms", m->min_ms, 5);
     json_double(w, "median_ms", m->median_ms, 5);
     json_double(w, "mean_ms", m->mean_ms, 5);
+    if (m->max_ms > 0) { /* format 2: the spread of the samples */
+        json_double(w, "q1_ms", m->q1_ms, 5);
+        json_double(w, "q3_ms", m->q3_ms, 5);
+        json_double(w, "max_ms", m->max_ms, 5);
+    }
     json_double(w, "noise", m->noise, 5);
     json_double(w, "gbs", m->gbs, 1);
     if (m->pct_peak >= 0)
@@ -168,7 +209,8 @@ static void table_row(FILE *f, const char *label, tpx_op op, const tpx_cost *k)
     }
 }
 
-void report_model_table(FILE *f, const tpx_config *c, const tpx_totals *t)
+void report_model_table(FILE *f, const tpx_config *c, const tpx_totals *t,
+                        const tpx_profile *prof)
 {
     char desc[160];
     config_describe(c, desc, sizeof desc);
@@ -192,23 +234,30 @@ void report_model_table(FILE *f, const tpx_config *c, const tpx_totals *t)
         table_row(f, "load", TPX_OP_SLD, &t->op[TPX_OP_SLD]);
         table_row(f, "store", TPX_OP_SST, &t->op[TPX_OP_SST]);
     }
+    report_prediction_table(f, c, t, prof);
 }
 
 void report_measured_table(FILE *f, const tpx_measurement *m, const tpx_device *d)
 {
+    char dev[sizeof m->device * 4], why[sizeof m->message * 4];
+    /* Names and notes may come from a replayed file: escaped, never raw. */
+    text_sanitize(dev, sizeof dev, d && d->valid ? d->name : m->device);
+    text_sanitize(why, sizeof why, m->message[0] ? m->message : "no reason given");
     fputc('\n', f);
     if (m->status != TPX_ST_OK) {
-        fprintf(f, "measured: %s (%s)\n", runner_status_name(m->status),
-                m->message[0] ? m->message : "no reason given");
+        fprintf(f, "measured: %s (%s)\n", runner_status_name(m->status), why);
+        return;
+    }
+    if (!m->verified) { /* never a number from an unverified run */
+        fprintf(f, "measured: failed (not verified: no number shown)\n");
         return;
     }
     if (m->samples == 0) {
-        fprintf(f, "launched once on %s and %s (not timed)\n", d && d->valid ? d->name : m->device,
-                m->verified ? "verified" : "NOT verified");
+        fprintf(f, "launched once on %s and verified (not timed)\n", dev);
         return;
     }
-    fprintf(f, "measured on %s, %s L2, %d samples (GB = 1e9 bytes)\n",
-            d && d->valid ? d->name : m->device, m->hot ? "hot" : "cold", m->samples);
+    fprintf(f, "measured on %s, %s L2, %d samples (GB = 1e9 bytes)\n", dev,
+            m->hot ? "hot" : "cold", m->samples);
     fprintf(f, "  median %.4f ms (min %.4f, mean %.4f, noise %.2f%%)\n", m->median_ms, m->min_ms,
             m->mean_ms, 100.0 * m->noise);
     fprintf(f, "  %.1f GB/s", m->gbs);
@@ -216,8 +265,7 @@ void report_measured_table(FILE *f, const tpx_measurement *m, const tpx_device *
         fprintf(f, ", %.1f%% of theoretical peak", m->pct_peak);
     if (m->pct_memcpy >= 0)
         fprintf(f, ", %.1f%% of memcpy (%.1f GB/s)", m->pct_memcpy, m->memcpy_gbs);
-    fprintf(f, "\n  %s, %s%s\n", m->verified ? "verified" : "NOT verified",
-            runner_badge_name(m->badge),
+    fprintf(f, "\n  verified, %s%s\n", runner_badge_name(m->badge),
             m->pct_peak > 100.0 ? ", ABOVE the theoretical peak: the caches served part of it" : "");
     if (m->occ.valid)
         fprintf(f, "  occupancy: %d blocks/SM, %d registers/thread, %lld B shared/block, %.0f%%\n",

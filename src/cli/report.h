@@ -7,16 +7,28 @@
 
 #include "json.h"
 #include "model.h"
+#include "profile.h"
 #include "runner.h"
 
 void report_config_json(json_writer *w, const char *key, const tpx_config *c);
 /* "model": {...}, or null with "model_note" for the references. */
-void report_model_json(json_writer *w, const tpx_config *c, const tpx_totals *t);
+/* prof: the device profile the prediction is made for (NULL: none). */
+void report_model_json(json_writer *w, const tpx_config *c, const tpx_totals *t,
+                       const tpx_profile *prof);
 /* "measured": {...}, or null with "measured_note" when m is not a number. */
 void report_measured_json(json_writer *w, const tpx_measurement *m, const tpx_device *d);
 void report_device_json(json_writer *w, const char *key, const tpx_device *d);
 
-void report_model_table(FILE *f, const tpx_config *c, const tpx_totals *t);
+void report_model_table(FILE *f, const tpx_config *c, const tpx_totals *t,
+                        const tpx_profile *prof);
 void report_measured_table(FILE *f, const tpx_measurement *m, const tpx_device *d);
+
+/* The traffic below L1 and the predicted bandwidth (report_predict.c):
+ * "traffic" and "predicted_gbs" (null when prof is NULL or lacks the
+ * figures) inside the "model" object, and the same as table lines. */
+void report_prediction_json(json_writer *w, const tpx_config *c, const tpx_totals *t,
+                            const tpx_profile *prof);
+void report_prediction_table(FILE *f, const tpx_config *c, const tpx_totals *t,
+                             const tpx_profile *prof);
 
 #endif

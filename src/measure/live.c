@@ -4,6 +4,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "sorting.h"
+
 struct tpx_livesrc {
     tpx_runner *runner;
     worker *model, *gpu;
@@ -74,6 +76,15 @@ static int want_list(const tpx_live *lv, int sweeps, tpx_config *out)
     return n;
 }
 
+/* The median of the ring, once per snapshot rather than once per frame. */
+static void slot_median(tpx_slot *s)
+{
+    double v[TPX_RING];
+    int n = s->meas.nring < TPX_RING ? s->meas.nring : TPX_RING;
+    memcpy(v, s->meas.ring, sizeof(double) * (size_t)(n > 0 ? n : 0));
+    s->median = sort_median(v, (size_t)(n > 0 ? n : 0));
+}
+
 static void slot_fill_sync(tpx_slot *s, tpx_runner *r, int measure)
 {
     if (!s->cfg_ok)
@@ -89,6 +100,7 @@ static void slot_fill_sync(tpx_slot *s, tpx_runner *r, int measure)
             s->meas.runs = 1;
         }
         s->have_meas = 1;
+        slot_median(s);
     }
 }
 
@@ -154,6 +166,7 @@ static void slot_get(tpx_livesrc *ls, tpx_slot *s)
         return;
     s->have_model = worker_get(ls->model, &s->cfg, &s->model);
     s->have_meas = worker_get(ls->gpu, &s->cfg, &s->meas);
+    slot_median(s);
 }
 
 int live_refresh(tpx_livesrc *ls, tpx_live *lv)

@@ -17,6 +17,7 @@ typedef struct tpx_slot {
     tpx_result model;
     int have_meas;   /* meas.m (and its ring) is there */
     tpx_result meas;
+    double median;   /* of meas.ring, computed with the snapshot (0 when empty) */
 } tpx_slot;
 
 typedef struct tpx_live {

@@ -4,10 +4,14 @@
 #include <stdlib.h>
 #include <string.h>
 
-static int cmp_double(const void *a, const void *b)
+#include "sorting.h"
+
+/* The p-quantile of sorted[0..n), interpolated between neighbours. */
+static double quantile(const double *sorted, int n, double p)
 {
-    double x = *(const double *)a, y = *(const double *)b;
-    return (x > y) - (x < y);
+    double at = p * (n - 1);
+    int lo = (int)at;
+    return lo + 1 < n ? sorted[lo] + (at - lo) * (sorted[lo + 1] - sorted[lo]) : sorted[lo];
 }
 
 stats_summary stats_summarize(const double *v, int n)
@@ -21,9 +25,11 @@ stats_summary stats_summarize(const double *v, int n)
     if (!sorted)
         return s;
     memcpy(sorted, v, sizeof *sorted * (size_t)n);
-    qsort(sorted, (size_t)n, sizeof *sorted, cmp_double);
+    s.median = sort_median(sorted, (size_t)n);
     s.min = sorted[0];
-    s.median = n % 2 ? sorted[n / 2] : 0.5 * (sorted[n / 2 - 1] + sorted[n / 2]);
+    s.max = sorted[n - 1];
+    s.q1 = quantile(sorted, n, 0.25);
+    s.q3 = quantile(sorted, n, 0.75);
     double sum = 0, sq = 0;
     for (int i = 0; i < n; i++)
         sum += sorted[i];

@@ -9,6 +9,7 @@
 typedef struct stats_summary {
     int n;
     double min, median, mean;
+    double q1, q3, max;  /* quartiles (linear interpolation) and maximum */
     double noise; /* relative standard deviation (sample), 0 for fewer than 2 */
 } stats_summary;
 

@@ -45,6 +45,11 @@ tpx_l2_badge runner_badge(long long bytes_moved, long long l2_bytes)
     return TPX_L2_DRAM;
 }
 
+int runner_has_number(const tpx_measurement *m)
+{
+    return m && m->status == TPX_ST_OK && m->verified && m->samples > 0;
+}
+
 void runner_not_measured(tpx_measurement *m, tpx_status s, const char *why)
 {
     memset(m, 0, sizeof *m);

@@ -32,6 +32,7 @@ typedef struct tpx_measurement {
     int hot;                  /* 1: back-to-back launches; 0: L2 flushed per sample */
     int samples;              /* 0 with status OK: verified but not timed (opts.once) */
     double min_ms, median_ms, mean_ms;
+    double q1_ms, q3_ms, max_ms; /* quartiles and maximum; 0 where unknown (format 1) */
     double noise;             /* relative standard deviation of the samples */
     double gbs;               /* 2*W*H*e / median, GB = 1e9 */
     double pct_peak;          /* of theoretical; < 0 if unknown */
@@ -54,9 +55,15 @@ typedef struct tpx_measure_opts {
 
 typedef void (*tpx_progress_fn)(void *ctx, double fraction);
 
+/* What a runner can do (bits of tpx_runner.caps), asked instead of its name. */
+enum {
+    TPX_RUNNER_LIVE = 1, /* measures a live GPU: worth measuring over and over */
+};
+
 typedef struct tpx_runner tpx_runner;
 struct tpx_runner {
-    const char *name; /* "cuda", "model-only", "replay" */
+    const char *name; /* "cuda", "model-only", "replay": for messages only */
+    unsigned caps;    /* TPX_RUNNER_* */
     void *state;
     /* Facts of the selected device; .valid = 0 when there is none. */
     void (*device)(tpx_runner *r, tpx_device *out);
@@ -94,6 +101,9 @@ const char *runner_status_name(tpx_status s);
 const char *runner_badge_name(tpx_l2_badge b);
 /* Working set 2*W*H*e against the L2 size. */
 tpx_l2_badge runner_badge(long long bytes_moved, long long l2_bytes);
+/* 1 when m holds a number to show: measured, verified and timed (samples >
+ * 0).  Every printer asks this, so an unverified row never shows GB/s. */
+int runner_has_number(const tpx_measurement *m);
 void runner_not_measured(tpx_measurement *m, tpx_status s, const char *why);
 
 #endif

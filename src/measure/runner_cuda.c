@@ -1,6 +1,7 @@
 /* The CUDA runner: device facts and limits, buffers, errors.  The
  * measurement itself is in runner_cuda_measure.c. */
 #include "runner_cuda.h"
+#include "runner_nvml.h"
 
 #include <dlfcn.h>
 #include <stdio.h>
@@ -25,6 +26,32 @@ static int attr(int dev, enum cudaDeviceAttr a)
         return 0;
     }
     return v;
+}
+
+/* What a result file keeps of the run: UUID (NVML finds the GPU by it), the
+ * driver and runtime versions, ECC.  Unknown stays zero. */
+static void run_facts(int dev, const struct cudaDeviceProp *p, tpx_device *d)
+{
+    const unsigned char *u = (const unsigned char *)p->uuid.bytes;
+    unsigned any = 0;
+    for (int i = 0; i < 16; i++)
+        any |= u[i];
+    if (any) /* an all-zero UUID is no UUID */
+        snprintf(d->uuid, sizeof d->uuid,
+             "GPU-%02x%02x%02x%02x-%02x%02x-%02x%02x-%02x%02x-%02x%02x%02x%02x%02x%02x", u[0], u[1],
+             u[2], u[3], u[4], u[5], u[6], u[7], u[8], u[9], u[10], u[11], u[12], u[13], u[14],
+             u[15]);
+    int v = 0;
+    if (cudaDriverGetVersion(&v) == cudaSuccess)
+        d->driver_version = v;
+    if (cudaRuntimeGetVersion(&v) == cudaSuccess)
+        d->runtime_version = v;
+    if (cudaDeviceGetAttribute(&v, cudaDevAttrEccEnabled, dev) == cudaSuccess) {
+        d->ecc_known = 1;
+        d->ecc = v != 0;
+    } else {
+        cudaGetLastError();
+    }
 }
 
 /* Theoretical peak from the attributes (CUDA 13 removed the clock from
@@ -55,6 +82,7 @@ static int read_facts(int dev, tpx_device *d, tpx_limits *lim, char *msg, size_t
     d->smem_per_sm = (long long)p.sharedMemPerMultiprocessor;
     d->smem_per_block_optin = (long long)p.sharedMemPerBlockOptin;
     snprintf(d->source, sizeof d->source, "cuda");
+    run_facts(dev, &p, d);
 
     *lim = config_default_limits();
     lim->max_threads = p.maxThreadsPerBlock;
@@ -206,6 +234,7 @@ int cuda_blas(cuda_state *st, tpx_measurement *out)
 static void cuda_device(tpx_runner *r, tpx_device *out)
 {
     *out = ((cuda_state *)r->state)->facts;
+    nvml_read_clocks(out); /* the clocks now: callers ask after measuring */
 }
 
 static void cuda_limits(tpx_runner *r, tpx_limits *out)
@@ -274,6 +303,7 @@ tpx_runner *runner_open(int dev, char *msg, size_t n)
     }
     snprintf(msg, n, "CUDA device %d: %s", dev, st->facts.name);
     r->name = "cuda";
+    r->caps = TPX_RUNNER_LIVE;
     r->state = st;
     r->device = cuda_device;
     r->limits = cuda_limits;

@@ -52,10 +52,10 @@ static cudaError_t blas_geam(cuda_state *st, const cuda_op *op)
 
 static cudaError_t op_run(cuda_state *st, const cuda_op *op)
 {
-    switch (op->k) {
-    case TPX_K_MEMCPY:
+    switch (tpx_traits_of(op->k).ref) {
+    case TPX_REF_MEMCPY:
         return cudaMemcpyAsync(st->b, st->a, op->bytes, cudaMemcpyDeviceToDevice, st->stream);
-    case TPX_K_CUBLAS:
+    case TPX_REF_CUBLAS:
         return blas_geam(st, op);
     default:
         return (cudaError_t)tpx_gpu_run(&op->plan, &op->g, st->a, st->b, st->stream);
@@ -115,9 +115,10 @@ static int prepare(cuda_state *st, const tpx_config *c, cuda_op *op, tpx_measure
     op->h = c->h;
     op->esize = (int)config_esize(c->dtype);
     op->bytes = (size_t)(c->w * c->h) * (size_t)op->esize;
-    if (c->kernel == TPX_K_MEMCPY)
+    tpx_ref ref = tpx_traits_of(c->kernel).ref;
+    if (ref == TPX_REF_MEMCPY)
         return 0;
-    if (c->kernel == TPX_K_CUBLAS) {
+    if (ref == TPX_REF_CUBLAS) {
         if (c->dtype == TPX_F16) {
             runner_not_measured(out, TPX_ST_UNAVAILABLE, "cuBLAS has no f16 geam");
             return -1;
@@ -152,7 +153,7 @@ static int verify(cuda_state *st, const cuda_op *op, int poison, tpx_measurement
         if (cuda_fail(st, e, "launch", out) || sync_stream(st, "kernel", out))
             return -1;
     }
-    int transposed = op->k != TPX_K_MEMCPY && op->k != TPX_K_COPY_ROW && op->k != TPX_K_COPY_COL;
+    int transposed = !tpx_is_copy(op->k);
     unsigned long long bad = 0;
     if (cuda_fail(st, (cudaError_t)tpx_gpu_check(st->a, st->b, op->w, op->h, op->esize, transposed,
                                                  st->d_bad, st->stream),
@@ -300,7 +301,8 @@ void cuda_measure(tpx_runner *r, const tpx_config *c, const tpx_measure_opts *o,
         cuda_buffers(st, op.bytes, out))
         goto done;
     double ref = -1.0;
-    if (!o->once && c->kernel != TPX_K_MEMCPY) {
+    int is_memcpy = tpx_traits_of(c->kernel).ref == TPX_REF_MEMCPY;
+    if (!o->once && !is_memcpy) {
         ref = memcpy_gbs(st, &op, o, &sp, out);
         if (out->status == TPX_ST_CANCELLED || st->broken)
             goto done;
@@ -316,10 +318,13 @@ void cuda_measure(tpx_runner *r, const tpx_config *c, const tpx_measure_opts *o,
         out->min_ms = s.min;
         out->median_ms = s.median;
         out->mean_ms = s.mean;
+        out->q1_ms = s.q1;
+        out->q3_ms = s.q3;
+        out->max_ms = s.max;
         out->noise = s.noise;
         out->gbs = bw_gbs(op.bytes, s.median);
         out->pct_peak = st->facts.peak_gbs > 0 ? 100.0 * out->gbs / st->facts.peak_gbs : -1.0;
-        if (c->kernel == TPX_K_MEMCPY) {
+        if (is_memcpy) {
             ref = out->gbs;
             cache_put(st, &op, o->hot, ref);
         }

@@ -1,6 +1,10 @@
-/* catalog: what each kernel is called, what it teaches and where it comes from. */
+/* catalog: what each kernel is called, what it teaches and where it comes from,
+ * read from the kernel table (kernels/tpx_kernels.def).  Whether a kernel is
+ * modelled, tiled, a copy ... is in the same table: tpx_traits_of(). */
 #ifndef TPX_CATALOG_H
 #define TPX_CATALOG_H
+
+#include <stddef.h>
 
 #include "tpx_index.h"
 
@@ -11,7 +15,6 @@ typedef struct tpx_kernel_info {
     const char *idea;    /* one line: what it teaches */
     const char *seed;    /* where it comes from */
     const char *text;    /* a paragraph of explanation */
-    int modelled;        /* 0 for the references, which are only measured */
 } tpx_kernel_info;
 
 const tpx_kernel_info *catalog_get(tpx_kernel_id id);
@@ -20,5 +23,9 @@ const char *catalog_name(tpx_kernel_id id);
 int catalog_find(const char *name);
 /* "copy_row, copy_col, ..." for messages. */
 const char *catalog_names_list(void);
+/* The names of the kernels pick() accepts (every kernel if pick is NULL),
+ * "a, b, c" with last_sep before the last one (e.g. " or "), into buf
+ * (truncated to fit n).  Returns how many kernels were picked. */
+int catalog_join(char *buf, size_t n, int (*pick)(tpx_kernel_id), const char *last_sep);
 
 #endif

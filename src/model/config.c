@@ -146,45 +146,44 @@ int config_parse_pad(const char *s, int *pad, char *msg, size_t n)
     return 0;
 }
 
-int config_has_tile(tpx_kernel_id k)
-{
-    return k == TPX_K_SMEM || k == TPX_K_SMEM_RECT || k == TPX_K_TILE_ROWS;
-}
+int config_has_tile(tpx_kernel_id k) { return tpx_has_tile(k); }
 
-int config_is_reference(tpx_kernel_id k) { return k == TPX_K_MEMCPY || k == TPX_K_CUBLAS; }
+int config_is_reference(tpx_kernel_id k) { return tpx_is_reference(k); }
 
 static int is_pow2(int v) { return v > 0 && (v & (v - 1)) == 0; }
 
-/* Kernel-specific shape rules; 0 or -1 with a message. */
+static int tiled_any_block(tpx_kernel_id k) { return tpx_has_tile(k) && !tpx_is_square_only(k); }
+
+/* Kernel-specific shape rules, from the kernel's traits; 0 or -1 with a message. */
 static int validate_shape(const tpx_config *c, char *msg, size_t n)
 {
     const char *id = catalog_name(c->kernel);
-    if (c->kernel == TPX_K_SMEM && c->bx != c->by) {
+    tpx_traits tr = tpx_traits_of(c->kernel);
+    char list[128];
+    if ((tr.flags & TPX_KF_SQUARE) && c->bx != c->by) {
+        catalog_join(list, sizeof list, tiled_any_block, " or ");
         snprintf(msg, n,
-                 "smem needs a square block (BX = BY), got %dx%d; try smem_rect or tile_rows "
-                 "with this block, or smem with %dx%d",
-                 c->bx, c->by, c->bx <= 32 ? c->bx : 32, c->bx <= 32 ? c->bx : 32);
+                 "%s needs a square block (BX = BY), got %dx%d; try %s with this block, or %s "
+                 "with %dx%d",
+                 id, c->bx, c->by, list, id, c->bx <= 32 ? c->bx : 32, c->bx <= 32 ? c->bx : 32);
         return -1;
     }
-    if (c->kernel == TPX_K_TILE_ROWS && (c->by > c->bx || c->bx % c->by != 0)) {
+    int th = tpx_tile_height(c->kernel, c->bx, c->by);
+    if (tr.reps == TPX_REPS_WALK && (c->by > th || th % c->by != 0)) {
         snprintf(msg, n,
-                 "tile_rows uses a %dx%d tile walked %d rows at a time, and %d does not divide "
-                 "%d; pick BY dividing BX (e.g. %dx8 or %dx4)",
-                 c->bx, c->bx, c->by, c->by, c->bx, c->bx, c->bx);
+                 "%s uses a %dx%d tile walked %d rows at a time, and %d does not divide "
+                 "%d; pick BY dividing %s (e.g. %dx8 or %dx4)",
+                 id, c->bx, th, c->by, c->by, th, th == c->bx ? "BX" : "the tile height", c->bx,
+                 c->bx);
         return -1;
     }
-    if (!config_has_tile(c->kernel)) {
-        if (c->pad != 0) {
-            snprintf(msg, n, "%s has no shared tile, so pad does not apply; use pad 0 or a tiled "
-                     "kernel (smem, smem_rect, tile_rows)", id);
-            return -1;
-        }
-        if (c->swz) {
-            snprintf(msg, n, "%s has no shared tile, so swizzle does not apply; use a tiled "
-                     "kernel (smem, smem_rect, tile_rows)", id);
-            return -1;
-        }
-        return 0;
+    if (!tpx_has_tile(c->kernel)) {
+        if (c->pad == 0 && !c->swz)
+            return 0;
+        catalog_join(list, sizeof list, tpx_has_tile, ", ");
+        snprintf(msg, n, "%s has no shared tile, so %s does not apply; use %sa tiled kernel (%s)",
+                 id, c->pad ? "pad" : "swizzle", c->pad ? "pad 0 or " : "", list);
+        return -1;
     }
     if (c->swz && c->pad != 0) {
         snprintf(msg, n, "swizzle replaces padding: use pad 0 with swizzle");
@@ -247,7 +246,7 @@ int config_validate(const tpx_config *c, const tpx_limits *lim, char *msg, size_
         return -1;
     }
     long long gx, gy;
-    tpx_grid_dims(c->kernel, c->w, c->h, c->bx, c->by, &gx, &gy);
+    tpx_grid_dims(c->kernel, c->w, c->h, c->bx, c->by, config_vec(c), &gx, &gy);
     if (gx > lim->max_grid_x || gy > lim->max_grid_y) {
         snprintf(msg, n, "%s %dx%d on %lldx%lld needs a grid of %lldx%lld blocks; CUDA allows at "
                  "most %lld in y (and %lld in x): use a taller block or a smaller size",
@@ -258,14 +257,24 @@ int config_validate(const tpx_config *c, const tpx_limits *lim, char *msg, size_
     return 0;
 }
 
+int config_vec(const tpx_config *c)
+{
+    return tpx_vec_elems(c->kernel, (int)config_esize(c->dtype), c->w, c->h);
+}
+
+size_t config_access_bytes(const tpx_config *c)
+{
+    return config_esize(c->dtype) * (size_t)config_vec(c);
+}
+
 tpx_geom config_geom(const tpx_config *c)
 {
     long long gx = 1, gy = 1;
     if (!config_is_reference(c->kernel))
-        tpx_grid_dims(c->kernel, c->w, c->h, c->bx, c->by, &gx, &gy);
+        tpx_grid_dims(c->kernel, c->w, c->h, c->bx, c->by, config_vec(c), &gx, &gy);
     tpx_geom g = {
         .w = c->w, .h = c->h, .bx = c->bx, .by = c->by, .gx = (int)gx, .gy = (int)gy,
-        .pad = c->pad, .swz = c->swz,
+        .pad = c->pad, .swz = c->swz, .vec = config_vec(c),
     };
     return g;
 }

@@ -17,6 +17,16 @@ typedef struct tpx_device {
     int max_threads_per_sm, max_blocks_per_sm;
     long long smem_per_sm, smem_per_block_optin;
     char source[32];          /* "cuda", "profile" (built-in), "replay" */
+    /* Facts a result file keeps (format 2).  Zero means unknown: a file
+     * says null, never a made-up value. */
+    char uuid[48];            /* "GPU-5c3b...", "" unknown */
+    int driver_version;       /* CUDA's encoding: 12040 = 12.4 */
+    int runtime_version;
+    int ecc_known, ecc;       /* ECC on (1) or off (0), when known */
+    int clocks_known;         /* from NVML at the time of measuring */
+    int sm_clock_mhz, mem_clock_mhz;
+    int throttled;            /* clocks held down (power, thermal, ...) */
+    char throttle_reasons[96];
 } tpx_device;
 
 typedef struct tpx_occupancy {

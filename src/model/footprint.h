@@ -44,15 +44,17 @@ void footprint_free(tpx_footprint *fp);
  * (outside the matrix, or the side is not ok). */
 int footprint_who(const tpx_footprint *fp, int side, long long r, long long c, tpx_who *out);
 
-/* The launch block that works on tile (tbx, tby): the inverse of
- * tpx_block_tile (the diagonal remapping is a bijection). */
+/* The launch block that works on tile (tbx, tby): tpx_tile_block, the
+ * inverse of tpx_block_tile (every block remapping is a bijection). */
 void footprint_block_of_tile(tpx_kernel_id k, const tpx_geom *g, int tbx, int tby, int *bx,
                              int *by);
 
-/* Element (row, column) of side A or B at a linear index of that matrix. */
+/* Element (row, column) of side A or B at a linear index of that matrix, in
+ * accesses (tpx_vec elements each): the access's first element. */
 void footprint_rc(const tpx_footprint *fp, int side, long long idx, long long *r, long long *c);
 
-/* Whether B is a copy of A (H x W) rather than its transpose (W x H). */
+/* Whether B is a copy of A (H x W) rather than its transpose (W x H):
+ * the kernel table's TPX_KF_COPY. */
 int footprint_is_copy(tpx_kernel_id k);
 
 #endif

@@ -3,12 +3,14 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "sorting.h"
+
 static const char *const op_names[TPX_OP_COUNT] = {"global_load", "global_store", "shared_load",
                                                    "shared_store"};
 
 const char *model_op_name(tpx_op op) { return op < TPX_OP_COUNT ? op_names[op] : "?"; }
 
-size_t model_esize(const tpx_config *c) { return config_esize(c->dtype); }
+size_t model_esize(const tpx_config *c) { return config_access_bytes(c); }
 
 int model_warps_per_block(const tpx_config *c) { return (c->bx * c->by + 31) / 32; }
 
@@ -75,25 +77,6 @@ int model_warp_insts(const tpx_config *c, int bx, int by, int warp, tpx_inst *ou
 
 /* ---- pricing one instruction -------------------------------------------- */
 
-static int cmp_ll(const void *a, const void *b)
-{
-    long long x = *(const long long *)a, y = *(const long long *)b;
-    return (x > y) - (x < y);
-}
-
-/* Distinct values among n (sorts v in place). */
-static int count_distinct(long long *v, int n)
-{
-    if (n == 0)
-        return 0;
-    qsort(v, (size_t)n, sizeof v[0], cmp_ll);
-    int d = 1;
-    for (int i = 1; i < n; i++)
-        if (v[i] != v[d - 1])
-            v[d++] = v[i];
-    return d;
-}
-
 /* Distinct units of `unit` bytes covered by the active lanes' bytes, where the
  * lanes' byte addresses are idx * esize + shift. */
 static int distinct_units(const tpx_inst *in, size_t esize, long long shift, long long unit,
@@ -107,7 +90,7 @@ static int distinct_units(const tpx_inst *in, size_t esize, long long shift, lon
         for (long long u = a / unit; u <= (a + (long long)esize - 1) / unit; u++)
             out[n++] = u;
     }
-    return count_distinct(out, n);
+    return (int)sort_distinct_ll(out, (size_t)n);
 }
 
 int model_inst_sectors(const tpx_inst *in, size_t esize, long long out[64])
@@ -213,14 +196,41 @@ static void family_inst(const tpx_config *c, const tpx_geom *g, int w, const tpx
                tmpl->op == TPX_OP_GST || tmpl->op == TPX_OP_SST, out);
 }
 
+/* A global instruction over the rectangle: lane 0's address is a0 + x*sx +
+ * y*sy, so the tiles are counted per residue modulo 128 and priced once per
+ * residue, lanes shifted so lane 0 sits there (plus a multiple of 128 that
+ * keeps addresses positive). */
+static void price_by_residue(const tpx_inst *t0, size_t e, long long a0, long long sx,
+                             long long sy, const tile_rect *r, tpx_cost *out)
+{
+    unsigned long long hx[128], hy[128], hist[128] = {0};
+    residue_hist(r->nx, sx, hx);
+    residue_hist(r->ny, sy, hy);
+    long long base = ((a0 % 128) + 128) % 128;
+    for (int i = 0; i < 128; i++)
+        for (int j = 0; hx[i] && j < 128; j++)
+            hist[(base + i + j) % 128] += hx[i] * hy[j];
+    long long lift = 128LL << 36;
+    for (int res = 0; res < 128; res++) {
+        if (!hist[res])
+            continue;
+        tpx_cost rc = {0};
+        long long u[64];
+        long long shift = lift + res - a0; /* byte shift applied to every lane */
+        rc.insts = 1;
+        rc.bytes = (unsigned long long)__builtin_popcount(t0->active) * e;
+        rc.sectors = (unsigned long long)distinct_units(t0, e, shift, 32, u);
+        rc.lines = (unsigned long long)distinct_units(t0, e, shift, 128, u);
+        cost_add(out, &rc, hist[res]);
+    }
+}
+
 /* Within a rectangle of tiles that all share one guard outcome (the interior,
- * the last tile column, the last tile row, the corner), every lane's address
- * is affine in the tile coordinates with one slope for all lanes.  A global
- * instruction's cost then depends only on its base address modulo 128 bytes,
- * so tiles are counted per residue instead of visited, and a shared
- * instruction costs the same on every tile.  The property is checked on the
- * rectangle's corners and neighbours; -1 means it does not hold, and the
- * caller prices the rectangle tile by tile. */
+ * the last tile column or row, the corner), every lane's address is affine in
+ * the tile coordinates with one slope for all lanes: a global instruction's
+ * cost depends only on its base address modulo 128 bytes, a shared one's is
+ * the same on every tile.  Checked on the rectangle's corners and neighbours;
+ * -1 when it does not hold, and the caller prices tile by tile. */
 static int add_family_inst(const tpx_config *c, const tpx_geom *g, int w, const tpx_inst *t0,
                            const tile_rect *r, tpx_totals *t)
 {
@@ -259,30 +269,7 @@ static int add_family_inst(const tpx_config *c, const tpx_geom *g, int w, const 
             i_y.idx[l] * (long long)e != d0 + (r->ny - 1) * sy)
             return -1;
     }
-
-    unsigned long long hx[128], hy[128], hist[128] = {0};
-    residue_hist(r->nx, sx, hx);
-    residue_hist(r->ny, sy, hy);
-    long long base = ((a0 % 128) + 128) % 128;
-    for (int i = 0; i < 128; i++)
-        for (int j = 0; hx[i] && j < 128; j++)
-            hist[(base + i + j) % 128] += hx[i] * hy[j];
-
-    /* Price the instruction once per residue, lanes shifted so lane 0 sits
-     * at that residue (plus a multiple of 128 that keeps addresses positive). */
-    long long lift = 128LL << 36;
-    for (int res = 0; res < 128; res++) {
-        if (!hist[res])
-            continue;
-        tpx_cost rc = {0};
-        long long u[64];
-        long long shift = lift + res - a0; /* byte shift applied to every lane */
-        rc.insts = 1;
-        rc.bytes = (unsigned long long)__builtin_popcount(t0->active) * e;
-        rc.sectors = (unsigned long long)distinct_units(t0, e, shift, 32, u);
-        rc.lines = (unsigned long long)distinct_units(t0, e, shift, 128, u);
-        cost_add(&t->op[t0->op], &rc, hist[res]);
-    }
+    price_by_residue(t0, e, a0, sx, sy, r, &t->op[t0->op]);
     return 0;
 }
 

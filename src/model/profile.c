@@ -1,10 +1,45 @@
 #include "profile.h"
 
+#include <math.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "assets.h"
+
+/* Numeric keys of a profile file: int fields, long long fields, doubles. */
+typedef struct profile_key {
+    const char *name;
+    size_t off;
+    char type; /* 'i', 'l' or 'd' */
+} profile_key;
+
+#define PK(f, t) {#f, offsetof(tpx_profile, f), t}
+static const profile_key profile_keys[] = {
+    PK(sms, 'i'), PK(max_threads_per_sm, 'i'), PK(max_blocks_per_sm, 'i'), PK(regs_per_sm, 'i'),
+    PK(smem_per_sm, 'l'), PK(smem_reserved_per_block, 'l'), PK(l2_bytes, 'l'),
+    PK(peak_gbs, 'd'), PK(cc, 'd'), PK(clock_mhz, 'd'), PK(dram_gbs, 'd'), PK(l2_gbs, 'd'),
+    PK(mem_latency_ns, 'd'), PK(latency_spread_ns, 'd'), PK(partial_write_cost, 'd'),
+};
+#undef PK
+
+static int profile_set(tpx_profile *p, const char *k, double d)
+{
+    for (size_t i = 0; i < sizeof profile_keys / sizeof profile_keys[0]; i++) {
+        if (strcmp(k, profile_keys[i].name) != 0)
+            continue;
+        char *f = (char *)p + profile_keys[i].off;
+        if (profile_keys[i].type == 'i')
+            *(int *)(void *)f = (int)d;
+        else if (profile_keys[i].type == 'l')
+            *(long long *)(void *)f = (long long)d;
+        else
+            *(double *)(void *)f = d;
+        return 0;
+    }
+    return -1;
+}
 
 int profile_parse(const char *text, tpx_profile *p, char *msg, size_t n)
 {
@@ -29,32 +64,15 @@ int profile_parse(const char *text, tpx_profile *p, char *msg, size_t n)
         const char *k = buf, *v = eq + 1;
         char *rest;
         double d = strtod(v, &rest);
-        int numeric = rest != v && *rest == '\0';
         if (strcmp(k, "name") == 0) {
             snprintf(p->name, sizeof p->name, "%s", v);
             continue;
         }
-        if (!numeric || d < 0) {
+        if (rest == v || *rest != '\0' || !isfinite(d) || d < 0 || d > 1e15) {
             snprintf(msg, n, "profile line %d: '%s' needs a non-negative number", lineno, k);
             return -1;
         }
-        if (strcmp(k, "sms") == 0)
-            p->sms = (int)d;
-        else if (strcmp(k, "max_threads_per_sm") == 0)
-            p->max_threads_per_sm = (int)d;
-        else if (strcmp(k, "max_blocks_per_sm") == 0)
-            p->max_blocks_per_sm = (int)d;
-        else if (strcmp(k, "regs_per_sm") == 0)
-            p->regs_per_sm = (int)d;
-        else if (strcmp(k, "smem_per_sm") == 0)
-            p->smem_per_sm = (long long)d;
-        else if (strcmp(k, "smem_reserved_per_block") == 0)
-            p->smem_reserved_per_block = (long long)d;
-        else if (strcmp(k, "l2_bytes") == 0)
-            p->l2_bytes = (long long)d;
-        else if (strcmp(k, "peak_gbs") == 0)
-            p->peak_gbs = d;
-        else {
+        if (profile_set(p, k, d) != 0) {
             snprintf(msg, n, "profile line %d: unknown key '%s'", lineno, k);
             return -1;
         }
@@ -66,35 +84,102 @@ int profile_parse(const char *text, tpx_profile *p, char *msg, size_t n)
     return 0;
 }
 
+/* The profiles embedded in assets/devices (CMakeLists.txt, TPX_ASSETS). */
+static const char *const profile_ids[] = {"a100", "h100_sxm", "h200", "rtx3080", "t4"};
+#define PROFILE_COUNT (sizeof profile_ids / sizeof profile_ids[0])
+
+const char *profile_names_list(void) { return "a100, h100_sxm, h200, rtx3080, t4"; }
+
+static const tpx_profile *profile_load(size_t i)
+{
+    static tpx_profile loaded[PROFILE_COUNT];
+    static int done[PROFILE_COUNT];
+    if (!done[i]) {
+        char path[64], msg[TPX_MSG];
+        snprintf(path, sizeof path, "devices/%s.txt", profile_ids[i]);
+        if (profile_parse(assets_get(path, NULL), &loaded[i], msg, sizeof msg) != 0) {
+            /* The assets are part of the build; this only guards a broken edit. */
+            memset(&loaded[i], 0, sizeof loaded[i]);
+            snprintf(loaded[i].name, sizeof loaded[i].name, "%s (broken profile)", profile_ids[i]);
+            loaded[i].sms = 132, loaded[i].max_threads_per_sm = 2048;
+            loaded[i].max_blocks_per_sm = 32;
+        }
+        done[i] = 1;
+    }
+    return &loaded[i];
+}
+
+const tpx_profile *profile_find(const char *name, char *msg, size_t n)
+{
+    for (size_t i = 0; name && i < PROFILE_COUNT; i++)
+        if (strcmp(name, profile_ids[i]) == 0)
+            return profile_load(i);
+    snprintf(msg, n, "unknown profile '%s'; known profiles: %s", name ? name : "",
+             profile_names_list());
+    return NULL;
+}
+
+static const tpx_profile *profile_selected;
+
+int profile_select(const char *name, char *msg, size_t n)
+{
+    const tpx_profile *p = profile_find(name, msg, n);
+    if (!p)
+        return -1;
+    profile_selected = p;
+    return 0;
+}
+
 const tpx_profile *profile_builtin(void)
 {
-    static tpx_profile p;
-    static int loaded;
-    if (!loaded) {
-        char msg[TPX_MSG];
-        if (profile_parse(assets_get("devices/h100_sxm.txt", NULL), &p, msg, sizeof msg) != 0) {
-            /* The asset is part of the build; this only guards a broken edit. */
-            memset(&p, 0, sizeof p);
-            snprintf(p.name, sizeof p.name, "NVIDIA H100 SXM5 (fallback)");
-            p.sms = 132, p.max_threads_per_sm = 2048, p.max_blocks_per_sm = 32;
-        }
-        loaded = 1;
+    return profile_selected ? profile_selected : profile_load(1); /* h100_sxm */
+}
+
+/* The embedded profile nearest a real device: one whose name the device's
+ * contains, else one of the same compute capability, else the default. */
+static const tpx_profile *profile_nearest(const tpx_device *d)
+{
+    double cc = d->cc_major + d->cc_minor / 10.0;
+    const tpx_profile *same_cc = NULL;
+    for (size_t i = 0; i < PROFILE_COUNT; i++) {
+        const tpx_profile *p = profile_load(i);
+        if (strstr(d->name, p->name))
+            return p;
+        if (!same_cc && fabs(p->cc - cc) < 0.05)
+            same_cc = p;
     }
-    return &p;
+    return same_cc ? same_cc : profile_load(1);
 }
 
 void profile_from_device(const tpx_device *d, tpx_profile *p)
 {
-    memset(p, 0, sizeof *p);
+    /* The device's own limits; the figures no attribute gives (clock under
+     * load, latency, L2 and store rates) from the nearest embedded profile,
+     * DRAM and L2 bandwidth scaled by the device's theoretical peak. */
+    const tpx_profile *near = profile_nearest(d);
+    *p = *near;
     snprintf(p->name, sizeof p->name, "%s", d->name);
+    p->cc = d->cc_major + d->cc_minor / 10.0;
     p->sms = d->sms;
     p->max_threads_per_sm = d->max_threads_per_sm;
     p->max_blocks_per_sm = d->max_blocks_per_sm;
     p->smem_per_sm = d->smem_per_sm;
-    p->smem_reserved_per_block = 1024; /* sm_80 and newer reserve 1 KB per block */
-    p->regs_per_sm = 65536;            /* every GPU tpx builds for */
+    p->smem_reserved_per_block = d->cc_major >= 8 ? 1024 : 0; /* sm_80 on reserve 1 KB */
+    p->regs_per_sm = 65536;                                    /* every GPU tpx builds for */
     p->l2_bytes = d->l2_bytes;
+    if (near->peak_gbs > 0 && d->peak_gbs > 0) {
+        p->dram_gbs = near->dram_gbs * d->peak_gbs / near->peak_gbs;
+        p->l2_gbs = near->l2_gbs * d->peak_gbs / near->peak_gbs;
+    }
     p->peak_gbs = d->peak_gbs;
+}
+
+void profile_current(const tpx_device *d, tpx_profile *out)
+{
+    if (d && d->valid && !profile_selected)
+        profile_from_device(d, out);
+    else
+        *out = *profile_builtin();
 }
 
 static int min_int(int a, long long b) { return b < a ? (int)b : a; }

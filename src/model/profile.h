@@ -15,6 +15,14 @@ typedef struct tpx_profile {
     int max_threads_per_sm, max_blocks_per_sm, regs_per_sm;
     long long smem_per_sm, smem_reserved_per_block, l2_bytes;
     double peak_gbs;
+    /* for the predicted bandwidth (predict.h); 0 where the profile lacks them */
+    double cc;                /* compute capability, e.g. 9.0 */
+    double clock_mhz;         /* SM clock under a memory-bound load */
+    double dram_gbs;          /* DRAM bandwidth a copy sustains */
+    double l2_gbs;            /* L2 bandwidth for sector traffic */
+    double mem_latency_ns;    /* a loaded DRAM round trip */
+    double latency_spread_ns; /* mean excess of one load over that */
+    double partial_write_cost; /* L2 accesses a partly written sector costs (2: read, write) */
 } tpx_profile;
 
 /* Registers per thread assumed when estimating (the simple kernels use
@@ -23,10 +31,21 @@ typedef struct tpx_profile {
 
 /* Parses "key=value" lines ('#' comments).  0, or -1 with a message. */
 int profile_parse(const char *text, tpx_profile *p, char *msg, size_t n);
-/* The built-in profile (H100 SXM).  Never NULL. */
+/* The profile used without a GPU: H100 SXM unless profile_select chose
+ * another.  Never NULL. */
 const tpx_profile *profile_builtin(void);
+/* Profiles embedded in assets/devices, by short name ("h200", "h100_sxm"). */
+const char *profile_names_list(void); /* "a100, h100_sxm, ..." for messages */
+/* The named profile, or NULL with a message listing the known names. */
+const tpx_profile *profile_find(const char *name, char *msg, size_t n);
+/* Makes the named profile the one profile_builtin returns.  0, or -1 with a message. */
+int profile_select(const char *name, char *msg, size_t n);
 /* A profile from a real device's facts. */
 void profile_from_device(const tpx_device *d, tpx_profile *p);
+
+/* The profile for predictions: the real device's when d is valid, else the
+ * selected (or default) embedded one. */
+void profile_current(const tpx_device *d, tpx_profile *out);
 
 /* Blocks of config c resident on one SM, estimated from the profile's
  * limits (threads, blocks, shared memory, registers at regs per thread). */

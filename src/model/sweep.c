@@ -9,9 +9,9 @@ int sweep_bar_config(const tpx_config *base, tpx_kernel_id k, const tpx_limits *
     c.kernel = k;
     if (!config_has_tile(k))
         c.pad = c.swz = 0;
-    if (config_validate(&c, lim, msg, n) != 0) {
-        c.bx = 32;
-        c.by = k == TPX_K_SMEM ? 32 : 8;
+    if (config_validate(&c, lim, msg, n) != 0) { /* the kernel's fallback block */
+        c.bx = tpx_traits_of(k).dbx;
+        c.by = tpx_traits_of(k).dby;
         c.pad = c.swz = 0;
         if (config_validate(&c, lim, msg, n) != 0)
             return -1;

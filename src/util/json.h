@@ -42,11 +42,26 @@ typedef struct json_value {
     struct json_value *next;   /* next sibling */
 } json_value;
 
-/* Parses text; NULL and a message (with line) on error.  Free with json_free. */
+/* Limits of the reader: a result file of tens of thousands of rows fits;
+ * anything larger is refused before it can cost much memory or time. */
+#define JSON_MAX_BYTES (16 << 20)
+#define JSON_MAX_VALUES (1L << 20)
+#define JSON_MAX_NESTING 32
+#define JSON_MAX_NUMBER_CHARS 64
+
+/* Parses exactly len bytes of strict RFC 8259 JSON (UTF-8; no NaN, no
+ * duplicate keys, no \u0000, nothing after the document); NULL and a message
+ * with line and column on error.  Free with json_free. */
+json_value *json_parse_n(const char *text, size_t len, char *msg, size_t n);
+/* The same on a NUL-terminated text. */
 json_value *json_parse(const char *text, char *msg, size_t n);
 void json_free(json_value *v);
 const json_value *json_get(const json_value *obj, const char *key);
 double json_get_num(const json_value *obj, const char *key, double dflt);
 const char *json_get_str(const json_value *obj, const char *key, const char *dflt);
+/* A number that is an integer within [lo, hi] (bounds clamped to +-2^53):
+ * 0 and *out, else -1.  Range-checked before the cast, which is otherwise
+ * undefined for values such as 1e300. */
+int json_to_int(const json_value *v, long long lo, long long hi, long long *out);
 
 #endif

@@ -1,0 +1,46 @@
+#include "app_state.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+
+void app_say(tpx_app *a, int error, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(a->msg, sizeof a->msg, fmt, ap);
+    va_end(ap);
+    a->msg_error = error;
+}
+
+int app_edited(tpx_app *a, int rc, const char *msg)
+{
+    if (rc != 0) {
+        app_say(a, 1, "refused: %s", msg);
+        return TPX_HANDLED | TPX_REDRAW;
+    }
+    if (msg && msg[0])
+        app_say(a, 0, "%s", msg);
+    return TPX_HANDLED | TPX_REDRAW | TPX_CONFIG;
+}
+
+int app_select(tpx_app *a, tpx_sel s)
+{
+    s = scene_clamp(&a->cfg, s);
+    if (s.bx == a->sel.bx && s.by == a->sel.by && s.warp == a->sel.warp)
+        return TPX_HANDLED;
+    a->sel = s;
+    return TPX_HANDLED | TPX_REDRAW | TPX_SELECT;
+}
+
+int app_step_rep(tpx_app *a, tpx_action act)
+{
+    int reps = a->scene.reps > 0 ? a->scene.reps : 1;
+    if (act != TPX_ACT_INST_NEXT && act != TPX_ACT_INST_PREV)
+        return TPX_UNHANDLED;
+    a->sel.rep = (a->sel.rep + (act == TPX_ACT_INST_NEXT ? 1 : reps - 1)) % reps;
+    return TPX_HANDLED | TPX_SELECT;
+}
+
+void app_close_dialog(tpx_app *a) { a->dialog = NULL; }
+
+int app_wants_sweeps(const tpx_app *a) { return a->view == TPX_VIEW_BW; }

@@ -1,0 +1,90 @@
+/* app_state: the explorer's state, which the views read and their handlers
+ * change, and the bits a handler returns to say what it changed.  It knows
+ * nothing of the views (they sit above it and are handed in as an opaque
+ * table) nor of curses or threads, so the whole UI runs headless in tests.
+ *
+ * The one change channel: a handler changes the state and returns TPX_*
+ * bits; the loop alone acts on them (app_update in app.h: a config change
+ * rebuilds the whole scene, a selection change only its selection part,
+ * and the loop passes new wants to the workers). */
+#ifndef TPX_APP_STATE_H
+#define TPX_APP_STATE_H
+
+#include <stddef.h>
+
+#include "config.h"
+#include "keys.h"
+#include "layout.h"
+#include "live.h"
+#include "profile.h"
+#include "runner.h"
+#include "scene.h"
+
+/* What a handler did (bits). */
+enum {
+    TPX_UNHANDLED = 0,
+    TPX_HANDLED = 1,
+    TPX_REDRAW = 2,    /* repaint */
+    TPX_CONFIG = 4,    /* the config changed: rebuild the scene, new wants for the workers */
+    TPX_SELECT = 8,    /* the selected warp or repetition changed: rebuild its part */
+    TPX_SWEEPS = 16,   /* the sweeps are wanted or no longer wanted: new wants */
+    TPX_QUIT = 32,
+    TPX_REMEASURE = 64,
+    TPX_LIVE = 128,    /* new asynchronous results arrived (the loop sets it) */
+};
+/* Either change that rebuilds (part of) the scene. */
+#define TPX_RECALC (TPX_CONFIG | TPX_SELECT)
+
+typedef enum tpx_view_id {
+    TPX_VIEW_MAP,
+    TPX_VIEW_BANKS,
+    TPX_VIEW_COAL,
+    TPX_VIEW_ORDER,
+    TPX_VIEW_BW,
+    TPX_VIEW_COUNT
+} tpx_view_id;
+
+/* Defined by the views (views.h); the state only points at them. */
+struct tpx_view;
+struct tpx_dialog;
+
+/* The dialogs, for the state each one owns. */
+enum { TPX_DIALOG_MAX = 8 };
+
+typedef struct tpx_app {
+    tpx_config cfg;
+    tpx_limits lim;
+    tpx_device dev;      /* .valid = 0 without a GPU */
+    char why_no_gpu[TPX_MSG];
+    char source[TPX_MSG]; /* replayed file, if any */
+    tpx_sel sel;
+    tpx_scene scene;
+    tpx_live *live;      /* snapshot of the asynchronous results */
+    int view;
+    int screen_w, screen_h; /* the terminal, for views that size themselves */
+    const struct tpx_dialog *dialog; /* open over the views, or NULL */
+    char msg[TPX_MSG];
+    int msg_error;
+    int tour;            /* step of the guided tour, -1 when it is not running */
+    /* The views in tab order and each one's private state (like tig's
+     * view->private), handed in by app.c, which knows them. */
+    const struct tpx_view *const *views;
+    void *view_st[TPX_VIEW_COUNT];
+    const struct tpx_dialog *const *dialogs;
+    void *dialog_st[TPX_DIALOG_MAX];
+} tpx_app;
+
+/* Helpers for handlers. */
+void app_say(tpx_app *a, int error, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+/* Applies a config edit's outcome: CONFIG on success, else the refusal. */
+int app_edited(tpx_app *a, int rc, const char *msg);
+/* Selects a warp (clamped to the grid): SELECT when it is a new one. */
+int app_select(tpx_app *a, tpx_sel s);
+/* INST_NEXT / INST_PREV: the repetition the detail views show. */
+int app_step_rep(tpx_app *a, tpx_action act);
+/* Closes the open dialog. */
+void app_close_dialog(tpx_app *a);
+/* Whether the sweeps should be measured now (the Bandwidth view is open). */
+int app_wants_sweeps(const tpx_app *a);
+
+#endif

@@ -1,0 +1,70 @@
+/* report_predict: the traffic below L1 and the predicted bandwidth, for
+ * `tpx report` and `tpx bench --save`. */
+#include <math.h>
+
+#include "predict.h"
+#include "report.h"
+#include "traffic.h"
+
+static const char *const lim_words[TPX_LIM_COUNT] = {
+    "DRAM bandwidth", "L2 bandwidth", "the SMs' load/store pipe", "memory latency (too few loads in flight)"};
+
+void report_prediction_json(json_writer *w, const tpx_config *c, const tpx_totals *t,
+                            const tpx_profile *prof)
+{
+    tpx_traffic tr;
+    tpx_prediction p = {0};
+    long long l2 = prof ? prof->l2_bytes : 0;
+    if (traffic_compute(c, t, l2, &tr) != 0)
+        return;
+    json_begin_object(w, "traffic");
+    json_uint(w, "l1_load_sectors", tr.l1_ld_sectors);
+    json_uint(w, "l2_load_sectors", tr.l2_ld_sectors);
+    json_uint(w, "l2_store_sectors", tr.l2_st_sectors);
+    json_uint(w, "l2_store_partial_sectors", tr.l2_st_partial);
+    json_uint(w, "l2_load_lines", tr.l2_ld_lines);
+    json_double(w, "dram_read_bytes", tr.dram_rd_bytes, 0);
+    json_double(w, "dram_write_bytes", tr.dram_wr_bytes, 0);
+    json_bool(w, "l2_resident", tr.l2_resident);
+    json_end_object(w);
+    if (!prof || predict_config(c, t, &tr, prof, &p) != 0) {
+        json_null(w, "predicted_gbs");
+        json_string(w, "predicted_note", prof ? "the profile lacks the figures a prediction needs"
+                                              : "no device profile");
+        return;
+    }
+    json_double(w, "predicted_gbs", p.gbs, 1);
+    json_begin_object(w, "prediction");
+    json_string(w, "profile", prof->name);
+    json_double(w, "ms", p.ms, 5);
+    json_string(w, "limiter", predict_limiter_name(p.limiter));
+    json_begin_object(w, "resource_ms");
+    for (int i = 0; i < TPX_LIM_COUNT; i++)
+        json_double(w, predict_limiter_name((tpx_limiter)i), p.t_ms[i], 5);
+    json_end_object(w);
+    json_int(w, "blocks_per_sm", p.blocks_per_sm);
+    json_double(w, "waves", p.waves, 0);
+    json_end_object(w);
+}
+
+void report_prediction_table(FILE *f, const tpx_config *c, const tpx_totals *t,
+                             const tpx_profile *prof)
+{
+    tpx_traffic tr;
+    tpx_prediction p;
+    if (traffic_compute(c, t, prof ? prof->l2_bytes : 0, &tr) != 0)
+        return;
+    fprintf(f, "\n  %-13s %14s %14s %14s\n", "below L1", "load", "store", "");
+    fprintf(f, "  %-13s %14llu %14llu   sectors (loads after L1 reuse within a block)\n", "to L2",
+            tr.l2_ld_sectors, tr.l2_st_sectors);
+    fprintf(f, "  %-13s %14.0f %14.0f   bytes (cold launch%s)\n", "DRAM", tr.dram_rd_bytes,
+            tr.dram_wr_bytes, tr.l2_resident ? "; fits in L2: B is written back later" : "");
+    if (!prof || predict_config(c, t, &tr, prof, &p) != 0)
+        return;
+    fprintf(f, "\n  predicted %.0f GB/s on %s (a model, not a measurement): limited by %s\n",
+            p.gbs, prof->name, lim_words[p.limiter]);
+    fprintf(f, "    time per resource, ms: dram %.4f  l2 %.4f  l1 %.4f  latency %.4f; "
+               "%d blocks/SM, %.0f waves\n",
+            p.t_ms[TPX_LIM_DRAM], p.t_ms[TPX_LIM_L2], p.t_ms[TPX_LIM_L1],
+            p.t_ms[TPX_LIM_LATENCY], p.blocks_per_sm, p.waves);
+}

@@ -1,0 +1,35 @@
+/* traffic: what reaches the levels below L1 for a config.  The access model
+ * (model.h) gives what the warps ask of L1; here the L1's reuse of loaded
+ * sectors among the warps of one block, the sectors that reach L2, and the
+ * bytes L2 exchanges with DRAM in a cold launch.  docs/prediction.md states
+ * the assumptions. */
+#ifndef TPX_TRAFFIC_H
+#define TPX_TRAFFIC_H
+
+#include "config.h"
+#include "model.h"
+
+typedef struct tpx_traffic {
+    unsigned long long l1_ld_sectors, l1_st_sectors; /* asked of L1 (= model totals) */
+    unsigned long long l2_ld_sectors; /* loads after L1 reuse within each block */
+    unsigned long long l2_st_sectors; /* stores: L1 does not keep them, every sector goes on */
+    unsigned long long l2_st_partial; /* store sectors an instruction writes only in part */
+    unsigned long long l2_ld_lines;   /* distinct 128-byte lines loaded, summed per block */
+    double dram_rd_bytes, dram_wr_bytes;
+    double working_set;               /* 2 * W * H * e */
+    int l2_resident;                  /* working set fits in the L2 */
+} tpx_traffic;
+
+/* One block's loads: what its warps ask of L1 and what goes on to L2. */
+typedef struct tpx_block_traffic {
+    int l1_ld_sectors, l2_ld_sectors, l2_ld_lines, st_sectors, st_partial;
+} tpx_block_traffic;
+
+/* The block working on tile (tbx, tby).  0, or -1 for a reference kernel. */
+int traffic_block(const tpx_config *c, int tbx, int tby, tpx_block_traffic *b);
+
+/* Launch traffic from the launch totals t; l2_bytes is the L2 size (0:
+ * unknown, nothing stays).  0, or -1 for a reference kernel. */
+int traffic_compute(const tpx_config *c, const tpx_totals *t, long long l2_bytes, tpx_traffic *tr);
+
+#endif

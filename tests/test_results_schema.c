@@ -1,0 +1,171 @@
+/* The result-file schema (docs/results-format.md): a file that does not fit
+ * is refused with the path of the offending field; a row that is not both
+ * measured and verified never carries a number. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "results_read.h"
+
+#define DEV "{\"name\":\"GPU\",\"compute_capability\":\"9.0\",\"sms\":132,\"l2_bytes\":52428800," \
+            "\"peak_gbs\":4800.0}"
+#define CFG "{\"kernel\":\"tile_rows\",\"block\":\"32x8\",\"width\":1024,\"height\":1024," \
+            "\"dtype\":\"f32\",\"pad\":1,\"swizzle\":false}"
+#define MEAS "\"mode\":\"cold\",\"samples\":10,\"min_ms\":0.01,\"median_ms\":0.02," \
+             "\"mean_ms\":0.02,\"noise\":0.001,\"verified\":true"
+
+/* A document of format 2 with the given device and rows. */
+static int load(const char *device, const char *rows, results_doc *d, char *msg, size_t n)
+{
+    char text[4096];
+    snprintf(text, sizeof text,
+             "{\"format\":\"tpx-results\",\"format_version\":2,\"tpx_version\":\"0.1.0\","
+             "\"device\":%s,\"results\":[%s]}", device, rows);
+    json_value *v = json_parse(text, msg, n);
+    if (!v)
+        fail_msg("test document does not parse: %s\n%s", msg, text);
+    int rc = results_from_json(v, d, msg, n);
+    json_free(v);
+    return rc;
+}
+
+typedef struct schema_case {
+    const char *device, *row, *want;
+} schema_case;
+
+static const schema_case bad[] = {
+    {DEV, "{\"config\":" CFG ",\"measured\":{" MEAS ",\"gbs\":-5}}", "results[0].measured.gbs: negative"},
+    {DEV, "{\"config\":" CFG ",\"measured\":{" MEAS ",\"gbs\":0}}", "results[0].measured.gbs: zero"},
+    {DEV, "{\"config\":" CFG ",\"measured\":{" MEAS "}}", "results[0].measured.gbs: missing"},
+    {DEV, "{\"config\":" CFG ",\"measured\":{" MEAS ",\"gbs\":\"fast\"}}", "measured.gbs: expected a number, found a string"},
+    {DEV, "{\"config\":" CFG ",\"measured\":{\"mode\":\"cold\",\"samples\":1e300,\"verified\":true}}", "results[0].measured.samples: 1e+300 is out of range"},
+    {DEV, "{\"config\":" CFG ",\"measured\":{\"mode\":\"cold\",\"samples\":-1,\"verified\":true}}", "results[0].measured.samples: negative"},
+    {DEV, "{\"config\":" CFG ",\"measured\":{\"mode\":\"cold\",\"samples\":2.5,\"verified\":true}}", "samples: not an integer"},
+    {DEV, "{\"config\":" CFG ",\"measured\":{\"mode\":\"cold\",\"samples\":10,\"min_ms\":0.01,\"median_ms\":0.02,\"mean_ms\":0.02,\"noise\":-1,\"verified\":true,\"gbs\":5}}", "noise: negative"},
+    {DEV, "{\"config\":" CFG ",\"measured\":{\"mode\":\"warm\",\"samples\":0,\"verified\":true}}", "measured.mode: unknown value (one of cold hot)"},
+    {DEV, "{\"config\":" CFG ",\"measured\":{\"mode\":\"cold\",\"samples\":0,\"verified\":1}}", "measured.verified: expected true or false"},
+    {DEV, "{\"config\":" CFG ",\"measured\":{\"mode\":\"cold\",\"samples\":0}}", "measured.verified: missing"},
+    {DEV, "{\"config\":" CFG ",\"measured\":null,\"measured_status\":\"great\"}", "results[0].measured_status: unknown value"},
+    {DEV, "{\"config\":" CFG ",\"measured\":null}", "results[0].measured_status: missing"},
+    {DEV, "{\"config\":" CFG "}", "results[0].measured: missing"},
+    {DEV, "{\"config\":" CFG ",\"measured\":[]}", "results[0].measured: expected an object or null"},
+    {DEV, "{\"measured\":null,\"measured_status\":\"ok\"}", "results[0].config: missing"},
+    {DEV, "{\"config\":{\"kernel\":\"nope\",\"block\":\"32x8\",\"width\":8,\"height\":8,\"dtype\":\"f32\"},\"measured\":null,\"measured_status\":\"ok\"}", "results[0].config.kernel: unknown kernel"},
+    {DEV, "{\"config\":{\"kernel\":\"naive_row\",\"block\":\"32x\",\"width\":8,\"height\":8,\"dtype\":\"f32\"},\"measured\":null,\"measured_status\":\"ok\"}", "results[0].config.block:"},
+    {DEV, "{\"config\":{\"kernel\":\"naive_row\",\"block\":\"32x8\",\"width\":8,\"height\":8,\"dtype\":\"f128\"},\"measured\":null,\"measured_status\":\"ok\"}", "results[0].config.dtype:"},
+    {DEV, "{\"config\":{\"kernel\":\"naive_row\",\"block\":\"32x8\",\"width\":0,\"height\":8,\"dtype\":\"f32\"},\"measured\":null,\"measured_status\":\"ok\"}", "results[0].config.width: 0 is out of range"},
+    {DEV, "{\"config\":{\"kernel\":\"naive_row\",\"block\":\"32x8\",\"width\":1e300,\"height\":8,\"dtype\":\"f32\"},\"measured\":null,\"measured_status\":\"ok\"}", "config.width: 1e+300 is out of range"},
+    {DEV, "{\"config\":{\"kernel\":\"naive_row\",\"block\":\"32x8\",\"width\":8,\"height\":8,\"size\":\"16x8\",\"dtype\":\"f32\"},\"measured\":null,\"measured_status\":\"ok\"}", "config.size: disagrees"},
+    {DEV, "{\"config\":{\"kernel\":\"naive_row\",\"block\":\"64x32\",\"width\":8,\"height\":8,\"dtype\":\"f32\"},\"measured\":null,\"measured_status\":\"ok\"}", "results[0].config: "},
+    {DEV, "{\"config\":" CFG ",\"measured\":{\"mode\":\"cold\",\"samples\":10,\"min_ms\":1,\"median_ms\":0.02,\"mean_ms\":0.02,\"noise\":0,\"verified\":true,\"gbs\":5}}", "min_ms: above median_ms"},
+    {DEV, "{\"config\":" CFG ",\"measured\":{" MEAS ",\"gbs\":5,\"l2_badge\":\"SRAM\"}}", "l2_badge: unknown value"},
+    {DEV, "{\"config\":" CFG ",\"measured\":{" MEAS ",\"gbs\":5,\"occupancy\":{\"blocks_per_sm\":1,\"registers_per_thread\":999,\"shared_bytes_per_block\":0,\"occupancy\":0.5}}}", "occupancy.registers_per_thread: 999 is out of range"},
+    {DEV, "7", "results[0]: expected an object"},
+    {"{\"name\":\"GPU\",\"compute_capability\":\"nine\",\"sms\":1,\"l2_bytes\":1,\"peak_gbs\":1}", "", "device.compute_capability: not of the form 9.0"},
+    {"{\"name\":\"GPU\",\"compute_capability\":\"9.0\",\"sms\":0,\"l2_bytes\":1,\"peak_gbs\":1}", "", "device.sms: 0 is out of range"},
+    {"{\"name\":\"GPU\",\"compute_capability\":\"9.0\",\"sms\":1,\"l2_bytes\":-1,\"peak_gbs\":1}", "", "device.l2_bytes: negative"},
+    {"{\"name\":\"GPU\",\"compute_capability\":\"9.0\",\"sms\":1,\"l2_bytes\":1,\"peak_gbs\":-1}", "", "device.peak_gbs: negative"},
+    {"{\"name\":5,\"compute_capability\":\"9.0\",\"sms\":1,\"l2_bytes\":1,\"peak_gbs\":1}", "", "device.name: expected a string, found a number"},
+    {"{\"compute_capability\":\"9.0\",\"sms\":1,\"l2_bytes\":1,\"peak_gbs\":1}", "", "device.name: missing"},
+    {"[]", "", "device: expected an object or null"},
+    {"{\"name\":\"GPU\",\"compute_capability\":\"9.0\",\"sms\":1,\"l2_bytes\":1,\"peak_gbs\":1,\"clocks\":{\"sm_mhz\":-3,\"memory_mhz\":1,\"throttled\":false}}", "", "device.clocks.sm_mhz: negative"},
+    {"{\"name\":\"GPU\",\"compute_capability\":\"9.0\",\"sms\":1,\"l2_bytes\":1,\"peak_gbs\":1,\"ecc\":\"on\"}", "", "device.ecc: expected true or false"},
+};
+
+static void test_bad_documents(void **s)
+{
+    (void)s;
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        results_doc d;
+        char msg[300] = "";
+        if (load(bad[i].device, bad[i].row, &d, msg, sizeof msg) == 0 || !strstr(msg, bad[i].want))
+            fail_msg("case %zu: got \"%s\", want \"%s\"", i, msg, bad[i].want);
+    }
+}
+
+static void test_top_level(void **s)
+{
+    (void)s;
+    static const struct { const char *text, *want; } top[] = {
+        {"[]", "expected an object"},
+        {"{\"results\":[]}", "format: missing: not a tpx result file"},
+        {"{\"format\":\"csv\",\"results\":[]}", "format: not \"tpx-results\""},
+        {"{\"format\":\"tpx-results\",\"format_version\":3,\"tpx_version\":\"9\",\"device\":null,\"results\":[]}", "format_version: newer than this tpx reads"},
+        {"{\"format\":\"tpx-results\",\"format_version\":1e300,\"tpx_version\":\"9\",\"device\":null,\"results\":[]}", "format_version: 1e+300 is out of range"},
+        {"{\"format\":\"tpx-results\",\"format_version\":\"1\",\"tpx_version\":\"9\",\"device\":null,\"results\":[]}", "format_version: expected an integer, found a string"},
+        {"{\"format\":\"tpx-results\",\"format_version\":1,\"device\":null,\"results\":[]}", "tpx_version: missing"},
+        {"{\"format\":\"tpx-results\",\"format_version\":1,\"tpx_version\":\"9\",\"results\":[]}", "device: missing"},
+        {"{\"format\":\"tpx-results\",\"format_version\":1,\"tpx_version\":\"9\",\"device\":null,\"results\":{}}", "results: expected an array"},
+        {"{\"format\":\"tpx-results\",\"format_version\":1,\"tpx_version\":\"9\",\"device\":null,\"results\":[],\"skipped\":[1]}", "skipped[0]: expected an object"},
+        {"{\"format\":\"tpx-results\",\"format_version\":1,\"tpx_version\":\"9\",\"device\":null,\"results\":[],\"mode\":\"lukewarm\"}", "mode: unknown value"},
+    };
+    for (size_t i = 0; i < sizeof top / sizeof top[0]; i++) {
+        char msg[300] = "";
+        results_doc d;
+        json_value *v = json_parse(top[i].text, msg, sizeof msg);
+        assert_non_null(v);
+        int rc = results_from_json(v, &d, msg, sizeof msg);
+        json_free(v);
+        if (rc == 0 || !strstr(msg, top[i].want))
+            fail_msg("case %zu: got \"%s\", want \"%s\"", i, msg, top[i].want);
+    }
+}
+
+/* Rows that read but must not show a number. */
+static void test_no_number_unless_verified(void **s)
+{
+    (void)s;
+    results_doc d;
+    char msg[300];
+    const char *rows =
+        "{\"config\":" CFG ",\"measured\":{" MEAS ",\"gbs\":900}},"
+        "{\"config\":" CFG ",\"measured\":{\"mode\":\"cold\",\"samples\":10,\"min_ms\":0.01,"
+        "\"median_ms\":0.02,\"mean_ms\":0.02,\"noise\":0.001,\"verified\":false,\"gbs\":900}},"
+        "{\"config\":" CFG ",\"measured\":null,\"measured_status\":\"ok\"},"
+        "{\"config\":" CFG ",\"measured\":{" MEAS ",\"gbs\":900},\"measured_status\":\"launch_error\"},"
+        "{\"config\":" CFG ",\"measured\":{\"mode\":\"hot\",\"samples\":0,\"verified\":true}}";
+    if (load(DEV, rows, &d, msg, sizeof msg) != 0)
+        fail_msg("%s", msg);
+    assert_int_equal(d.n, 5);
+    assert_true(runner_has_number(&d.rows[0].m) && d.rows[0].m.gbs == 900);
+    assert_int_equal(d.rows[1].m.status, TPX_ST_VERIFY_FAILED);
+    assert_int_equal(d.rows[2].m.status, TPX_ST_NOT_MEASURED);
+    assert_int_equal(d.rows[3].m.status, TPX_ST_LAUNCH_ERROR);
+    assert_int_equal(d.rows[4].m.status, TPX_ST_NOT_MEASURED);
+    for (int i = 1; i < 5; i++) {
+        assert_false(runner_has_number(&d.rows[i].m));
+        assert_true(d.rows[i].m.gbs == 0);
+    }
+    results_free(&d);
+}
+
+/* Escape sequences in a device name are kept, escaped, never raw. */
+static void test_names_sanitized(void **s)
+{
+    (void)s;
+    results_doc d;
+    char msg[300];
+    const char *dev = "{\"name\":\"\\u001b]0;pwned\\u0007GPU\\u001b[2J\",\"compute_capability\":"
+                      "\"9.0\",\"sms\":1,\"l2_bytes\":1,\"peak_gbs\":1}";
+    if (load(dev, "", &d, msg, sizeof msg) != 0)
+        fail_msg("%s", msg);
+    assert_null(strchr(d.dev.name, 0x1b));
+    assert_string_equal(d.dev.name, "\\x1b]0;pwned\\x07GPU\\x1b[2J");
+    results_free(&d);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_bad_documents),
+        cmocka_unit_test(test_top_level),
+        cmocka_unit_test(test_no_number_unless_verified),
+        cmocka_unit_test(test_names_sanitized),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}

@@ -1,0 +1,190 @@
+/* Traffic below L1 and the predicted bandwidth: hand-derived counts of the
+ * L1 effect (seed 002: strided reads are softened by L1, strided writes are
+ * not), DRAM bytes against the L2's size, and the device profiles. */
+#include <math.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "catalog.h"
+#include "predict.h"
+#include "profile.h"
+#include "test_cfg.h"
+#include "traffic.h"
+
+static void traffic_of(const tpx_config *c, long long l2, tpx_traffic *tr)
+{
+    tpx_totals t;
+    assert_int_equal(model_totals(c, &t, NULL), 0);
+    assert_int_equal(traffic_compute(c, &t, l2, tr), 0);
+}
+
+/* naive_col 32x8, 256x256 f32: a warp's load reads one column of 32 rows,
+ * 32 sectors; the block's 8 warps read the 8 columns of the same 32 sectors
+ * (8 floats to a sector), so L1 serves 256 sector requests per block and 32
+ * go to L2.  256 blocks: 65536 asked of L1, 8192 = 256*256*4/32 reach L2.
+ * The stores are whole rows: 4 full sectors a warp, 8192 in all. */
+static void test_l1_softens_strided_reads(void **state)
+{
+    (void)state;
+    tpx_config c = test_cfg(TPX_K_NAIVE_COL, 32, 8, 256, 256, TPX_F32, 0);
+    tpx_traffic tr;
+    traffic_of(&c, 0, &tr);
+    assert_int_equal(tr.l1_ld_sectors, 65536);
+    assert_int_equal(tr.l2_ld_sectors, 8192);
+    assert_int_equal(tr.l2_st_sectors, 8192);
+    assert_int_equal(tr.l2_st_partial, 0);
+    tpx_block_traffic b;
+    assert_int_equal(traffic_block(&c, 3, 5, &b), 0);
+    assert_int_equal(b.l1_ld_sectors, 256);
+    assert_int_equal(b.l2_ld_sectors, 32);
+    assert_int_equal(b.l2_ld_lines, 32);
+}
+
+/* naive_row 32x8, 256x256 f32: loads are whole rows (4 sectors a warp, 8192
+ * in all, no reuse to find); each store writes 4 bytes into each of 32
+ * sectors and L1 keeps no stores: 2048 warps x 32 = 65536 sectors reach L2,
+ * every one of them written in part.  The same matrix costs L2 73728
+ * sector accesses against naive_col's 16384. */
+static void test_l1_does_not_soften_strided_writes(void **state)
+{
+    (void)state;
+    tpx_config c = test_cfg(TPX_K_NAIVE_ROW, 32, 8, 256, 256, TPX_F32, 0);
+    tpx_traffic tr;
+    traffic_of(&c, 0, &tr);
+    assert_int_equal(tr.l1_ld_sectors, 8192);
+    assert_int_equal(tr.l2_ld_sectors, 8192);
+    assert_int_equal(tr.l2_st_sectors, 65536);
+    assert_int_equal(tr.l2_st_partial, 65536);
+    assert_int_equal(tr.l2_ld_sectors + tr.l2_st_sectors, 73728);
+}
+
+/* Cold launch: A always comes from DRAM; of B, what the L2 still holds dirty
+ * at the end (its share B / (A + B) of the L2) is written back later. */
+static void test_dram_bytes_and_l2_residency(void **state)
+{
+    (void)state;
+    tpx_traffic tr;
+    tpx_config small = test_cfg(TPX_K_TILE_ROWS, 32, 8, 1024, 1024, TPX_F32, 1);
+    traffic_of(&small, 62914560, &tr); /* 8 MiB working set, 60 MiB L2 */
+    assert_true(tr.l2_resident);
+    assert_true(tr.dram_rd_bytes == 4194304.0);
+    assert_true(tr.dram_wr_bytes == 0.0);
+
+    tpx_config mid = test_cfg(TPX_K_TILE_ROWS, 32, 8, 2048, 2048, TPX_F32, 1);
+    traffic_of(&mid, 20971520, &tr); /* 32 MiB against 20 MiB: 16 - 20/2 MiB of B */
+    assert_false(tr.l2_resident);
+    assert_true(tr.dram_wr_bytes == 6291456.0);
+
+    tpx_config big = test_cfg(TPX_K_TILE_ROWS, 32, 8, 8192, 8192, TPX_F32, 1);
+    traffic_of(&big, 62914560, &tr); /* 512 MiB: 256 - 60/2 MiB of B */
+    assert_true(tr.dram_rd_bytes == 268435456.0);
+    assert_true(tr.dram_wr_bytes == 236978176.0);
+}
+
+static double predicted(tpx_kernel_id k, int bx, int by, long long n, int pad, tpx_limiter *lim)
+{
+    char msg[TPX_MSG];
+    const tpx_profile *prof = profile_find("h200", msg, sizeof msg);
+    assert_non_null(prof);
+    tpx_config c = test_cfg(k, bx, by, n, n, TPX_F32, pad);
+    tpx_totals t;
+    tpx_traffic tr;
+    tpx_prediction p;
+    assert_int_equal(model_totals(&c, &t, NULL), 0);
+    assert_int_equal(traffic_compute(&c, &t, prof->l2_bytes, &tr), 0);
+    assert_int_equal(predict_config(&c, &t, &tr, prof, &p), 0);
+    if (lim)
+        *lim = p.limiter;
+    return p.gbs;
+}
+
+/* The lessons the prediction must keep: naive_col beats naive_row (the L1),
+ * strided writes are an L2 matter, the padded tile beats the unpadded one,
+ * and nothing beats the DRAM. */
+static void test_prediction_orders_the_lessons(void **state)
+{
+    (void)state;
+    tpx_limiter lim;
+    double row = predicted(TPX_K_NAIVE_ROW, 32, 8, 8192, 0, &lim);
+    assert_int_equal(lim, TPX_LIM_L2);
+    double col = predicted(TPX_K_NAIVE_COL, 32, 8, 8192, 0, NULL);
+    assert_true(col > 2 * row);
+    double p0 = predicted(TPX_K_TILE_ROWS, 64, 4, 8192, 0, NULL);
+    double p1 = predicted(TPX_K_TILE_ROWS, 64, 4, 8192, 1, &lim);
+    assert_true(p1 > 1.5 * p0);
+    char msg[TPX_MSG];
+    assert_true(p1 <= profile_find("h200", msg, sizeof msg)->dram_gbs + 0.5);
+}
+
+/* Every modelled kernel gets a finite, positive prediction on every profile. */
+static void test_prediction_for_every_kernel(void **state)
+{
+    (void)state;
+    const char *names[] = {"a100", "h100_sxm", "h200", "rtx3080", "t4"};
+    for (int i = 0; i < 5; i++) {
+        char msg[TPX_MSG];
+        const tpx_profile *prof = profile_find(names[i], msg, sizeof msg);
+        assert_non_null(prof);
+        for (int k = 0; k < TPX_K_COUNT; k++) {
+            if (tpx_is_reference((tpx_kernel_id)k))
+                continue;
+            tpx_config c = test_cfg((tpx_kernel_id)k, 32, 32, 1000, 700, TPX_F64, 1);
+            tpx_totals t;
+            tpx_traffic tr;
+            tpx_prediction p;
+            assert_int_equal(model_totals(&c, &t, NULL), 0);
+            assert_int_equal(traffic_compute(&c, &t, prof->l2_bytes, &tr), 0);
+            assert_int_equal(predict_config(&c, &t, &tr, prof, &p), 0);
+            assert_true(isfinite(p.gbs) && p.gbs > 0);
+        }
+    }
+}
+
+static void test_profile_errors(void **state)
+{
+    (void)state;
+    tpx_profile p;
+    char msg[TPX_MSG];
+    assert_int_equal(profile_parse("name=x\nsms=abc\n", &p, msg, sizeof msg), -1);
+    assert_non_null(strstr(msg, "line 2"));
+    assert_int_equal(profile_parse("name=x\nwarp_size=32\n", &p, msg, sizeof msg), -1);
+    assert_non_null(strstr(msg, "unknown key 'warp_size'"));
+    assert_int_equal(profile_parse("name=x\nsms=-3\n", &p, msg, sizeof msg), -1);
+    assert_int_equal(profile_parse("sms=10\nmax_threads_per_sm=1024\nmax_blocks_per_sm=16\n", &p,
+                                   msg, sizeof msg),
+                     -1);
+    assert_non_null(strstr(msg, "needs name"));
+    assert_null(profile_find("h300", msg, sizeof msg));
+    assert_non_null(strstr(msg, "a100, h100_sxm, h200, rtx3080, t4"));
+    assert_int_equal(profile_select("h300", msg, sizeof msg), -1);
+    /* without the prediction's figures a profile predicts nothing */
+    assert_int_equal(
+        profile_parse("name=x\nsms=10\nmax_threads_per_sm=1024\nmax_blocks_per_sm=16\n", &p, msg,
+                      sizeof msg),
+        0);
+    tpx_config c = test_cfg(TPX_K_COPY_ROW, 32, 8, 256, 256, TPX_F32, 0);
+    tpx_totals t;
+    tpx_traffic tr;
+    tpx_prediction pr;
+    model_totals(&c, &t, NULL);
+    traffic_compute(&c, &t, 0, &tr);
+    assert_int_equal(predict_config(&c, &t, &tr, &p, &pr), -1);
+    assert_false(pr.valid);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_l1_softens_strided_reads),
+        cmocka_unit_test(test_l1_does_not_soften_strided_writes),
+        cmocka_unit_test(test_dram_bytes_and_l2_residency),
+        cmocka_unit_test(test_prediction_orders_the_lessons),
+        cmocka_unit_test(test_prediction_for_every_kernel),
+        cmocka_unit_test(test_profile_errors),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
