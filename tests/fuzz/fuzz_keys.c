@@ -1,6 +1,6 @@
 /* libFuzzer target: the explorer's key handler, headless (no terminal):
  * the input is a stream of keys, clicks and resizes fed to one app at a
- * small config, recomputed after each and drawn after each resize and at
+ * small config, updated as each asks and drawn after each resize and at
  * the end.  Bytes below 0x80 are typed as they are; 0x80-0x8f are the
  * special keys; 0xf0 W H resizes to W x H; 0xf1 X Y clicks there; 0xf2
  * is a tick.  Whatever is typed, the config must stay valid. */
@@ -39,7 +39,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *d, size_t n)
         return 0;
     int w = 120, h = 40;
     app_resize(a, w, h);
-    app_recalc(a);
+    app_update(a, TPX_SELECT);
     char msg[TPX_MSG];
     for (size_t i = 0; i < n; i++) {
         int res = 0, b = d[i];
@@ -57,12 +57,12 @@ int LLVMFuzzerTestOneInput(const uint8_t *d, size_t n)
             res = app_click(a, w, h, d[i + 1], d[i + 2]);
             i += 2;
         } else if (b == 0xf2) {
-            app_tick(a);
+            res = app_tick(a);
         }
-        if (app_recalc(a) != 0 || config_validate(&a->cfg, &a->lim, msg, sizeof msg) != 0)
-            abort();
         if (res & TPX_QUIT)
             break;
+        if (app_update(a, res) != 0 || config_validate(&a->cfg, &a->lim, msg, sizeof msg) != 0)
+            abort();
     }
     draw(a, w, h);
     app_free(a);
