@@ -29,7 +29,7 @@ err=$("$tpx" --load no-such-gpu </dev/null 2>&1 >/dev/null); rc=$?
 set -e
 [ $rc -eq 2 ] && echo "$err" | grep -q "no shipped results named" || fail "explorer --load: $err"
 set +e
-err=$("$tpx" --load "$name" --no-gpu </dev/null 2>&1 >/dev/null); rc=$?
+err=$("$tpx" --load "$name" </dev/null 2>&1 >/dev/null); rc=$?
 set -e
 echo "$err" | grep -q "needs a terminal" || fail "explorer --load $name: $err"
 # replayed numbers say when and where they were recorded, never "live"

@@ -37,7 +37,8 @@ static void export_help(void)
            "The compare view shows A (the options before --vs) beside B (A changed by the\n"
            "config options after it), as tpx compare does.\n\n"
            "example: tpx export --view banks --kernel smem --block 32x32 -o banks.svg\n"
-           "         tpx export --view compare --kernel smem --block 32x32 -o ab.svg --vs --pad 1\n\n"
+           "         tpx export --view compare --kernel smem --block 32x32 -o ab.svg \\\n"
+           "             --vs --pad 1\n\n"
            "options:\n");
     cli_print_options(stdout, export_opts);
 }

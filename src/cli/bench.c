@@ -124,7 +124,8 @@ static void table_header(FILE *f, const bench_result *b)
     fprintf(f, "model: sectors per request of global loads and stores; n-way conflict of the "
                "shared store (tile fill) and load (tile read); model = the ranking figure\n\n");
     fprintf(f, "%-13s %-6s %-12s %-5s %-4s %7s %7s %7s %7s %6s  %10s %9s %6s %7s %6s  %s\n",
-            "kernel", "block", "size", "dtype", "pad", "ld s/r", "st s/r", "sh-st", "sh-ld", "model",
+            "kernel", "block", "size", "dtype", "pad", "ld s/r", "st s/r", "sh-st", "sh-ld",
+            "model",
             "median ms", "GB/s", "%peak", "%memcpy", "noise", "status");
 }
 

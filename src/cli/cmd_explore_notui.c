@@ -14,7 +14,8 @@ int cmd_export(int argc, char **argv)
 {
     (void)argc;
     (void)argv;
-    fprintf(stderr, "tpx export: built without the explorer (TPX_TUI=OFF), which draws the views\n");
+    fprintf(stderr,
+            "tpx export: built without the explorer (TPX_TUI=OFF), which draws the views\n");
     return 1;
 }
 

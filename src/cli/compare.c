@@ -101,7 +101,8 @@ static void one_figure(compare_figure *g, const fig_def *d, json_value *const v[
     g->pct = d->pct;
     g->in_table = d->in_table;
     for (int i = 0; i < 2; i++) {
-        const json_value *x = at_path(v[i], d->path), *guard = d->guard ? at_path(v[i], d->guard) : NULL;
+        const json_value *x = at_path(v[i], d->path);
+        const json_value *guard = d->guard ? at_path(v[i], d->guard) : NULL;
         g->present[i] = x && (!d->guard || (guard && guard->num != 0));
         g->v[i] = g->present[i] ? x->num : 0;
     }
