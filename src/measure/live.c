@@ -88,9 +88,14 @@ static int want_list(const tpx_live *lv, int sweeps, tpx_config *out)
     for (int k = 0; k < TPX_K_COUNT; k++)
         if (lv->bar[k].cfg_ok)
             out[n++] = lv->bar[k].cfg;
-    for (int i = 0; i < TPX_SWEEP_CELLS && n < TPX_WANT_MAX; i++)
-        if (lv->cell[i].cfg_ok)
-            out[n++] = lv->cell[i].cfg;
+    /* Shapes of a warp or more first: those under a warp are slow to measure
+     * at large sizes and rarely the answer, so they come last. */
+    for (int pass = 0; pass < 2; pass++)
+        for (int i = 0; i < TPX_SWEEP_CELLS && n < TPX_WANT_MAX; i++) {
+            const tpx_config *c = &lv->cell[i].cfg;
+            if (lv->cell[i].cfg_ok && (c->bx * c->by < 32) == pass)
+                out[n++] = *c;
+        }
     return n;
 }
 
