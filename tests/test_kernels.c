@@ -253,12 +253,35 @@ static void test_kernels_transpose(void **s)
     }
 }
 
+/* tile_vec's other block shapes: 2, 4, 8 and 3 sub-blocks per thread, 8x8,
+ * each dtype, pad and swizzle, on whole, cut and unaligned tiles: the
+ * register-transpose exchange must still land every element. */
+static void test_tile_vec_blocks(void **s)
+{
+    (void)s;
+    static const int shapes[][2] = {{16, 8}, {16, 4}, {8, 1}, {24, 8}, {8, 8}};
+    static const long long sizes[][2] = {{96, 40}, {200, 136}, {130, 66}, {64, 8}};
+    tpx_limits lim = config_default_limits();
+    for (size_t j = 0; j < sizeof shapes / sizeof shapes[0]; j++)
+        for (size_t si = 0; si < sizeof sizes / sizeof sizes[0]; si++)
+            for (int d = 0; d < TPX_DTYPE_COUNT; d++)
+                for (int v = 0; v < 3; v++) {
+                    tpx_config c = config_default();
+                    char msg[TPX_MSG];
+                    c.kernel = TPX_K_TILE_VEC, c.bx = shapes[j][0], c.by = shapes[j][1];
+                    c.w = sizes[si][0], c.h = sizes[si][1], c.dtype = (tpx_dtype)d;
+                    c.pad = v == 1, c.swz = v == 2;
+                    if (config_validate(&c, &lim, msg, sizeof msg) == 0)
+                        check_config(&c);
+                }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_names_and_text),   cmocka_unit_test(test_references),
         cmocka_unit_test(test_kernel_traits),    cmocka_unit_test(test_remap_inverse),
-        cmocka_unit_test(test_kernels_transpose),
+        cmocka_unit_test(test_kernels_transpose), cmocka_unit_test(test_tile_vec_blocks),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
