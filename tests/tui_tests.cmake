@@ -27,8 +27,15 @@ add_test(NAME tui_e2e_tmux COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/e2e_tmux.sh $<TAR
          $<TARGET_FILE:replay_fixture>)
 set_tests_properties(tui_no_tty tui_e2e_tmux PROPERTIES LABELS unit)
 set_tests_properties(tui_e2e_tmux PROPERTIES TIMEOUT 120)
+add_test(NAME tui_e2e_signals COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/e2e_signals.sh $<TARGET_FILE:tpx>)
+set_tests_properties(tui_e2e_signals PROPERTIES LABELS unit TIMEOUT 120)
 
 
 # The explorer's live path on a real GPU (skipped without one).
 add_test(NAME gpu_e2e_tmux COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/e2e_gpu_tmux.sh $<TARGET_FILE:tpx>)
 set_tests_properties(gpu_e2e_tmux PROPERTIES LABELS gpu SKIP_RETURN_CODE 77 TIMEOUT 400)
+
+# The table of bad inputs: command line, explorer fields (headless), terminals.
+add_test(NAME bad_inputs COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/bad_inputs.sh $<TARGET_FILE:tpx>
+         $<TARGET_FILE:tpx_render>)
+set_tests_properties(bad_inputs PROPERTIES LABELS unit TIMEOUT 120)

@@ -27,13 +27,6 @@ static volatile sig_atomic_t quit_signal;
 
 static void on_quit(int sig) { quit_signal = sig; }
 
-static void on_fatal(int sig)
-{
-    term_emergency_restore();
-    signal(sig, SIG_DFL);
-    raise(sig);
-}
-
 static void install_signals(void)
 {
     struct sigaction sa;
@@ -43,11 +36,7 @@ static void install_signals(void)
     sigaction(SIGINT, &sa, NULL);
     sigaction(SIGTERM, &sa, NULL);
     sigaction(SIGHUP, &sa, NULL);
-    sa.sa_handler = on_fatal;
-    sa.sa_flags = SA_RESETHAND;
-    int fatal[] = {SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGABRT};
-    for (size_t i = 0; i < sizeof fatal / sizeof fatal[0]; i++)
-        sigaction(fatal[i], &sa, NULL);
+    /* The terminal's own (term_open) restores it on every other signal. */
 }
 
 static void usage(void)
@@ -209,8 +198,12 @@ int cmd_explore(int argc, char **argv)
     live_stop(ls);
     app_free(a);
     runner_close(r);
-    /* Ctrl-C is a way to quit; being terminated is reported as usual. */
-    if (quit_signal && quit_signal != SIGINT)
+    /* Ctrl-C is a way to quit; being terminated is reported as usual: the
+     * signal, now that everything is closed, with its default action. */
+    if (quit_signal && quit_signal != SIGINT) {
+        signal(quit_signal, SIG_DFL);
+        raise(quit_signal);
         rc = 128 + quit_signal;
+    }
     return rc;
 }

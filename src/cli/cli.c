@@ -13,6 +13,42 @@ static int find_opt(const cli_opt *opts, const char *name, size_t len)
     return -1;
 }
 
+/* Options that contradict each other wherever both exist, with why; last-wins
+ * would silently drop one of them. */
+static const char *const cli_conflicts[][3] = {
+    {"load", "replay", "both name a results file; give one"},
+    {"no-gpu", "load", "--no-gpu shows nothing measured, --load shows saved measurements"},
+    {"no-gpu", "replay", "--no-gpu shows nothing measured, --replay shows saved measurements"},
+    {"no-gpu", "device", "--no-gpu uses no device"},
+    {"device", "load", "a loaded file is not measured on a device"},
+    {"device", "replay", "a replayed file is not measured on a device"},
+    {"json", "csv", "choose one output format"},
+    {"hot", "once", "--once launches once and times nothing"},
+};
+
+static int check_conflicts(const cli_parsed *p, char *msg, size_t n)
+{
+    for (size_t i = 0; i < sizeof cli_conflicts / sizeof cli_conflicts[0]; i++) {
+        const char *a = cli_conflicts[i][0], *b = cli_conflicts[i][1];
+        if (cli_has(p, a) && cli_has(p, b)) {
+            snprintf(msg, n, "options '--%s' and '--%s' cannot be used together (%s)", a, b,
+                     cli_conflicts[i][2]);
+            return -1;
+        }
+    }
+    return 0;
+}
+
+static int given_twice(const cli_opt *o, const char *old, const char *v, char *msg, size_t n)
+{
+    if (o->arg)
+        snprintf(msg, n, "option '--%s' given twice ('%s' and '%s'); give it once", o->name, old,
+                 v);
+    else
+        snprintf(msg, n, "option '--%s' given twice; give it once", o->name);
+    return -1;
+}
+
 int cli_parse(int argc, char **argv, const cli_opt *opts, cli_parsed *out, char *msg, size_t n)
 {
     memset(out, 0, sizeof *out);
@@ -39,6 +75,8 @@ int cli_parse(int argc, char **argv, const cli_opt *opts, cli_parsed *out, char 
                 snprintf(msg, n, "option '--%s' takes no value", opts[k].name);
                 return -1;
             }
+            if (out->set[k])
+                return given_twice(&opts[k], NULL, NULL, msg, n);
             out->set[k] = 1;
             continue;
         }
@@ -47,10 +85,12 @@ int cli_parse(int argc, char **argv, const cli_opt *opts, cli_parsed *out, char 
             snprintf(msg, n, "option '--%s' needs a value (%s)", opts[k].name, opts[k].arg);
             return -1;
         }
+        if (out->set[k])
+            return given_twice(&opts[k], out->val[k], v, msg, n);
         out->set[k] = 1;
         out->val[k] = v;
     }
-    return 0;
+    return check_conflicts(out, msg, n);
 }
 
 int cli_start(int argc, char **argv, const cli_opt *opts, const char *who, void (*help)(void),

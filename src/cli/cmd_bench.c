@@ -1,6 +1,7 @@
 /* tpx bench: measure a sweep of kernels x blocks x sizes x dtypes x pads,
  * with the model's figures beside each row.  Invalid combinations are
  * skipped with a note; faults are reported per config. */
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -269,20 +270,49 @@ static void describe_command(int argc, char **argv, bench_result *b)
     strftime(b->date, sizeof b->date, "%Y-%m-%dT%H:%M:%SZ", &tm);
 }
 
+/* Writes the document to path; a write error anywhere (full disk) is an
+ * error with its reason, checked on the stream and on close. */
 static int write_to(const char *path, const bench_result *b,
                     void (*writer)(FILE *, const bench_result *))
 {
     FILE *f = fopen(path, "w");
     if (!f) {
-        perror(path);
+        fprintf(stderr, "tpx bench: cannot write %s: %s\n", path, strerror(errno));
         return -1;
     }
+    errno = 0;
     writer(f, b);
-    if (fclose(f) != 0) {
-        perror(path);
+    int bad = ferror(f) || fflush(f) != 0, err = errno;
+    if (fclose(f) != 0 && !bad) {
+        bad = 1;
+        err = errno;
+    }
+    if (bad) {
+        fprintf(stderr, "tpx bench: cannot write %s: %s\n", path,
+                err ? strerror(err) : "write error");
         return -1;
     }
     return 0;
+}
+
+/* A sweep that measured nothing must not look like a success: every config
+ * refused is a bad command line (2); none measured on a GPU run is a failed
+ * run (1).  --no-gpu asks for the model's figures only, so that is fine. */
+static int nothing_measured(const bench_result *b, int no_gpu, int rc)
+{
+    if (b->n == 0) {
+        fprintf(stderr, "tpx bench: nothing to run: all %d config(s) were refused (see the "
+                        "skip notes)\n", b->nskip);
+        return CLI_USAGE;
+    }
+    if (no_gpu)
+        return rc;
+    for (int i = 0; i < b->n; i++)
+        if (b->rows[i].m.status == TPX_ST_OK)
+            return rc;
+    fprintf(stderr, "tpx bench: nothing was measured%s%s (--no-gpu for the model's figures "
+                    "only)\n", b->rows[0].m.message[0] ? ": " : "", b->rows[0].m.message);
+    return rc == CLI_OK ? CLI_FAIL : rc;
 }
 
 int cmd_bench(int argc, char **argv)
@@ -300,10 +330,6 @@ int cmd_bench(int argc, char **argv)
     }
     if (cli_profile(&p, msg, sizeof msg) != 0) {
         fprintf(stderr, "tpx bench: %s\n", msg);
-        return CLI_USAGE;
-    }
-    if (cli_has(&p, "json") && cli_has(&p, "csv")) {
-        fprintf(stderr, "tpx bench: choose one of --json and --csv\n");
         return CLI_USAGE;
     }
     int usage;
@@ -345,6 +371,7 @@ int cmd_bench(int argc, char **argv)
     for (int i = 0; i < b.n; i++)
         if (b.rows[i].m.status == TPX_ST_VERIFY_FAILED || b.rows[i].m.status == TPX_ST_LAUNCH_ERROR)
             rc = CLI_FAIL;
+    rc = nothing_measured(&b, cli_has(&p, "no-gpu"), rc);
     bench_free(&b);
     return rc;
 }

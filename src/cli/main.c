@@ -1,4 +1,5 @@
 /* tpx: a terminal explorer for CUDA matrix-transpose kernels. */
+#include <errno.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -32,6 +33,28 @@ static void usage(FILE *f)
     fprintf(f, "\noptions:\n  --help     this text\n  --version  the version\n");
 }
 
+/* Every command's output goes through stdout's buffer: a full disk or a
+ * closed pipe shows only when it is flushed and closed, so check there,
+ * once, for every path (help and version included). */
+static int finish_stdout(int rc)
+{
+    errno = 0;
+    int bad = ferror(stdout);
+    int err = errno;
+    if (fflush(stdout) != 0) {
+        bad = 1;
+        err = errno;
+    }
+    if (fclose(stdout) != 0 && !bad) {
+        bad = 1;
+        err = errno;
+    }
+    if (!bad)
+        return rc;
+    fprintf(stderr, "tpx: cannot write the output: %s\n", err ? strerror(err) : "write error");
+    return rc == CLI_OK ? CLI_FAIL : rc;
+}
+
 /* --version (or -V) anywhere on the line wins over everything else, as in
  * most Unix tools: `tpx report --kernel x --version` prints the version. */
 static int wants_version(int argc, char **argv)
@@ -42,7 +65,7 @@ static int wants_version(int argc, char **argv)
     return 0;
 }
 
-int main(int argc, char **argv)
+static int run(int argc, char **argv)
 {
     if (wants_version(argc, argv)) {
         printf("tpx %s\n", TPX_VERSION);
@@ -62,4 +85,9 @@ int main(int argc, char **argv)
         return CLI_USAGE;
     }
     return cmd_explore(argc - 1, argv + 1);
+}
+
+int main(int argc, char **argv)
+{
+    return finish_stdout(run(argc, argv));
 }
