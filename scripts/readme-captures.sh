@@ -12,3 +12,4 @@ render --view 2 --kernel smem --block 32x32 --size 1024 --cols 80 --rows 53
 render --view 3 --kernel naive_row --block 32x8 --size 4096 --cols 136 --rows 30
 render --view 4 --kernel diagonal_row --block 32x8 --size 2048x512 --cols 140 --rows 30 --keys n
 render --view 5 --kernel naive_row --block 32x8 --size 4096 --cols 120 --rows 38
+render --view 6 --kernel smem --block 32x32 --size 4096 --keys Ap --cols 110 --rows 30

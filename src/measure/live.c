@@ -4,15 +4,20 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "predict.h"
 #include "sorting.h"
+#include "traffic.h"
 
 struct tpx_livesrc {
     tpx_runner *runner;
+    tpx_profile prof; /* predictions are made for it (the model worker's) */
     worker *model, *gpu;
     tpx_config cur;
     tpx_limits lim;
     int sweeps;
     int have_cur;
+    int have_pin;
+    tpx_config pin;
     unsigned seen_model, seen_gpu, seen_request, request;
     tpx_live slots;                 /* live_request's scratch: only the configs */
     tpx_config list[TPX_WANT_MAX];
@@ -42,12 +47,23 @@ void live_slots(tpx_live *lv, const tpx_config *cur, const tpx_limits *lim)
     }
 }
 
+/* ctx: the device profile predictions are made for (NULL: none). */
 static int model_fn(void *ctx, const tpx_config *c, tpx_result *out, const atomic_int *cancel,
                     tpx_progress_fn progress, void *pctx)
 {
-    (void)ctx, (void)progress, (void)pctx;
+    (void)progress, (void)pctx;
     runner_not_measured(&out->m, TPX_ST_NOT_MEASURED, "");
     out->model_rc = model_totals(c, &out->totals, cancel);
+    out->have_pred = 0;
+    const tpx_profile *prof = ctx;
+    tpx_traffic tr;
+    tpx_prediction p;
+    if (out->model_rc == 0 && prof &&
+        traffic_compute(c, &out->totals, prof->l2_bytes, &tr) == 0 &&
+        predict_config(c, &out->totals, &tr, prof, &p) == 0 && p.valid) {
+        out->have_pred = 1;
+        out->pred_gbs = p.gbs;
+    }
     return out->model_rc == 1 ? 1 : 0;
 }
 
@@ -65,14 +81,21 @@ static int want_list(const tpx_live *lv, int sweeps, tpx_config *out)
 {
     int n = 0;
     out[n++] = lv->cur.cfg;
+    if (lv->pin.cfg_ok)
+        out[n++] = lv->pin.cfg;
     if (!sweeps)
         return n;
     for (int k = 0; k < TPX_K_COUNT; k++)
         if (lv->bar[k].cfg_ok)
             out[n++] = lv->bar[k].cfg;
-    for (int i = 0; i < TPX_SWEEP_CELLS && n < TPX_WANT_MAX; i++)
-        if (lv->cell[i].cfg_ok)
-            out[n++] = lv->cell[i].cfg;
+    /* Shapes of a warp or more first: those under a warp are slow to measure
+     * at large sizes and rarely the answer, so they come last. */
+    for (int pass = 0; pass < 2; pass++)
+        for (int i = 0; i < TPX_SWEEP_CELLS && n < TPX_WANT_MAX; i++) {
+            const tpx_config *c = &lv->cell[i].cfg;
+            if (lv->cell[i].cfg_ok && (c->bx * c->by < 32) == pass)
+                out[n++] = *c;
+        }
     return n;
 }
 
@@ -89,7 +112,13 @@ static void slot_fill_sync(tpx_slot *s, tpx_runner *r, int measure)
 {
     if (!s->cfg_ok)
         return;
-    model_fn(NULL, &s->cfg, &s->model, NULL, NULL, NULL);
+    tpx_device d;
+    tpx_profile prof;
+    if (r) {
+        runner_device(r, &d);
+        profile_current(&d, &prof);
+    }
+    model_fn(r ? &prof : NULL, &s->cfg, &s->model, NULL, NULL, NULL);
     s->have_model = 1;
     if (measure && r) {
         tpx_measure_opts o = runner_default_opts();
@@ -118,13 +147,22 @@ void live_fill_sync(tpx_live *lv, const tpx_config *cur, const tpx_limits *lim, 
         slot_fill_sync(&lv->cell[i], r, sweeps);
 }
 
+void live_fill_pin_sync(tpx_live *lv, const tpx_config *pin, tpx_runner *r)
+{
+    slot_set(&lv->pin, pin != NULL, pin, "nothing pinned");
+    slot_fill_sync(&lv->pin, r, 1);
+}
+
 tpx_livesrc *live_start(tpx_runner *r, int repeat)
 {
     tpx_livesrc *ls = calloc(1, sizeof *ls);
     if (!ls)
         return NULL;
     ls->runner = r;
-    ls->model = worker_start(model_fn, NULL, 0);
+    tpx_device d;
+    runner_device(r, &d);
+    profile_current(&d, &ls->prof);
+    ls->model = worker_start(model_fn, &ls->prof, 0);
     ls->gpu = worker_start(gpu_fn, r, repeat);
     if (!ls->model || !ls->gpu) {
         live_stop(ls);
@@ -150,9 +188,17 @@ void live_request(tpx_livesrc *ls, const tpx_config *cur, const tpx_limits *lim,
     ls->have_cur = 1;
     ls->request++;
     live_slots(&ls->slots, cur, lim);
+    slot_set(&ls->slots.pin, ls->have_pin, &ls->pin, "nothing pinned");
     /* The model is cheap: it always does the bars and the heatmap. */
     worker_want(ls->model, ls->list, want_list(&ls->slots, 1, ls->list));
     worker_want(ls->gpu, ls->list, want_list(&ls->slots, sweeps, ls->list));
+}
+
+void live_pin(tpx_livesrc *ls, const tpx_config *pin)
+{
+    ls->have_pin = pin != NULL;
+    if (pin)
+        ls->pin = *pin;
 }
 
 void live_remeasure(tpx_livesrc *ls, const tpx_config *cur)
@@ -186,6 +232,8 @@ int live_refresh(tpx_livesrc *ls, tpx_live *lv)
     lv->model = ms;
     lv->gpu_job = gs.cfg;
     slot_get(ls, &lv->cur);
+    slot_set(&lv->pin, ls->have_pin, &ls->pin, "nothing pinned");
+    slot_get(ls, &lv->pin);
     for (int k = 0; k < TPX_K_COUNT; k++)
         slot_get(ls, &lv->bar[k]);
     for (int i = 0; i < TPX_SWEEP_CELLS; i++)

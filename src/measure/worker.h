@@ -21,6 +21,8 @@
 typedef struct tpx_result {
     int model_rc;    /* model: 0, or -1 for a reference (not modelled) */
     tpx_totals totals;
+    int have_pred;   /* model: pred_gbs holds the predicted GB/s (predict.h) */
+    double pred_gbs;
     tpx_measurement m;
     int nring;       /* GB/s of the measurements of this config, oldest first */
     double ring[TPX_RING];
