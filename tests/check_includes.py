@@ -14,8 +14,9 @@ Fails (exit 1, one line per breach) on:
     the other);
   - a call cycle among the program's modules (src/, views/): a .c file
     calls a function defined in another module's .c (a .c file without a
-    header of its own belongs to the header its name starts with:
-    runner_cuda_measure.c to runner_cuda.h);
+    header of its own belongs to the header that declares the functions it
+    defines: runner_cuda_measure.c to runner_cuda.h, bw_heatmap.c to
+    bandwidth.h);
   - a source file (.c .h .cu .cuh .py .sh) under src/ views/ kernels/ tests/
     bench/ over 400 lines (bench/results/, the measured data, excepted).
 Usage: check_includes.py [ROOT]  (default: the repository holding this file)
@@ -113,30 +114,39 @@ DEFINES = re.compile(r'^(?!static\b)[A-Za-z_][^;\n()]*?\b(\w+)\([^;{]*?\)\s*\{',
 CALLS = re.compile(r'\b(\w+)\s*\(')
 
 
-def call_module(f, headers):
-    """The module a .c file implements: its own header, else the header its
-    name starts with (by underscore-separated parts), else itself."""
-    base, name = os.path.split(os.path.splitext(f)[0])
-    parts = name.split('_')
-    for i in range(len(parts), 0, -1):
-        cand = os.path.join(base, '_'.join(parts[:i]))
-        if cand in headers:
-            return cand
-    return os.path.join(base, name)
+def call_module(f, own, declared):
+    """The module a .c file implements: its own header, else the header
+    declaring most of the functions it defines, else itself."""
+    node = os.path.splitext(f)[0]
+    if node in declared:
+        return node
+    votes = {}
+    for name in own:
+        for h in declared.get(name, ()):
+            votes[h] = votes.get(h, 0) + 1
+    return max(sorted(votes), key=votes.get) if votes else node
 
 
 def call_graph(files):
     """Module -> modules whose functions its .c files call."""
-    headers = {os.path.splitext(f)[0] for f in files if f.endswith('.h')}
+    headers = [f for f in files if f.endswith('.h')]
     progs = [f for f in files if f.endswith('.c') and f.startswith(CALLERS)]
     texts = {f: STRIP.sub(' ', read(f)) for f in progs}
+    defined = {f: set(DEFINES.findall(texts[f])) for f in progs}
+    declared = {}  # function name -> headers naming it; header -> itself
+    for h in headers:
+        node = os.path.splitext(h)[0]
+        declared[node] = {node}
+        for name in set(CALLS.findall(STRIP.sub(' ', read(h)))):
+            declared.setdefault(name, set()).add(node)
+    module = {f: call_module(f, defined[f], declared) for f in progs}
     owner = {}
     for f in progs:
-        for name in DEFINES.findall(texts[f]):
-            owner.setdefault(name, set()).add(call_module(f, headers))
+        for name in defined[f]:
+            owner.setdefault(name, set()).add(module[f])
     graph = {}
     for f in progs:
-        mod = call_module(f, headers)
+        mod = module[f]
         for name in set(CALLS.findall(texts[f])) - {'main'}:
             # a function this module defines too is its own (another build's
             # alternative, as runner_open in runner_open_nocuda.c and runner_cuda.c)
