@@ -52,6 +52,12 @@ static const golden goldens[] = {
     {"coalescing_naive_row_32x8_ascii", TPX_K_NAIVE_ROW, 32, 8, 1024, 1024, 0, TPX_VIEW_COAL, 80,
      24, 1, ""},
     {"kernel_list", TPX_K_NAIVE_ROW, 32, 8, 1024, 1024, 0, TPX_VIEW_MAP, 110, 30, 0, "K\\D"},
+    /* predictions without a GPU: every bar a predicted GB/s, labelled */
+    {"bandwidth_tile_rows_predicted", TPX_K_TILE_ROWS, 32, 8, 8192, 8192, 1, TPX_VIEW_BW, 140, 45,
+     0, ""},
+    /* the three levels: naive_col's L1 keeps the block's column reads */
+    {"coalescing_naive_col_levels", TPX_K_NAIVE_COL, 32, 8, 256, 256, 0, TPX_VIEW_COAL, 120, 40, 0,
+     ""},
 };
 
 static char *read_file(const char *path)

@@ -1,8 +1,10 @@
 /* Bandwidth: the live figure of the current config (median of the recent
  * measurements, sparkline, noise, % of peak and of memcpy, verified, L2
  * badge), every kernel at the current size as bars, and the current kernel
- * over block shapes as a heatmap.  Without measurements the bars and the
- * heatmap show what the model counts, labelled as such. */
+ * over block shapes as a heatmap.  Without measurements the bars show the
+ * model's predicted GB/s and the heatmap what the model counts, labelled as
+ * such; with them, each bar has its prediction beside it, and the current
+ * config says where the two disagree (a lesson about the model). */
 #include <stdio.h>
 #include <string.h>
 
@@ -37,7 +39,42 @@ static const char *heat_gap(int measured, const tpx_slot *s)
     return heat_gap_failed(s) ? "fail" : "n/a";
 }
 
-static int live_block(const tpx_app *a, tpx_canvas *cv, tpx_rect r)
+/* Why a measurement can be off the prediction, in a few words (the model's
+ * omissions are listed in docs/prediction.md). */
+static const char *gap_lesson(const tpx_slot *s)
+{
+    if (s->gap > 0)
+        return s->meas.m.hot ? "A was still in L2 (a hot launch); the model prices a cold one"
+                             : "the hardware overlaps the resources better than the model's "
+                               "roofline, or the profile's figures are low for this GPU";
+    if (s->model.pred.limiter == TPX_LIM_LATENCY)
+        return "fewer loads are in flight than the model's latency term assumes";
+    return "what the model leaves out costs here: block order, DRAM page locality of "
+           "scattered writes, clocks under load";
+}
+
+/* The current config's prediction, and where the measurement disagrees with
+ * it by more than TPX_PRED_GAP_NOTE.  Returns the rows used. */
+static int live_prediction(const tpx_app *a, tpx_canvas *cv, tpx_rect r)
+{
+    const tpx_slot *s = &a->live->cur;
+    const tpx_prediction *p = &s->model.pred;
+    if (!s->have_model || !p->valid)
+        return 0;
+    canvas_printf(cv, r.x + 2, r.y, r.w - 2, TPX_R_WARN,
+                  "predicted %.1f GB/s on %s, limited by %s (a model, not a measurement)", p->gbs,
+                  a->live->prof.name, predict_limiter_words(p->limiter));
+    if (!s->have_gap || (s->gap <= TPX_PRED_GAP_NOTE && s->gap >= -TPX_PRED_GAP_NOTE))
+        return 1;
+    canvas_printf(cv, r.x + 2, r.y + 1, r.w - 2, TPX_R_BAD, "measured %.0f%% %s the prediction: %s",
+                  100.0 * (s->gap < 0 ? -s->gap : s->gap), s->gap < 0 ? "below" : "above",
+                  gap_lesson(s));
+    return 2;
+}
+
+/* The title and the measured figure (or why there is none); the rows used
+ * with a blank one under them. */
+static int live_figure(const tpx_app *a, tpx_canvas *cv, tpx_rect r)
 {
     const tpx_slot *s = &a->live->cur;
     const tpx_measurement *m = &s->meas.m;
@@ -79,12 +116,26 @@ static int live_block(const tpx_app *a, tpx_canvas *cv, tpx_rect r)
     return 4;
 }
 
-/* The figure a bar shows (0 when there is none). */
+static int live_block(const tpx_app *a, tpx_canvas *cv, tpx_rect r)
+{
+    int n = live_figure(a, cv, r) - 1; /* its lines, without the blank under them */
+    n += live_prediction(a, cv, rect_make(r.x, r.y + n, r.w, r.h - n));
+    return n + 1;
+}
+
+/* The prediction a slot holds, if any. */
+static const tpx_prediction *slot_pred(const tpx_slot *s)
+{
+    return s->have_model && s->model.model_rc == 0 && s->model.pred.valid ? &s->model.pred : NULL;
+}
+
+/* The figure a bar shows (0 when there is none): measured with a GPU, the
+ * model's prediction without one. */
 static double bar_value(const tpx_slot *s, int measured)
 {
     if (measured)
         return measured_ok(s) ? s->meas.m.gbs : 0;
-    return s->have_model && s->model.model_rc == 0 ? model_figure(&s->model.totals) : 0;
+    return slot_pred(s) ? slot_pred(s)->gbs : 0;
 }
 
 /* A measured bar, or why there is none. */
@@ -106,21 +157,61 @@ static void measured_bar(tpx_canvas *cv, int x, int y, int barw, const tpx_slot 
         canvas_printf(cv, x2, y, 10, TPX_R_DIM, " %5.1f%%", m->pct_memcpy);
 }
 
-/* What the model says, beside a measurement too. */
+/* Without a GPU: the predicted bar, labelled, or why there is none. */
+static void predicted_bar(tpx_canvas *cv, int x, int y, int barw, const tpx_slot *s, double top)
+{
+    const tpx_prediction *p = slot_pred(s);
+    if (!p) {
+        canvas_text(cv, x, y, barw + 22, TPX_R_DIM,
+                    !s->have_model            ? "counting..."
+                    : s->model.model_rc != 0 ? "measured, not modelled"
+                                             : "no prediction: the profile lacks figures");
+        return;
+    }
+    widget_bar(cv, x, y, barw, top > 0 ? p->gbs / top : 0, theme_heat(top > 0 ? p->gbs / top : 0),
+               TPX_R_DIM);
+    canvas_printf(cv, x + barw + 1, y, 22, TPX_R_WARN, "%6.0f GB/s predicted", p->gbs);
+}
+
+/* Beside a measurement, the prediction and how far off it is (marked past
+ * TPX_PRED_GAP_NOTE); then what the model counts.  Returns the new x. */
+static int bar_prediction(tpx_canvas *cv, int x, int y, int w, const tpx_slot *s, int measured)
+{
+    const tpx_prediction *p = slot_pred(s);
+    if (!measured || !p)
+        return x;
+    int off = s->have_gap && (s->gap > TPX_PRED_GAP_NOTE || s->gap < -TPX_PRED_GAP_NOTE);
+    int n = canvas_printf(cv, x, y, w, off ? TPX_R_WARN : TPX_R_DIM, "predicted %.0f", p->gbs);
+    if (s->have_gap)
+        n += canvas_printf(cv, x + n, y, w - n, off ? TPX_R_WARN : TPX_R_DIM, " (%+.0f%%)",
+                           100.0 * s->gap);
+    return x + n + 2;
+}
+
+/* What the model says, beside a measurement or a prediction. */
 static void bar_notes(tpx_canvas *cv, int x, int y, int w, const tpx_slot *s, int measured)
 {
     const tpx_totals *t = &s->model.totals;
     int modelled = s->have_model && s->model.model_rc == 0;
+    int x0 = x;
+    x = bar_prediction(cv, x, y, w, s, measured);
     char extra[64] = "";
-    if (measured && modelled)
-        snprintf(extra, sizeof extra, "model %.1f%% used  ", 100.0 * model_figure(t));
+    if (modelled)
+        snprintf(extra, sizeof extra, "%.1f%% used  ", 100.0 * model_figure(t));
     if (modelled && t->op[TPX_OP_SLD].insts) {
         double ld = model_conflict_ways(&t->op[TPX_OP_SLD]);
         double st = model_conflict_ways(&t->op[TPX_OP_SST]);
         size_t len = strlen(extra);
         snprintf(extra + len, sizeof extra - len, "smem %.1fx", ld > st ? ld : st);
     }
-    canvas_text(cv, x, y, w, TPX_R_DIM, extra);
+    canvas_text(cv, x, y, w - (x - x0), TPX_R_DIM, extra);
+}
+
+/* The bar's width: room for the figure and the notes after it. */
+static int bar_width(tpx_rect r, int measured)
+{
+    int notes = measured ? 46 : 24;
+    return r.w - 48 - notes > 10 ? r.w - 48 - notes : 10;
 }
 
 /* Kernel k's row of the bars. */
@@ -128,7 +219,7 @@ static void bar_row(const tpx_app *a, tpx_canvas *cv, tpx_rect r, int k, int mea
 {
     const tpx_slot *s = &a->live->bar[k];
     int y = r.y + 1 + k, mine = k == (int)a->cfg.kernel;
-    int barw = r.w - 60 > 10 ? r.w - 60 : 10;
+    int barw = bar_width(r, measured);
     canvas_printf(cv, r.x, y, 13, mine ? TPX_R_SELECT : TPX_R_NORMAL, "%-13s",
                   catalog_name((tpx_kernel_id)k));
     if (!s->cfg_ok) {
@@ -139,17 +230,10 @@ static void bar_row(const tpx_app *a, tpx_canvas *cv, tpx_rect r, int k, int mea
         canvas_printf(cv, r.x + 14, y, 9, TPX_R_DIM, "%dx%d%s", s->cfg.bx, s->cfg.by,
                       s->cfg.pad ? "+p" : "");
     int x = r.x + 24;
-    int modelled = s->have_model && s->model.model_rc == 0;
-    if (measured) {
+    if (measured)
         measured_bar(cv, x, y, barw, s, top);
-    } else if (modelled) {
-        double f = model_figure(&s->model.totals);
-        widget_bar(cv, x, y, barw, top > 0 ? f / top : 0, theme_heat(f), TPX_R_DIM);
-        canvas_printf(cv, x + barw + 1, y, 22, TPX_R_NORMAL, "%6.1f%% used", 100.0 * f);
-    } else {
-        canvas_text(cv, x, y, barw + 22, TPX_R_DIM,
-                    s->have_model ? "measured, not modelled" : "counting...");
-    }
+    else
+        predicted_bar(cv, x, y, barw, s, top);
     bar_notes(cv, x + barw + 24, y, r.x + r.w - x - barw - 24, s, measured);
 }
 
@@ -160,10 +244,15 @@ static int bars(const tpx_app *a, tpx_canvas *cv, tpx_rect r, int measured)
         double v = bar_value(&a->live->bar[k], measured);
         top = v > top ? v : top;
     }
-    canvas_printf(cv, r.x, r.y, r.w, TPX_R_TITLE, "every kernel at %lldx%lld %s: %s", a->cfg.w,
-                  a->cfg.h, config_dtype_name(a->cfg.dtype),
-                  measured ? "measured GB/s" : "model: share of the bytes moved that are used "
-                                               "(not a bandwidth: nothing measured)");
+    if (measured)
+        canvas_printf(cv, r.x, r.y, r.w, TPX_R_TITLE,
+                      "every kernel at %lldx%lld %s: measured GB/s, %% of memcpy; the model's "
+                      "prediction beside", a->cfg.w, a->cfg.h, config_dtype_name(a->cfg.dtype));
+    else
+        canvas_printf(cv, r.x, r.y, r.w, TPX_R_TITLE,
+                      "every kernel at %lldx%lld %s: predicted GB/s on %s (a model, not a "
+                      "measurement: nothing measured)", a->cfg.w, a->cfg.h,
+                      config_dtype_name(a->cfg.dtype), a->live->prof.name);
     for (int k = 0; k < TPX_K_COUNT && 1 + k < r.h; k++)
         bar_row(a, cv, r, k, measured, top);
     return 1 + TPX_K_COUNT + 1;
@@ -252,6 +341,13 @@ static void bw_caption(const tpx_app *a, const void *st, char *buf, size_t n)
         else
             snprintf(buf, n, "%s %dx%d moves %.1f GB/s (memcpy not measured)",
                      catalog_name(a->cfg.kernel), a->cfg.bx, a->cfg.by, s->meas.m.gbs);
+        return;
+    }
+    if (slot_pred(s)) {
+        snprintf(buf, n, "nothing measured here: the model predicts %.0f GB/s for %s on %s, "
+                 "limited by %s", slot_pred(s)->gbs,
+                 catalog_name(a->cfg.kernel), a->live->prof.name,
+                 predict_limiter_words(slot_pred(s)->limiter));
         return;
     }
     if (s->have_model && s->model.model_rc == 0) {

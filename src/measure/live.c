@@ -14,6 +14,7 @@ struct tpx_livesrc {
     int sweeps;
     int have_cur;
     unsigned seen_model, seen_gpu, seen_request, request;
+    tpx_profile prof;               /* the model worker's context: predictions */
     tpx_live slots;                 /* live_request's scratch: only the configs */
     tpx_config list[TPX_WANT_MAX];
 };
@@ -42,13 +43,32 @@ void live_slots(tpx_live *lv, const tpx_config *cur, const tpx_limits *lim)
     }
 }
 
+/* The profile of r's device, or the chosen / built-in one. */
+static void live_profile(tpx_runner *r, tpx_profile *p)
+{
+    tpx_device d = {0};
+    if (r && r->device)
+        r->device(r, &d);
+    profile_current(&d, p);
+}
+
+/* The launch totals, then what follows from them on the profile ctx: the
+ * traffic below L1 and the prediction, so that views only paint. */
 static int model_fn(void *ctx, const tpx_config *c, tpx_result *out, const volatile int *cancel,
                     tpx_progress_fn progress, void *pctx)
 {
-    (void)ctx, (void)progress, (void)pctx;
+    const tpx_profile *prof = ctx;
+    (void)progress, (void)pctx;
     runner_not_measured(&out->m, TPX_ST_NOT_MEASURED, "");
     out->model_rc = model_totals(c, &out->totals, cancel);
-    return out->model_rc == 1 ? 1 : 0;
+    if (out->model_rc == 1)
+        return 1;
+    out->have_traffic = out->model_rc == 0 &&
+                        traffic_compute(c, &out->totals, prof->l2_bytes, &out->traffic) == 0;
+    memset(&out->pred, 0, sizeof out->pred);
+    if (out->have_traffic)
+        predict_config(c, &out->totals, &out->traffic, prof, &out->pred);
+    return 0;
 }
 
 static int gpu_fn(void *ctx, const tpx_config *c, tpx_result *out, const volatile int *cancel,
@@ -76,20 +96,26 @@ static int want_list(const tpx_live *lv, int sweeps, tpx_config *out)
     return n;
 }
 
-/* The median of the ring, once per snapshot rather than once per frame. */
+/* The median of the ring and its gap to the prediction, once per snapshot
+ * rather than once per frame. */
 static void slot_median(tpx_slot *s)
 {
     double v[TPX_RING];
     int n = s->meas.nring < TPX_RING ? s->meas.nring : TPX_RING;
     memcpy(v, s->meas.ring, sizeof(double) * (size_t)(n > 0 ? n : 0));
     s->median = sort_median(v, (size_t)(n > 0 ? n : 0));
+    const tpx_prediction *p = &s->model.pred;
+    double got = n > 0 ? s->median : s->meas.m.gbs;
+    s->have_gap = s->have_model && p->valid && p->gbs > 0 && s->have_meas &&
+                  s->meas.m.status == TPX_ST_OK && got > 0;
+    s->gap = s->have_gap ? got / p->gbs - 1.0 : 0;
 }
 
-static void slot_fill_sync(tpx_slot *s, tpx_runner *r, int measure)
+static void slot_fill_sync(tpx_slot *s, tpx_runner *r, const tpx_profile *prof, int measure)
 {
     if (!s->cfg_ok)
         return;
-    model_fn(NULL, &s->cfg, &s->model, NULL, NULL, NULL);
+    model_fn((void *)prof, &s->cfg, &s->model, NULL, NULL, NULL);
     s->have_model = 1;
     if (measure && r) {
         tpx_measure_opts o = runner_default_opts();
@@ -111,11 +137,12 @@ void live_fill_sync(tpx_live *lv, const tpx_config *cur, const tpx_limits *lim, 
     memset(&lv->model, 0, sizeof lv->model);
     live_slots(lv, cur, lim);
     lv->sweeps = sweeps;
-    slot_fill_sync(&lv->cur, r, 1);
+    live_profile(r, &lv->prof);
+    slot_fill_sync(&lv->cur, r, &lv->prof, 1);
     for (int k = 0; k < TPX_K_COUNT; k++)
-        slot_fill_sync(&lv->bar[k], r, sweeps);
+        slot_fill_sync(&lv->bar[k], r, &lv->prof, sweeps);
     for (int i = 0; i < TPX_SWEEP_CELLS; i++)
-        slot_fill_sync(&lv->cell[i], r, sweeps);
+        slot_fill_sync(&lv->cell[i], r, &lv->prof, sweeps);
 }
 
 tpx_livesrc *live_start(tpx_runner *r, int repeat)
@@ -124,7 +151,8 @@ tpx_livesrc *live_start(tpx_runner *r, int repeat)
     if (!ls)
         return NULL;
     ls->runner = r;
-    ls->model = worker_start(model_fn, NULL, 0);
+    live_profile(r, &ls->prof);
+    ls->model = worker_start(model_fn, &ls->prof, 0);
     ls->gpu = worker_start(gpu_fn, r, repeat);
     if (!ls->model || !ls->gpu) {
         live_stop(ls);
@@ -185,6 +213,7 @@ int live_refresh(tpx_livesrc *ls, tpx_live *lv)
     lv->gpu = gs;
     lv->model = ms;
     lv->gpu_job = gs.cfg;
+    lv->prof = ls->prof;
     slot_get(ls, &lv->cur);
     for (int k = 0; k < TPX_K_COUNT; k++)
         slot_get(ls, &lv->bar[k]);
