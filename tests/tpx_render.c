@@ -1,7 +1,7 @@
 /* tpx_render: draws one screen of the explorer headless and prints it as
  * text (src/app/headless.c): for the README's captures and for looking at a
  * screen without a terminal.
- *   tpx_render [config options] [--view 1-5] [--cols W] [--rows H] [--ascii]
+ *   tpx_render [config options] [--view 1-6] [--cols W] [--rows H] [--ascii]
  *              [--keys KEYS] [--select BX,BY,WARP] [--load FILE] [--profile NAME] */
 #include <stdio.h>
 #include <stdlib.h>
@@ -12,7 +12,7 @@
 
 static const cli_opt render_opts[] = {
     CLI_CONFIG_OPTS,
-    {"view", "N", "view 1-5 (default 1)"},
+    {"view", "N", "view 1-6 (default 1)"},
     {"cols", "W", "terminal width (default 120)"},
     {"rows", "H", "terminal height (default 40)"},
     {"ascii", NULL, "ASCII glyphs (a non-UTF-8 locale)"},

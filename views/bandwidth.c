@@ -1,24 +1,57 @@
-/* Bandwidth: the live figure of the current config (median of the recent
- * measurements, sparkline, noise, % of peak and of memcpy, verified, L2
- * badge), every kernel at the current size as bars, and the current kernel
- * over block shapes as a heatmap.  Without measurements the bars show the
- * model's predicted GB/s and the heatmap what the model counts, labelled as
- * such; with them, each bar has its prediction beside it, and the current
- * config says where the two disagree (a lesson about the model). */
+/* Bandwidth: the current config's live figure (median, sparkline, noise, % of peak and of
+ * memcpy, verified, L2 badge), every kernel as bars and block shapes as a heatmap; without
+ * measurements the model's predictions, labelled (beside measurements: bw_predict.c). */
 #include <stdio.h>
 #include <string.h>
 
 #include "catalog.h"
+#include "sweep.h"
 #include "views.h"
 #include "widgets.h"
 
-/* Bytes used / bytes moved over global loads and stores: the model's figure. */
-static double model_figure(const tpx_totals *t)
+/* The model's ranking figure (sweep.h): global efficiency charged for
+ * shared-memory conflicts, so a padded tile outranks a conflicting one. */
+static double model_figure(const tpx_totals *t) { return sweep_model_score(t); }
+
+/* What the bars and the heatmap show: measured GB/s with a GPU or a result
+ * file; without, the model's predicted GB/s where it predicts every config
+ * shown, else its ranking figure. */
+enum { BY_MEASURE = 1, BY_PREDICTION = 2, BY_SCORE = 3 };
+
+static int modelled(const tpx_slot *s) { return s->cfg_ok && s->have_model && s->model.model_rc == 0; }
+
+/* The figure a slot shows under a mode, or -1 when it has none. */
+static double figure(const tpx_slot *s, int mode)
 {
-    const tpx_cost *l = &t->op[TPX_OP_GLD], *s = &t->op[TPX_OP_GST];
-    unsigned long long moved = 32 * (l->sectors + s->sectors);
-    return moved ? (double)(l->bytes + s->bytes) / (double)moved : 0;
+    if (mode == BY_MEASURE)
+        return s->cfg_ok && s->have_meas && runner_has_number(&s->meas.m) ? s->meas.m.gbs : -1;
+    if (!modelled(s))
+        return -1;
+    if (mode == BY_PREDICTION)
+        return s->model.have_pred ? s->model.pred_gbs : -1;
+    return model_figure(&s->model.totals);
 }
+
+/* BY_PREDICTION when every modelled slot of n has a prediction. */
+static int model_mode(const tpx_slot *s, int n)
+{
+    int any = 0;
+    for (int i = 0; i < n; i++) {
+        if (modelled(&s[i]) && !s[i].model.have_pred)
+            return BY_SCORE;
+        any |= modelled(&s[i]);
+    }
+    return any ? BY_PREDICTION : BY_SCORE;
+}
+
+/* The heatmap's scroll and what it ranks, derived when the results change. */
+typedef struct bw_state {
+    int top;          /* first heatmap row shown */
+    int mode;         /* the heatmap's: BY_MEASURE, BY_PREDICTION or BY_SCORE */
+    int bar_mode;     /* the bars' */
+    int best;         /* best cell, -1 when none */
+    double top_value; /* its figure, for the colour scale */
+} bw_state;
 
 static int measured_ok(const tpx_slot *s)
 {
@@ -39,48 +72,18 @@ static const char *heat_gap(int measured, const tpx_slot *s)
     return heat_gap_failed(s) ? "fail" : "n/a";
 }
 
-/* Why a measurement can be off the prediction, in a few words (the model's
- * omissions are listed in docs/prediction.md). */
-static const char *gap_lesson(const tpx_slot *s)
-{
-    if (s->gap > 0)
-        return s->meas.m.hot ? "A was still in L2 (a hot launch); the model prices a cold one"
-                             : "the hardware overlaps the resources better than the model's "
-                               "roofline, or the profile's figures are low for this GPU";
-    if (s->model.pred.limiter == TPX_LIM_LATENCY)
-        return "fewer loads are in flight than the model's latency term assumes";
-    return "what the model leaves out costs here: block order, DRAM page locality of "
-           "scattered writes, clocks under load";
-}
-
-/* The current config's prediction, and where the measurement disagrees with
- * it by more than TPX_PRED_GAP_NOTE.  Returns the rows used. */
-static int live_prediction(const tpx_app *a, tpx_canvas *cv, tpx_rect r)
-{
-    const tpx_slot *s = &a->live->cur;
-    const tpx_prediction *p = &s->model.pred;
-    if (!s->have_model || !p->valid)
-        return 0;
-    canvas_printf(cv, r.x + 2, r.y, r.w - 2, TPX_R_WARN,
-                  "predicted %.1f GB/s on %s, limited by %s (a model, not a measurement)", p->gbs,
-                  a->live->prof.name, predict_limiter_words(p->limiter));
-    if (!s->have_gap || (s->gap <= TPX_PRED_GAP_NOTE && s->gap >= -TPX_PRED_GAP_NOTE))
-        return 1;
-    canvas_printf(cv, r.x + 2, r.y + 1, r.w - 2, TPX_R_BAD, "measured %.0f%% %s the prediction: %s",
-                  100.0 * (s->gap < 0 ? -s->gap : s->gap), s->gap < 0 ? "below" : "above",
-                  gap_lesson(s));
-    return 2;
-}
-
-/* The title and the measured figure (or why there is none); the rows used
- * with a blank one under them. */
-static int live_figure(const tpx_app *a, tpx_canvas *cv, tpx_rect r)
+static int live_block(const tpx_app *a, tpx_canvas *cv, tpx_rect r)
 {
     const tpx_slot *s = &a->live->cur;
     const tpx_measurement *m = &s->meas.m;
     char desc[160];
     config_describe(&a->cfg, desc, sizeof desc);
-    canvas_printf(cv, r.x, r.y, r.w, TPX_R_TITLE, "live: %s", desc);
+    char where[200];
+    app_measured_where(a, where, sizeof where);
+    if (app_recorded(a))
+        canvas_printf(cv, r.x, r.y, r.w, TPX_R_TITLE, "%s: %s", where, desc);
+    else
+        canvas_printf(cv, r.x, r.y, r.w, TPX_R_TITLE, "live: %s", desc);
     if (!measured_ok(s)) {
         const char *why = !s->have_meas ? "waiting for the runner"
                           : m->message[0] ? m->message : runner_status_name(m->status);
@@ -116,28 +119,6 @@ static int live_figure(const tpx_app *a, tpx_canvas *cv, tpx_rect r)
     return 4;
 }
 
-static int live_block(const tpx_app *a, tpx_canvas *cv, tpx_rect r)
-{
-    int n = live_figure(a, cv, r) - 1; /* its lines, without the blank under them */
-    n += live_prediction(a, cv, rect_make(r.x, r.y + n, r.w, r.h - n));
-    return n + 1;
-}
-
-/* The prediction a slot holds, if any. */
-static const tpx_prediction *slot_pred(const tpx_slot *s)
-{
-    return s->have_model && s->model.model_rc == 0 && s->model.pred.valid ? &s->model.pred : NULL;
-}
-
-/* The figure a bar shows (0 when there is none): measured with a GPU, the
- * model's prediction without one. */
-static double bar_value(const tpx_slot *s, int measured)
-{
-    if (measured)
-        return measured_ok(s) ? s->meas.m.gbs : 0;
-    return slot_pred(s) ? slot_pred(s)->gbs : 0;
-}
-
 /* A measured bar, or why there is none. */
 static void measured_bar(tpx_canvas *cv, int x, int y, int barw, const tpx_slot *s, double top)
 {
@@ -157,69 +138,31 @@ static void measured_bar(tpx_canvas *cv, int x, int y, int barw, const tpx_slot 
         canvas_printf(cv, x2, y, 10, TPX_R_DIM, " %5.1f%%", m->pct_memcpy);
 }
 
-/* Without a GPU: the predicted bar, labelled, or why there is none. */
-static void predicted_bar(tpx_canvas *cv, int x, int y, int barw, const tpx_slot *s, double top)
-{
-    const tpx_prediction *p = slot_pred(s);
-    if (!p) {
-        canvas_text(cv, x, y, barw + 22, TPX_R_DIM,
-                    !s->have_model            ? "counting..."
-                    : s->model.model_rc != 0 ? "measured, not modelled"
-                                             : "no prediction: the profile lacks figures");
-        return;
-    }
-    widget_bar(cv, x, y, barw, top > 0 ? p->gbs / top : 0, theme_heat(top > 0 ? p->gbs / top : 0),
-               TPX_R_DIM);
-    canvas_printf(cv, x + barw + 1, y, 22, TPX_R_WARN, "%6.0f GB/s predicted", p->gbs);
-}
-
-/* Beside a measurement, the prediction and how far off it is (marked past
- * TPX_PRED_GAP_NOTE); then what the model counts.  Returns the new x. */
-static int bar_prediction(tpx_canvas *cv, int x, int y, int w, const tpx_slot *s, int measured)
-{
-    const tpx_prediction *p = slot_pred(s);
-    if (!measured || !p)
-        return x;
-    int off = s->have_gap && (s->gap > TPX_PRED_GAP_NOTE || s->gap < -TPX_PRED_GAP_NOTE);
-    int n = canvas_printf(cv, x, y, w, off ? TPX_R_WARN : TPX_R_DIM, "predicted %.0f", p->gbs);
-    if (s->have_gap)
-        n += canvas_printf(cv, x + n, y, w - n, off ? TPX_R_WARN : TPX_R_DIM, " (%+.0f%%)",
-                           100.0 * s->gap);
-    return x + n + 2;
-}
-
-/* What the model says, beside a measurement or a prediction. */
+/* What the model says, beside a measurement too. */
 static void bar_notes(tpx_canvas *cv, int x, int y, int w, const tpx_slot *s, int measured)
 {
     const tpx_totals *t = &s->model.totals;
     int modelled = s->have_model && s->model.model_rc == 0;
-    int x0 = x;
-    x = bar_prediction(cv, x, y, w, s, measured);
     char extra[64] = "";
-    if (modelled)
-        snprintf(extra, sizeof extra, "%.1f%% used  ", 100.0 * model_figure(t));
+    int n = measured ? bw_predict_beside(cv, x, y, w, s) : 0; /* the prediction first */
+    if (measured && modelled)
+        snprintf(extra, sizeof extra, "model %.1f%%  ", 100.0 * model_figure(t));
     if (modelled && t->op[TPX_OP_SLD].insts) {
         double ld = model_conflict_ways(&t->op[TPX_OP_SLD]);
         double st = model_conflict_ways(&t->op[TPX_OP_SST]);
         size_t len = strlen(extra);
         snprintf(extra + len, sizeof extra - len, "smem %.1fx", ld > st ? ld : st);
     }
-    canvas_text(cv, x, y, w - (x - x0), TPX_R_DIM, extra);
-}
-
-/* The bar's width: room for the figure and the notes after it. */
-static int bar_width(tpx_rect r, int measured)
-{
-    int notes = measured ? 46 : 24;
-    return r.w - 48 - notes > 10 ? r.w - 48 - notes : 10;
+    canvas_text(cv, x + n, y, w - n, TPX_R_DIM, extra);
 }
 
 /* Kernel k's row of the bars. */
-static void bar_row(const tpx_app *a, tpx_canvas *cv, tpx_rect r, int k, int measured, double top)
+static void bar_row(const tpx_app *a, tpx_canvas *cv, tpx_rect r, int k, int mode, double top)
 {
+    int measured = mode == BY_MEASURE;
     const tpx_slot *s = &a->live->bar[k];
     int y = r.y + 1 + k, mine = k == (int)a->cfg.kernel;
-    int barw = bar_width(r, measured);
+    int room = measured ? 84 : 60, barw = r.w - room > 10 ? r.w - room : 10;
     canvas_printf(cv, r.x, y, 13, mine ? TPX_R_SELECT : TPX_R_NORMAL, "%-13s",
                   catalog_name((tpx_kernel_id)k));
     if (!s->cfg_ok) {
@@ -229,110 +172,172 @@ static void bar_row(const tpx_app *a, tpx_canvas *cv, tpx_rect r, int k, int mea
     if (!config_is_reference(s->cfg.kernel))
         canvas_printf(cv, r.x + 14, y, 9, TPX_R_DIM, "%dx%d%s", s->cfg.bx, s->cfg.by,
                       s->cfg.pad ? "+p" : "");
-    int x = r.x + 24;
-    if (measured)
+    int x = r.x + 24, modelled = s->have_model && s->model.model_rc == 0;
+    if (measured) {
         measured_bar(cv, x, y, barw, s, top);
-    else
-        predicted_bar(cv, x, y, barw, s, top);
+    } else if (modelled) {
+        double f = figure(s, mode);
+        widget_bar(cv, x, y, barw, top > 0 ? f / top : 0, theme_heat(top > 0 ? f / top : 0),
+                   TPX_R_DIM);
+        if (mode == BY_PREDICTION)
+            canvas_printf(cv, x + barw + 1, y, 22, TPX_R_NORMAL, "%6.0f GB/s predicted", f);
+        else
+            canvas_printf(cv, x + barw + 1, y, 22, TPX_R_NORMAL, "%6.1f%% model", 100.0 * f);
+    } else {
+        canvas_text(cv, x, y, barw + 22, TPX_R_DIM,
+                    s->have_model ? "measured, not modelled" : "counting...");
+    }
     bar_notes(cv, x + barw + 24, y, r.x + r.w - x - barw - 24, s, measured);
 }
 
-static int bars(const tpx_app *a, tpx_canvas *cv, tpx_rect r, int measured)
+static const char *mode_words(int mode)
+{
+    return mode == BY_MEASURE      ? "measured GB/s"
+           : mode == BY_PREDICTION ? "the model's predicted GB/s (nothing measured)"
+                                   : "model ranking figure: bytes used / moved, charged for bank "
+                                     "conflicts; not GB/s";
+}
+
+static int bars(const tpx_app *a, const bw_state *st, tpx_canvas *cv, tpx_rect r)
 {
     double top = 0;
     for (int k = 0; k < TPX_K_COUNT; k++) {
-        double v = bar_value(&a->live->bar[k], measured);
+        double v = figure(&a->live->bar[k], st->bar_mode);
         top = v > top ? v : top;
     }
-    if (measured)
-        canvas_printf(cv, r.x, r.y, r.w, TPX_R_TITLE,
-                      "every kernel at %lldx%lld %s: measured GB/s, %% of memcpy; the model's "
-                      "prediction beside", a->cfg.w, a->cfg.h, config_dtype_name(a->cfg.dtype));
-    else
-        canvas_printf(cv, r.x, r.y, r.w, TPX_R_TITLE,
-                      "every kernel at %lldx%lld %s: predicted GB/s on %s (a model, not a "
-                      "measurement: nothing measured)", a->cfg.w, a->cfg.h,
-                      config_dtype_name(a->cfg.dtype), a->live->prof.name);
+    canvas_printf(cv, r.x, r.y, r.w, TPX_R_TITLE, "every kernel at %lldx%lld %s: %s", a->cfg.w,
+                  a->cfg.h, config_dtype_name(a->cfg.dtype), mode_words(st->bar_mode));
     for (int k = 0; k < TPX_K_COUNT && 1 + k < r.h; k++)
-        bar_row(a, cv, r, k, measured, top);
+        bar_row(a, cv, r, k, st->bar_mode, top);
     return 1 + TPX_K_COUNT + 1;
 }
 
-static void heatmap(const tpx_app *a, tpx_canvas *cv, tpx_rect r, int measured)
+static void heat_cell(const tpx_app *a, const bw_state *st, tpx_canvas *cv, int x, int y, int i,
+                      int measured)
 {
-    const tpx_live *lv = a->live;
+    const int cw = 7;
+    const tpx_slot *s = &a->live->cell[i];
+    int mine = a->cfg.bx == 1 << (i % TPX_SWEEP_SIDE) && a->cfg.by == 1 << (i / TPX_SWEEP_SIDE);
+    if (!s->cfg_ok) {
+        canvas_glyph(cv, x + cw - 2, y, TPX_G_DOT, mine ? TPX_R_SELECT : TPX_R_DIM);
+        return;
+    }
+    double v = figure(s, st->mode);
+    tpx_role role = mine ? TPX_R_SELECT
+                    : v >= 0 ? theme_heat(st->top_value > 0 ? v / st->top_value : 0)
+                             : TPX_R_DIM;
+    const char *star = i == st->best ? "*" : "";
+    char text[32];
+    if (v < 0) { /* pending, not measured (e.g. not in a replayed file), or failed */
+        canvas_printf(cv, x, y, cw, heat_gap_failed(s) ? TPX_R_BAD : role, "%*s", cw - 1,
+                      heat_gap(measured, s));
+        return;
+    }
+    if (st->mode != BY_SCORE)
+        snprintf(text, sizeof text, "%s%.0f", star, v);
+    else
+        snprintf(text, sizeof text, "%s%.1f%%", star, 100.0 * v);
+    canvas_printf(cv, x, y, cw, role, "%*s", cw - 1, text);
+}
+
+/* Rows of the heatmap that fit under its two title lines and its legend. */
+static int heat_rows(tpx_rect r) { return r.h - 3 < TPX_SWEEP_SIDE ? r.h - 3 : TPX_SWEEP_SIDE; }
+
+static void heat_legend(const tpx_app *a, const bw_state *st, tpx_canvas *cv, tpx_rect r, int y,
+                        int rows)
+{
+    char best[96] = "no best yet", shown[64] = "";
+    if (st->best >= 0)
+        snprintf(best, sizeof best, "*%dx%d best", 1 << (st->best % TPX_SWEEP_SIDE),
+                 1 << (st->best / TPX_SWEEP_SIDE));
+    if (rows < TPX_SWEEP_SIDE)
+        snprintf(shown, sizeof shown, "rows BY=%d-%d of %d-%d (u/d scroll)   ", 1 << st->top,
+                 1 << (st->top + rows - 1), 1, 1 << (TPX_SWEEP_SIDE - 1));
+    canvas_printf(cv, r.x, y, r.w, TPX_R_DIM,
+                  "%s%s   %dx%d this config   %s refused   ... pending   n/a not measured   "
+                  "fail: failed or not verified",
+                  shown, best, a->cfg.bx, a->cfg.by, glyph_str(TPX_G_DOT));
+}
+
+static void heatmap(const tpx_app *a, const bw_state *st, tpx_canvas *cv, tpx_rect r,
+                    int measured)
+{
     canvas_printf(cv, r.x, r.y, r.w, TPX_R_TITLE, "%s over block shapes (rows BY, columns BX): %s",
                   catalog_name(a->cfg.kernel),
-                  measured ? "measured GB/s" : "model: % of the bytes moved that are used");
+                  st->mode == BY_MEASURE      ? "measured GB/s"
+                  : st->mode == BY_PREDICTION ? "predicted GB/s (model)"
+                                              : "model ranking figure (counts bank conflicts)");
     if (config_is_reference(a->cfg.kernel)) {
         canvas_text(cv, r.x + 2, r.y + 1, r.w - 2, TPX_R_DIM,
                     "a reference picks its own launch: no block shapes to sweep");
         return;
     }
     const int cw = 7;
-    double top = 0;
-    for (int i = 0; i < TPX_SWEEP_CELLS; i++) {
-        const tpx_slot *s = &lv->cell[i];
-        double v = measured ? (measured_ok(s) ? s->meas.m.gbs : 0)
-                   : (s->have_model && s->model.model_rc == 0 ? model_figure(&s->model.totals) : 0);
-        top = v > top ? v : top;
-    }
+    int rows = heat_rows(r), top = st->top;
+    if (rows < 1)
+        return;
+    if (top > TPX_SWEEP_SIDE - rows)
+        top = TPX_SWEEP_SIDE - rows;
     canvas_text(cv, r.x, r.y + 1, 6, TPX_R_DIM, "BY\\BX");
-    if (r.h > TPX_SWEEP_SIDE + 2)
-        canvas_printf(cv, r.x, r.y + 2 + TPX_SWEEP_SIDE, r.w, TPX_R_DIM,
-                      "%s refused   ... pending   n/a not measured   fail: failed or not verified",
-                      glyph_str(TPX_G_DOT));
     for (int j = 0; j < TPX_SWEEP_SIDE; j++)
         canvas_printf(cv, r.x + 6 + j * cw, r.y + 1, cw, TPX_R_DIM, "%*d", cw - 1, 1 << j);
-    for (int i = 0; i < TPX_SWEEP_SIDE && i + 2 < r.h; i++) {
-        int y = r.y + 2 + i;
+    for (int k = 0; k < rows; k++) {
+        int i = top + k, y = r.y + 2 + k;
         canvas_printf(cv, r.x, y, 6, TPX_R_DIM, "%5d", 1 << i);
-        for (int j = 0; j < TPX_SWEEP_SIDE; j++) {
-            const tpx_slot *s = &lv->cell[i * TPX_SWEEP_SIDE + j];
-            int x = r.x + 6 + j * cw;
-            int mine = a->cfg.bx == 1 << j && a->cfg.by == 1 << i;
-            if (!s->cfg_ok) {
-                canvas_glyph(cv, x + cw - 2, y, TPX_G_DOT, TPX_R_DIM);
-                continue;
-            }
-            double v = -1;
-            if (measured && measured_ok(s))
-                v = s->meas.m.gbs;
-            else if (!measured && s->have_model && s->model.model_rc == 0)
-                v = model_figure(&s->model.totals);
-            tpx_role role = mine ? TPX_R_SELECT : v >= 0 ? theme_heat(top > 0 ? v / top : 0)
-                                                         : TPX_R_DIM;
-            if (v < 0) /* pending, not measured (e.g. not in a replayed file), or failed */
-                canvas_printf(cv, x, y, cw, heat_gap_failed(s) ? TPX_R_BAD : role, "%*s", cw - 1,
-                              heat_gap(measured, s));
-            else if (measured)
-                canvas_printf(cv, x, y, cw, role, "%*.0f", cw - 1, v);
-            else
-                canvas_printf(cv, x, y, cw, role, "%*.1f%%", cw - 2, 100.0 * v);
+        for (int j = 0; j < TPX_SWEEP_SIDE; j++)
+            heat_cell(a, st, cv, r.x + 6 + j * cw, y, i * TPX_SWEEP_SIDE + j, measured);
+    }
+    bw_state shown = *st;
+    shown.top = top;
+    heat_legend(a, &shown, cv, r, r.y + 2 + rows, rows);
+}
+
+static void bw_change(tpx_app *a, void *vst, int bits)
+{
+    bw_state *st = vst;
+    if (bits & TPX_CONFIG) { /* the current row in sight, two rows below the top */
+        int row = 0;
+        while (row + 1 < TPX_SWEEP_SIDE && 1 << (row + 1) <= a->cfg.by)
+            row++;
+        st->top = row > 2 ? row - 2 : 0;
+    }
+    const tpx_live *lv = a->live;
+    /* With a GPU (or a result file) the cells are measurements, unmeasured
+     * shapes say so; without one the model's figure ranks them. */
+    st->mode = a->dev.valid ? BY_MEASURE : model_mode(lv->cell, TPX_SWEEP_CELLS);
+    st->bar_mode = a->dev.valid ? BY_MEASURE : model_mode(lv->bar, TPX_K_COUNT);
+    st->best = -1;
+    st->top_value = 0;
+    for (int i = 0; i < TPX_SWEEP_CELLS; i++) {
+        double v = figure(&lv->cell[i], st->mode);
+        if (v > st->top_value) {
+            st->top_value = v;
+            st->best = i;
         }
     }
 }
 
 static void bw_draw(const tpx_app *a, const void *st, tpx_canvas *cv, tpx_rect r)
 {
-    (void)st;
     tpx_rect in = rect_make(r.x + 1, r.y, r.w - 2, r.h);
     int used = live_block(a, cv, in);
     /* A GPU (or saved results) measures; without one the model's figures stand in. */
     int measured = a->dev.valid;
     in.y += used;
     in.h -= used;
-    used = bars(a, cv, in, measured);
+    used = bars(a, st, cv, in);
     in.y += used;
     in.h -= used;
     if (in.h > 2)
-        heatmap(a, cv, in, measured);
+        heatmap(a, st, cv, in, measured);
 }
 
 static void bw_caption(const tpx_app *a, const void *st, char *buf, size_t n)
 {
     (void)st;
     const tpx_slot *s = &a->live->cur;
+    if (bw_predict_caption(a, buf, n)) /* a measurement far off its prediction, or none */
+        return;
     if (measured_ok(s)) {
         if (s->meas.m.pct_memcpy >= 0)
             snprintf(buf, n, "%s %dx%d moves %.1f GB/s, %.0f%% of what memcpy reaches on the "
@@ -343,33 +348,52 @@ static void bw_caption(const tpx_app *a, const void *st, char *buf, size_t n)
                      catalog_name(a->cfg.kernel), a->cfg.bx, a->cfg.by, s->meas.m.gbs);
         return;
     }
-    if (slot_pred(s)) {
-        snprintf(buf, n, "nothing measured here: the model predicts %.0f GB/s for %s on %s, "
-                 "limited by %s", slot_pred(s)->gbs,
-                 catalog_name(a->cfg.kernel), a->live->prof.name,
-                 predict_limiter_words(slot_pred(s)->limiter));
-        return;
-    }
     if (s->have_model && s->model.model_rc == 0) {
-        snprintf(buf, n, "nothing measured here: the model says %s uses %.1f%% of the bytes it "
-                 "moves (compare the bars)", catalog_name(a->cfg.kernel),
+        snprintf(buf, n, "nothing measured here: the model's ranking figure for %s is %.1f%% "
+                 "(compare the bars)", catalog_name(a->cfg.kernel),
                  100.0 * model_figure(&s->model.totals));
         return;
     }
     snprintf(buf, n, "%s", catalog_get(a->cfg.kernel)->idea);
 }
 
-static int bw_action(tpx_app *a, void *st, tpx_action act)
+/* r: measure again, or say why there is nothing to measure. */
+static int remeasure(tpx_app *a)
 {
-    (void)a;
-    (void)st;
-    return act == TPX_ACT_REMEASURE ? TPX_HANDLED | TPX_REMEASURE : TPX_UNHANDLED;
+    char desc[160];
+    config_describe(&a->cfg, desc, sizeof desc);
+    if (app_recorded(a)) {
+        app_say(a, 0, "r: the numbers are recorded%s%s, not measured here: nothing to re-measure",
+                a->source[0] ? " in " : "", a->source);
+        return TPX_HANDLED | TPX_REDRAW;
+    }
+    if (!a->dev.valid) {
+        app_say(a, 0, "r: nothing to re-measure without a GPU (%s)",
+                a->why_no_gpu[0] ? a->why_no_gpu : "model only");
+        return TPX_HANDLED | TPX_REDRAW;
+    }
+    app_say(a, 0, "r: measuring %s again", desc);
+    return TPX_HANDLED | TPX_REDRAW | TPX_REMEASURE;
+}
+
+static int bw_action(tpx_app *a, void *vst, tpx_action act)
+{
+    bw_state *st = vst;
+    if (act == TPX_ACT_HEAT_UP || act == TPX_ACT_HEAT_DOWN) {
+        /* clamped again when drawn, where the rows that fit are known */
+        st->top += act == TPX_ACT_HEAT_UP ? -1 : 1;
+        st->top = st->top < 0 ? 0 : st->top > TPX_SWEEP_SIDE - 1 ? TPX_SWEEP_SIDE - 1 : st->top;
+        return TPX_HANDLED | TPX_REDRAW;
+    }
+    return act == TPX_ACT_REMEASURE ? remeasure(a) : TPX_UNHANDLED;
 }
 
 const tpx_view bandwidth_view = {
     .name = "Bandwidth",
     .keys = TPX_KG_BANDWIDTH,
+    .st_size = sizeof(bw_state),
     .caption = bw_caption,
     .draw = bw_draw,
     .on_action = bw_action,
+    .on_change = bw_change,
 };

@@ -5,6 +5,7 @@
 
 #include "catalog.h"
 #include "views.h"
+#include "words.h"
 
 static const char *base_name(const char *path)
 {
@@ -52,8 +53,9 @@ static int config_fields(const tpx_config *c, int wide, cfg_field *f)
     snprintf(f[n++].text, sizeof f->text, "%s", catalog_name(c->kernel));
     f[n].act = TPX_ACT_BLOCK;
     if (wide)
-        snprintf(f[n++].text, sizeof f->text, "block %dx%d (%d threads, %d warps)", c->bx, c->by,
-                 c->bx * c->by, model_warps_per_block(c));
+        snprintf(f[n++].text, sizeof f->text, "block %dx%d (%d thread%s, %d warp%s)", c->bx,
+                 c->by, c->bx * c->by, words_s(c->bx * c->by), model_warps_per_block(c),
+                 words_s(model_warps_per_block(c)));
     else
         snprintf(f[n++].text, sizeof f->text, "%dx%d (%d thr)", c->bx, c->by, c->bx * c->by);
     f[n].act = TPX_ACT_SIZE;
@@ -168,7 +170,7 @@ static void tabs(const tpx_app *a, tpx_canvas *cv, tpx_rect r)
     }
     int x0, x1;
     tab_span(a, TPX_VIEW_COUNT - 1, &x0, &x1);
-    canvas_text(cv, r.x + x1 + 2, r.y, r.w - x1 - 2, TPX_R_DIM, "(1-5, Tab, or click)");
+    canvas_text(cv, r.x + x1 + 2, r.y, r.w - x1 - 2, TPX_R_DIM, "(1-6, Tab, or click)");
 }
 
 /* "Up/Down warp": a row with a hint word, joined with the row before it

@@ -47,8 +47,13 @@ static int measured(const tpx_app *a, tpx_canvas *cv, int x, tpx_rect r)
     int end = r.x + r.w;
     double med = res->nring ? a->live->cur.median : m->gbs;
     x += canvas_printf(cv, x, r.y, end - x, TPX_R_GOOD, "%.1f GB/s", med);
-    x += canvas_printf(cv, x, r.y, end - x, TPX_R_DIM, " median of %d run%s ", res->nring,
-                       res->nring == 1 ? "" : "s");
+    char where[200];
+    app_measured_where(a, where, sizeof where);
+    if (app_recorded(a)) /* a loaded file: one recorded run, never "live" */
+        x += canvas_printf(cv, x, r.y, end - x, TPX_R_DIM, " %s ", where);
+    else
+        x += canvas_printf(cv, x, r.y, end - x, TPX_R_DIM, " median of %d run%s ", res->nring,
+                           res->nring == 1 ? "" : "s");
     if (res->nring > 1 && x + 10 < end) {
         widget_sparkline(cv, x, r.y, 8, res->ring, res->nring, TPX_R_GOOD);
         x += (res->nring < 8 ? res->nring : 8) + 1;

@@ -75,7 +75,7 @@ static void lanes_of_words(const tpx_inst *in, size_t esize, int *lane, long lon
 /* The selected repetition's store and load, word by word. */
 static int tile_lanes(tpx_tile *t, int rep)
 {
-    size_t e = config_esize(t->cfg.dtype);
+    size_t e = model_esize(&t->cfg); /* indices count accesses */
     t->sst = scene_tile_inst(t, TPX_OP_SST, rep);
     t->sld = scene_tile_inst(t, TPX_OP_SLD, rep);
     for (int k = 0; k < 2; k++) {
@@ -100,11 +100,12 @@ static int build_tile(tpx_scene *s, tpx_tile *t, const tpx_config *v)
     }
     if (config_validate(v, &s->lim, t->why, sizeof t->why) != 0)
         return 0;
-    /* Every tiled kernel's tile rows are BX elements wide (plus padding). */
-    t->width = v->bx;
-    t->pitch = v->bx + v->pad;
-    t->rows = (int)(tpx_smem_elems(v->kernel, v->bx, v->by, v->pad) / t->pitch);
-    t->words = (tpx_smem_elems(v->kernel, v->bx, v->by, v->pad) * (long long)config_esize(v->dtype) + 3) / 4;
+    /* Every tiled kernel's tile rows are BX accesses wide (plus padding). */
+    int nv = config_vec(v);
+    t->width = v->bx * nv;
+    t->pitch = (v->bx + v->pad) * nv;
+    t->rows = (int)(config_smem_bytes(v) / (long long)config_esize(v->dtype) / t->pitch);
+    t->words = (config_smem_bytes(v) + 3) / 4;
     int n = model_insts_per_warp(v);
     tpx_inst *all = malloc(sizeof *all * (size_t)n);
     t->inst = malloc(sizeof *t->inst * (size_t)n);
@@ -118,7 +119,7 @@ static int build_tile(tpx_scene *s, tpx_tile *t, const tpx_config *v)
         if (all[i].space != TPX_SPACE_S)
             continue;
         t->inst[t->ninst] = all[i];
-        model_bank_detail(&all[i], config_esize(v->dtype), &t->bank[t->ninst]);
+        model_bank_detail(&all[i], model_esize(v), &t->bank[t->ninst]);
         t->ninst++;
     }
     free(all);
@@ -193,7 +194,7 @@ static int select_insts(tpx_scene *s)
     if (!s->inst || !s->global)
         return -1;
     s->ninst = model_warp_insts(c, s->sel.bx, s->sel.by, s->sel.warp, s->inst);
-    size_t e = config_esize(c->dtype);
+    size_t e = model_esize(c); /* one lane's access: 16 bytes for a vectorised kernel */
     for (int i = 0; i < s->ninst; i++) {
         if (s->inst[i].space == TPX_SPACE_S)
             continue;

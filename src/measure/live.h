@@ -32,6 +32,7 @@ typedef struct tpx_live {
     tpx_slot cur;
     tpx_slot bar[TPX_K_COUNT];
     tpx_slot cell[TPX_SWEEP_CELLS];
+    tpx_slot pin;    /* the config pinned as A for a comparison (cfg_ok = 0: none) */
     int sweeps;      /* bars and cells are being measured too */
     worker_status gpu, model;
     tpx_config gpu_job; /* what the runner is measuring, when gpu.busy */
@@ -46,6 +47,9 @@ void live_slots(tpx_live *lv, const tpx_config *cur, const tpx_limits *lim);
 void live_fill_sync(tpx_live *lv, const tpx_config *cur, const tpx_limits *lim, tpx_runner *r,
                     int sweeps);
 
+/* Computes the pinned slot now (pin NULL: none), in this thread. */
+void live_fill_pin_sync(tpx_live *lv, const tpx_config *pin, tpx_runner *r);
+
 typedef struct tpx_livesrc tpx_livesrc;
 
 /* Starts the two workers on runner r (which must outlive them).  repeat:
@@ -56,6 +60,9 @@ tpx_livesrc *live_start(tpx_runner *r, int repeat);
 void live_stop(tpx_livesrc *ls);
 /* The config changed (or the sweeps were switched on or off): new wants. */
 void live_request(tpx_livesrc *ls, const tpx_config *cur, const tpx_limits *lim, int sweeps);
+/* The config pinned as A (NULL: none), measured right after the current
+ * one; takes effect with the next live_request. */
+void live_pin(tpx_livesrc *ls, const tpx_config *pin);
 /* Forget the current config's measurements and measure again. */
 void live_remeasure(tpx_livesrc *ls, const tpx_config *cur);
 /* Copies the results into *lv when anything changed since the last call

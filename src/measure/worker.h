@@ -28,6 +28,8 @@ typedef struct tpx_result {
     int have_traffic;
     tpx_traffic traffic;
     tpx_prediction pred; /* pred.valid = 0: no prediction (nothing may be shown) */
+    int have_pred;   /* model: pred_gbs holds the predicted GB/s (predict.h) */
+    double pred_gbs;
     tpx_measurement m;
     int nring;       /* GB/s of the measurements of this config, oldest first */
     double ring[TPX_RING];

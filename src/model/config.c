@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "catalog.h"
+#include "words.h"
 
 tpx_limits config_default_limits(void)
 {
@@ -171,10 +172,10 @@ static int validate_shape(const tpx_config *c, char *msg, size_t n)
     int th = tpx_tile_height(c->kernel, c->bx, c->by);
     if (tr.reps == TPX_REPS_WALK && (c->by > th || th % c->by != 0)) {
         snprintf(msg, n,
-                 "%s uses a %dx%d tile walked %d rows at a time, and %d does not divide "
+                 "%s uses %s %dx%d tile walked %d rows at a time, and %d does not divide "
                  "%d; pick BY dividing %s (e.g. %dx8 or %dx4)",
-                 id, c->bx, th, c->by, c->by, th, th == c->bx ? "BX" : "the tile height", c->bx,
-                 c->bx);
+                 id, words_a(c->bx), c->bx, th, c->by, c->by, th,
+                 th == c->bx ? "BX" : "the tile height", c->bx, c->bx);
         return -1;
     }
     if (!tpx_has_tile(c->kernel)) {
@@ -187,6 +188,11 @@ static int validate_shape(const tpx_config *c, char *msg, size_t n)
     }
     if (c->swz && c->pad != 0) {
         snprintf(msg, n, "swizzle replaces padding: use pad 0 with swizzle");
+        return -1;
+    }
+    if (c->swz && (tr.flags & TPX_KF_VEC16) && config_vec(c) > 1 && c->bx % 8 != 0) {
+        snprintf(msg, n, "%s's swizzle XORs a row's 16-byte access with 0..7, so a row needs a "
+                 "multiple of 8 accesses (BX = %d); try 16x16 or 16x8, or pad 1 instead", id, c->bx);
         return -1;
     }
     if (c->swz && !is_pow2(c->bx)) {
@@ -237,7 +243,7 @@ int config_validate(const tpx_config *c, const tpx_limits *lim, char *msg, size_
     if (config_is_reference(c->kernel))
         return 0; /* the references pick their own launch */
 
-    long long smem = tpx_smem_elems(c->kernel, c->bx, c->by, c->pad) * (long long)config_esize(c->dtype);
+    long long smem = config_smem_bytes(c);
     if (smem > lim->smem_per_block) {
         snprintf(msg, n, "%s %dx%d pad %d %s needs %lld bytes of shared memory per block, more "
                  "than the %lld a block may use; use a smaller tile or dtype",
@@ -246,7 +252,7 @@ int config_validate(const tpx_config *c, const tpx_limits *lim, char *msg, size_
         return -1;
     }
     long long gx, gy;
-    tpx_grid_dims(c->kernel, c->w, c->h, c->bx, c->by, &gx, &gy);
+    tpx_grid_dims(c->kernel, c->w, c->h, c->bx, c->by, config_vec(c), &gx, &gy);
     if (gx > lim->max_grid_x || gy > lim->max_grid_y) {
         snprintf(msg, n, "%s %dx%d on %lldx%lld needs a grid of %lldx%lld blocks; CUDA allows at "
                  "most %lld in y (and %lld in x): use a taller block or a smaller size",
@@ -257,14 +263,30 @@ int config_validate(const tpx_config *c, const tpx_limits *lim, char *msg, size_
     return 0;
 }
 
+int config_vec(const tpx_config *c)
+{
+    return tpx_vec_elems(c->kernel, (int)config_esize(c->dtype), c->w, c->h);
+}
+
+long long config_smem_bytes(const tpx_config *c)
+{
+    return tpx_smem_elems(c->kernel, c->bx, c->by, c->pad, config_vec(c)) *
+           (long long)config_esize(c->dtype);
+}
+
+size_t config_access_bytes(const tpx_config *c)
+{
+    return config_esize(c->dtype) * (size_t)config_vec(c);
+}
+
 tpx_geom config_geom(const tpx_config *c)
 {
     long long gx = 1, gy = 1;
     if (!config_is_reference(c->kernel))
-        tpx_grid_dims(c->kernel, c->w, c->h, c->bx, c->by, &gx, &gy);
+        tpx_grid_dims(c->kernel, c->w, c->h, c->bx, c->by, config_vec(c), &gx, &gy);
     tpx_geom g = {
         .w = c->w, .h = c->h, .bx = c->bx, .by = c->by, .gx = (int)gx, .gy = (int)gy,
-        .pad = c->pad, .swz = c->swz,
+        .pad = c->pad, .swz = c->swz, .vec = config_vec(c),
     };
     return g;
 }

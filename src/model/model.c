@@ -10,7 +10,7 @@ static const char *const op_names[TPX_OP_COUNT] = {"global_load", "global_store"
 
 const char *model_op_name(tpx_op op) { return op < TPX_OP_COUNT ? op_names[op] : "?"; }
 
-size_t model_esize(const tpx_config *c) { return config_esize(c->dtype); }
+size_t model_esize(const tpx_config *c) { return config_access_bytes(c); }
 
 int model_warps_per_block(const tpx_config *c) { return (c->bx * c->by + 31) / 32; }
 

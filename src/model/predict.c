@@ -80,7 +80,7 @@ int predict_config(const tpx_config *c, const tpx_totals *t, const tpx_traffic *
             second = p->t_ms[i];
     double top = p->t_ms[p->limiter];
     p->ms = sqrt(top * top + second * second);
-    double bytes = 2.0 * (double)c->w * (double)c->h * (double)model_esize(c);
+    double bytes = 2.0 * (double)c->w * (double)c->h * (double)config_esize(c->dtype);
     p->gbs = bytes / (p->ms * 1e6);
     p->valid = isfinite(p->gbs) && p->gbs > 0;
     return p->valid ? 0 : -1;

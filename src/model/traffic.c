@@ -147,7 +147,7 @@ int traffic_compute(const tpx_config *c, const tpx_totals *t, long long l2_bytes
      * them out; when the launch ends the L2 still holds its last L2 bytes of
      * traffic, a share B / (A + B) of them dirty, written back later: so
      * during the launch B * (1 - L2 / working set), nothing when it all fits. */
-    double a = (double)c->w * (double)c->h * (double)model_esize(c);
+    double a = (double)c->w * (double)c->h * (double)config_esize(c->dtype); /* the matrix, not one access */
     double sectors = (double)((long long)(a + 31) / 32);
     tr->working_set = 2 * a;
     tr->dram_rd_bytes = 32 * sectors;
