@@ -6,22 +6,13 @@
 
 #include "catalog.h"
 #include "sweep.h"
-#include "views.h"
+#include "bandwidth.h"
 #include "widgets.h"
-
-/* The model's ranking figure (sweep.h): global efficiency charged for
- * shared-memory conflicts, so a padded tile outranks a conflicting one. */
-static double model_figure(const tpx_totals *t) { return sweep_model_score(t); }
-
-/* What the bars and the heatmap show: measured GB/s with a GPU or a result
- * file; without, the model's predicted GB/s where it predicts every config
- * shown, else its ranking figure. */
-enum { BY_MEASURE = 1, BY_PREDICTION = 2, BY_SCORE = 3 };
 
 static int modelled(const tpx_slot *s) { return s->cfg_ok && s->have_model && s->model.model_rc == 0; }
 
 /* The figure a slot shows under a mode, or -1 when it has none. */
-static double figure(const tpx_slot *s, int mode)
+double bw_figure(const tpx_slot *s, int mode)
 {
     if (mode == BY_MEASURE)
         return s->cfg_ok && s->have_meas && runner_has_number(&s->meas.m) ? s->meas.m.gbs : -1;
@@ -29,7 +20,7 @@ static double figure(const tpx_slot *s, int mode)
         return -1;
     if (mode == BY_PREDICTION)
         return s->model.have_pred ? s->model.pred_gbs : -1;
-    return model_figure(&s->model.totals);
+    return sweep_model_score(&s->model.totals);
 }
 
 /* BY_PREDICTION when every modelled slot of n has a prediction. */
@@ -44,33 +35,13 @@ static int model_mode(const tpx_slot *s, int n)
     return any ? BY_PREDICTION : BY_SCORE;
 }
 
-/* The heatmap's scroll and what it ranks, derived when the results change. */
-typedef struct bw_state {
-    int top;          /* first heatmap row shown */
-    int mode;         /* the heatmap's: BY_MEASURE, BY_PREDICTION or BY_SCORE */
-    int bar_mode;     /* the bars' */
-    int best;         /* best cell, -1 when none */
-    double top_value; /* its figure, for the colour scale */
-} bw_state;
+
 
 static int measured_ok(const tpx_slot *s)
 {
     return s->cfg_ok && s->have_meas && s->meas.m.status == TPX_ST_OK;
 }
 
-/* What a heatmap cell without a figure says, and whether that is a failure. */
-static int heat_gap_failed(const tpx_slot *s)
-{
-    return s->have_meas && s->meas.m.status != TPX_ST_OK &&
-           s->meas.m.status != TPX_ST_NOT_MEASURED && s->meas.m.status != TPX_ST_CANCELLED;
-}
-
-static const char *heat_gap(int measured, const tpx_slot *s)
-{
-    if (!measured || !s->have_meas || s->meas.m.status == TPX_ST_CANCELLED)
-        return "...";
-    return heat_gap_failed(s) ? "fail" : "n/a";
-}
 
 static int live_block(const tpx_app *a, tpx_canvas *cv, tpx_rect r)
 {
@@ -146,7 +117,7 @@ static void bar_notes(tpx_canvas *cv, int x, int y, int w, const tpx_slot *s, in
     char extra[64] = "";
     int n = measured ? bw_predict_beside(cv, x, y, w, s) : 0; /* the prediction first */
     if (measured && modelled)
-        snprintf(extra, sizeof extra, "model %.1f%%  ", 100.0 * model_figure(t));
+        snprintf(extra, sizeof extra, "model %.1f%%  ", 100.0 * sweep_model_score(t));
     if (modelled && t->op[TPX_OP_SLD].insts) {
         double ld = model_conflict_ways(&t->op[TPX_OP_SLD]);
         double st = model_conflict_ways(&t->op[TPX_OP_SST]);
@@ -176,7 +147,7 @@ static void bar_row(const tpx_app *a, tpx_canvas *cv, tpx_rect r, int k, int mod
     if (measured) {
         measured_bar(cv, x, y, barw, s, top);
     } else if (modelled) {
-        double f = figure(s, mode);
+        double f = bw_figure(s, mode);
         widget_bar(cv, x, y, barw, top > 0 ? f / top : 0, theme_heat(top > 0 ? f / top : 0),
                    TPX_R_DIM);
         if (mode == BY_PREDICTION)
@@ -202,95 +173,21 @@ static int bars(const tpx_app *a, const bw_state *st, tpx_canvas *cv, tpx_rect r
 {
     double top = 0;
     for (int k = 0; k < TPX_K_COUNT; k++) {
-        double v = figure(&a->live->bar[k], st->bar_mode);
+        double v = bw_figure(&a->live->bar[k], st->bar_mode);
         top = v > top ? v : top;
     }
     canvas_printf(cv, r.x, r.y, r.w, TPX_R_TITLE, "every kernel at %lldx%lld %s: %s", a->cfg.w,
                   a->cfg.h, config_dtype_name(a->cfg.dtype), mode_words(st->bar_mode));
-    for (int k = 0; k < TPX_K_COUNT && 1 + k < r.h; k++)
+    /* Never drop a kernel silently: the last row says how many are left out. */
+    int fit = r.h - 2 >= TPX_K_COUNT ? TPX_K_COUNT : r.h > 3 ? r.h - 3 : 0;
+    for (int k = 0; k < fit; k++)
         bar_row(a, cv, r, k, st->bar_mode, top);
-    return 1 + TPX_K_COUNT + 1;
+    if (fit < TPX_K_COUNT)
+        canvas_printf(cv, r.x + 1, r.y + 1 + fit, r.w - 1, TPX_R_DIM, "%s %d more kernels: a taller "
+                      "terminal shows them", glyph_str(TPX_G_ELLIPSIS), TPX_K_COUNT - fit);
+    return fit < TPX_K_COUNT ? fit + 3 : TPX_K_COUNT + 2;
 }
 
-static void heat_cell(const tpx_app *a, const bw_state *st, tpx_canvas *cv, int x, int y, int i,
-                      int measured)
-{
-    const int cw = 7;
-    const tpx_slot *s = &a->live->cell[i];
-    int mine = a->cfg.bx == 1 << (i % TPX_SWEEP_SIDE) && a->cfg.by == 1 << (i / TPX_SWEEP_SIDE);
-    if (!s->cfg_ok) {
-        canvas_glyph(cv, x + cw - 2, y, TPX_G_DOT, mine ? TPX_R_SELECT : TPX_R_DIM);
-        return;
-    }
-    double v = figure(s, st->mode);
-    tpx_role role = mine ? TPX_R_SELECT
-                    : v >= 0 ? theme_heat(st->top_value > 0 ? v / st->top_value : 0)
-                             : TPX_R_DIM;
-    const char *star = i == st->best ? "*" : "";
-    char text[32];
-    if (v < 0) { /* pending, not measured (e.g. not in a replayed file), or failed */
-        canvas_printf(cv, x, y, cw, heat_gap_failed(s) ? TPX_R_BAD : role, "%*s", cw - 1,
-                      heat_gap(measured, s));
-        return;
-    }
-    if (st->mode != BY_SCORE)
-        snprintf(text, sizeof text, "%s%.0f", star, v);
-    else
-        snprintf(text, sizeof text, "%s%.1f%%", star, 100.0 * v);
-    canvas_printf(cv, x, y, cw, role, "%*s", cw - 1, text);
-}
-
-/* Rows of the heatmap that fit under its two title lines and its legend. */
-static int heat_rows(tpx_rect r) { return r.h - 3 < TPX_SWEEP_SIDE ? r.h - 3 : TPX_SWEEP_SIDE; }
-
-static void heat_legend(const tpx_app *a, const bw_state *st, tpx_canvas *cv, tpx_rect r, int y,
-                        int rows)
-{
-    char best[96] = "no best yet", shown[64] = "";
-    if (st->best >= 0)
-        snprintf(best, sizeof best, "*%dx%d best", 1 << (st->best % TPX_SWEEP_SIDE),
-                 1 << (st->best / TPX_SWEEP_SIDE));
-    if (rows < TPX_SWEEP_SIDE)
-        snprintf(shown, sizeof shown, "rows BY=%d-%d of %d-%d (u/d scroll)   ", 1 << st->top,
-                 1 << (st->top + rows - 1), 1, 1 << (TPX_SWEEP_SIDE - 1));
-    canvas_printf(cv, r.x, y, r.w, TPX_R_DIM,
-                  "%s%s   %dx%d this config   %s refused   ... pending   n/a not measured   "
-                  "fail: failed or not verified",
-                  shown, best, a->cfg.bx, a->cfg.by, glyph_str(TPX_G_DOT));
-}
-
-static void heatmap(const tpx_app *a, const bw_state *st, tpx_canvas *cv, tpx_rect r,
-                    int measured)
-{
-    canvas_printf(cv, r.x, r.y, r.w, TPX_R_TITLE, "%s over block shapes (rows BY, columns BX): %s",
-                  catalog_name(a->cfg.kernel),
-                  st->mode == BY_MEASURE      ? "measured GB/s"
-                  : st->mode == BY_PREDICTION ? "predicted GB/s (model)"
-                                              : "model ranking figure (counts bank conflicts)");
-    if (config_is_reference(a->cfg.kernel)) {
-        canvas_text(cv, r.x + 2, r.y + 1, r.w - 2, TPX_R_DIM,
-                    "a reference picks its own launch: no block shapes to sweep");
-        return;
-    }
-    const int cw = 7;
-    int rows = heat_rows(r), top = st->top;
-    if (rows < 1)
-        return;
-    if (top > TPX_SWEEP_SIDE - rows)
-        top = TPX_SWEEP_SIDE - rows;
-    canvas_text(cv, r.x, r.y + 1, 6, TPX_R_DIM, "BY\\BX");
-    for (int j = 0; j < TPX_SWEEP_SIDE; j++)
-        canvas_printf(cv, r.x + 6 + j * cw, r.y + 1, cw, TPX_R_DIM, "%*d", cw - 1, 1 << j);
-    for (int k = 0; k < rows; k++) {
-        int i = top + k, y = r.y + 2 + k;
-        canvas_printf(cv, r.x, y, 6, TPX_R_DIM, "%5d", 1 << i);
-        for (int j = 0; j < TPX_SWEEP_SIDE; j++)
-            heat_cell(a, st, cv, r.x + 6 + j * cw, y, i * TPX_SWEEP_SIDE + j, measured);
-    }
-    bw_state shown = *st;
-    shown.top = top;
-    heat_legend(a, &shown, cv, r, r.y + 2 + rows, rows);
-}
 
 static void bw_change(tpx_app *a, void *vst, int bits)
 {
@@ -309,7 +206,7 @@ static void bw_change(tpx_app *a, void *vst, int bits)
     st->best = -1;
     st->top_value = 0;
     for (int i = 0; i < TPX_SWEEP_CELLS; i++) {
-        double v = figure(&lv->cell[i], st->mode);
+        double v = bw_figure(&lv->cell[i], st->mode);
         if (v > st->top_value) {
             st->top_value = v;
             st->best = i;
@@ -325,11 +222,13 @@ static void bw_draw(const tpx_app *a, const void *st, tpx_canvas *cv, tpx_rect r
     int measured = a->dev.valid;
     in.y += used;
     in.h -= used;
-    used = bars(a, st, cv, in);
+    tpx_rect b = in; /* the bars leave the heatmap its titles, three rows, its legend */
+    b.h -= b.h > 10 ? 6 : 0;
+    used = bars(a, st, cv, b);
     in.y += used;
     in.h -= used;
-    if (in.h > 2)
-        heatmap(a, st, cv, in, measured);
+    if (in.h > 1)
+        bw_heatmap(a, st, cv, in, measured);
 }
 
 static void bw_caption(const tpx_app *a, const void *st, char *buf, size_t n)
@@ -351,7 +250,7 @@ static void bw_caption(const tpx_app *a, const void *st, char *buf, size_t n)
     if (s->have_model && s->model.model_rc == 0) {
         snprintf(buf, n, "nothing measured here: the model's ranking figure for %s is %.1f%% "
                  "(compare the bars)", catalog_name(a->cfg.kernel),
-                 100.0 * model_figure(&s->model.totals));
+                 100.0 * sweep_model_score(&s->model.totals));
         return;
     }
     snprintf(buf, n, "%s", catalog_get(a->cfg.kernel)->idea);

@@ -7,8 +7,8 @@
  * GPU, the prediction and what limits it. */
 #include <stdio.h>
 
+#include "bandwidth.h"
 #include "catalog.h"
-#include "views.h"
 
 static int off(const tpx_slot *s)
 {

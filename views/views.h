@@ -76,11 +76,4 @@ void tour_box_draw(const tpx_app *a, tpx_canvas *cv, tpx_rect body);
 /* strip.c: the live bandwidth strip. */
 void strip_draw(const tpx_app *a, tpx_canvas *cv, tpx_rect r);
 
-/* The Bandwidth view's predictions (bw_predict.c).  "predicted N (+x%)"
- * beside a measured bar (nothing without both); the width used. */
-int bw_predict_beside(tpx_canvas *cv, int x, int y, int w, const tpx_slot *s);
-/* The caption where the measurement is more than 25 % off its prediction,
- * or without a GPU when there is a prediction: 1, else 0. */
-int bw_predict_caption(const tpx_app *a, char *buf, size_t n);
-
 #endif
