@@ -1,8 +1,6 @@
-/* Bandwidth: the live figure of the current config (median of the recent
- * measurements, sparkline, noise, % of peak and of memcpy, verified, L2
- * badge), every kernel at the current size as bars, and the current kernel
- * over block shapes as a heatmap.  Without measurements the bars and the
- * heatmap show what the model counts, labelled as such. */
+/* Bandwidth: the current config's live figure (median, sparkline, noise, % of peak and of
+ * memcpy, verified, L2 badge), every kernel as bars and block shapes as a heatmap; without
+ * measurements the model's predictions, labelled (beside measurements: bw_predict.c). */
 #include <stdio.h>
 #include <string.h>
 
@@ -117,6 +115,7 @@ static void bar_notes(tpx_canvas *cv, int x, int y, int w, const tpx_slot *s, in
     const tpx_totals *t = &s->model.totals;
     int modelled = s->have_model && s->model.model_rc == 0;
     char extra[64] = "";
+    int n = measured ? bw_predict_beside(cv, x, y, w, s) : 0; /* the prediction first */
     if (measured && modelled)
         snprintf(extra, sizeof extra, "model %.1f%%  ", 100.0 * sweep_model_score(t));
     if (modelled && t->op[TPX_OP_SLD].insts) {
@@ -125,7 +124,7 @@ static void bar_notes(tpx_canvas *cv, int x, int y, int w, const tpx_slot *s, in
         size_t len = strlen(extra);
         snprintf(extra + len, sizeof extra - len, "smem %.1fx", ld > st ? ld : st);
     }
-    canvas_text(cv, x, y, w, TPX_R_DIM, extra);
+    canvas_text(cv, x + n, y, w - n, TPX_R_DIM, extra);
 }
 
 /* Kernel k's row of the bars. */
@@ -134,7 +133,7 @@ static void bar_row(const tpx_app *a, tpx_canvas *cv, tpx_rect r, int k, int mod
     int measured = mode == BY_MEASURE;
     const tpx_slot *s = &a->live->bar[k];
     int y = r.y + 1 + k, mine = k == (int)a->cfg.kernel;
-    int barw = r.w - 60 > 10 ? r.w - 60 : 10;
+    int room = measured ? 84 : 60, barw = r.w - room > 10 ? r.w - room : 10;
     canvas_printf(cv, r.x, y, 13, mine ? TPX_R_SELECT : TPX_R_NORMAL, "%-13s",
                   catalog_name((tpx_kernel_id)k));
     if (!s->cfg_ok) {
@@ -144,8 +143,7 @@ static void bar_row(const tpx_app *a, tpx_canvas *cv, tpx_rect r, int k, int mod
     if (!config_is_reference(s->cfg.kernel))
         canvas_printf(cv, r.x + 14, y, 9, TPX_R_DIM, "%dx%d%s", s->cfg.bx, s->cfg.by,
                       s->cfg.pad ? "+p" : "");
-    int x = r.x + 24;
-    int modelled = s->have_model && s->model.model_rc == 0;
+    int x = r.x + 24, modelled = s->have_model && s->model.model_rc == 0;
     if (measured) {
         measured_bar(cv, x, y, barw, s, top);
     } else if (modelled) {
@@ -153,7 +151,7 @@ static void bar_row(const tpx_app *a, tpx_canvas *cv, tpx_rect r, int k, int mod
         widget_bar(cv, x, y, barw, top > 0 ? f / top : 0, theme_heat(top > 0 ? f / top : 0),
                    TPX_R_DIM);
         if (mode == BY_PREDICTION)
-            canvas_printf(cv, x + barw + 1, y, 22, TPX_R_NORMAL, "%7.1f GB/s pred", f);
+            canvas_printf(cv, x + barw + 1, y, 22, TPX_R_NORMAL, "%6.0f GB/s predicted", f);
         else
             canvas_printf(cv, x + barw + 1, y, 22, TPX_R_NORMAL, "%6.1f%% model", 100.0 * f);
     } else {
@@ -237,6 +235,8 @@ static void bw_caption(const tpx_app *a, const void *st, char *buf, size_t n)
 {
     (void)st;
     const tpx_slot *s = &a->live->cur;
+    if (bw_predict_caption(a, buf, n)) /* a measurement far off its prediction, or none */
+        return;
     if (measured_ok(s)) {
         if (s->meas.m.pct_memcpy >= 0)
             snprintf(buf, n, "%s %dx%d moves %.1f GB/s, %.0f%% of what memcpy reaches on the "

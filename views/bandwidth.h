@@ -1,6 +1,6 @@
 /* bandwidth.h: what the Bandwidth view's two files share (bandwidth.c: the
  * live block, the bars, the view's table; bw_heatmap.c: the block-shape
- * heatmap).  Private to the view. */
+ * heatmap; bw_predict.c: predictions beside measurements).  Private to the view. */
 #ifndef TPX_BANDWIDTH_H
 #define TPX_BANDWIDTH_H
 
@@ -26,5 +26,12 @@ double bw_figure(const tpx_slot *s, int mode);
 
 /* The heatmap of the current kernel over block shapes, in r. */
 void bw_heatmap(const tpx_app *a, const bw_state *st, tpx_canvas *cv, tpx_rect r, int measured);
+
+/* The Bandwidth view's predictions (bw_predict.c).  "predicted N (+x%)"
+ * beside a measured bar (nothing without both); the width used. */
+int bw_predict_beside(tpx_canvas *cv, int x, int y, int w, const tpx_slot *s);
+/* The caption where the measurement is more than 25 % off its prediction,
+ * or without a GPU when there is a prediction: 1, else 0. */
+int bw_predict_caption(const tpx_app *a, char *buf, size_t n);
 
 #endif

@@ -40,6 +40,8 @@ static void select_free(tpx_scene *s)
     s->global = NULL;
     s->ninst = s->nglobal = 0;
     s->tbx = s->tby = 0;
+    s->blk_ok = 0;
+    memset(&s->blk, 0, sizeof s->blk);
     memset(s->touches, 0, sizeof s->touches);
     memset(s->box, 0, sizeof s->box);
     memset(s->nelem, 0, sizeof s->nelem);
@@ -216,6 +218,7 @@ int scene_select(tpx_scene *s, tpx_sel sel)
     if (select_insts(s) != 0)
         return -1;
     warp_boxes(s);
+    s->blk_ok = traffic_block(c, s->tbx, s->tby, &s->blk) == 0;
 
     tpx_config plain = *c, cure = *c;
     plain.pad = 0;
