@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "bw_gpus.h"
 #include "catalog.h"
 #include "sweep.h"
 #include "views.h"
@@ -327,7 +328,7 @@ static void bw_draw(const tpx_app *a, const void *st, tpx_canvas *cv, tpx_rect r
     int measured = a->dev.valid;
     in.y += used;
     in.h -= used;
-    used = bars(a, st, cv, in);
+    used = a->gpus && a->gpus->n > 1 ? bw_gpus_draw(a, cv, in) : bars(a, st, cv, in);
     in.y += used;
     in.h -= used;
     if (in.h > 2)

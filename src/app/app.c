@@ -101,6 +101,8 @@ int app_update(tpx_app *a, int bits)
         rc = scene_select(&a->scene, a->sel);
     if (bits & TPX_RECALC)
         a->sel = a->scene.sel;
+    if ((bits & TPX_CONFIG) && a->gpus)
+        gpus_fill(a->gpus, &a->cfg, &a->lim);
     if (bits & (TPX_RECALC | TPX_LIVE))
         for (int i = 0; i < TPX_VIEW_COUNT; i++)
             if (views[i]->on_change)
