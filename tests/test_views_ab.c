@@ -70,10 +70,49 @@ static void test_two_gpus_bandwidth(void **s)
     runner_close(r[1]);
 }
 
+static char *render_map(tpx_kernel_id k, int bx, int by, long long size, const char *keys)
+{
+    tpx_headless h = {.view = TPX_VIEW_MAP, .cols = 120, .rows = 40, .keys = keys};
+    h.cfg = config_default();
+    h.cfg.kernel = k, h.cfg.bx = bx, h.cfg.by = by, h.cfg.w = h.cfg.h = size;
+    char *text = headless_render(&h);
+    assert_non_null(text);
+    return text;
+}
+
+/* At 120x40 the Map shows naive_row's whole warp: 32 lanes along a row of A
+ * and 32 rows down a column of B, in two-column cells. */
+static void test_map_whole_warp_at_120(void **s)
+{
+    (void)s;
+    char *text = render_map(TPX_K_NAIVE_ROW, 32, 8, 1024, "");
+    /* A: every lane, in order, on row 0 */
+    assert_non_null(strstr(text, "   0 0 1 2 3 4 5 6 7 8 9 a b c d e f g h i j k l m n o p q r s t u v "));
+    /* B: lane 31 (v) on row 31, the column's last */
+    const char *row31 = strstr(text, "\n  31 ");
+    assert_non_null(row31);
+    assert_non_null(strstr(row31 + 6, "  31 v "));
+    assert_non_null(strstr(text, "A left, B right"));
+    assert_int_equal(golden_check(TPX_GOLDEN_DIR, "map_naive_row_32x8_120", text), 0);
+    free(text);
+}
+
+/* Zoomed out, the legend says what a cell stands for and what colours it. */
+static void test_map_zoomed_out_legend(void **s)
+{
+    (void)s;
+    char *text = render_map(TPX_K_NAIVE_ROW, 32, 8, 1024, "---");
+    assert_non_null(strstr(text, "a cell: 4x4 elements; colour: the warp of its top-left one"));
+    assert_int_equal(golden_check(TPX_GOLDEN_DIR, "map_naive_row_32x8_zoom3", text), 0);
+    free(text);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_two_gpus_bandwidth),
+        cmocka_unit_test(test_map_whole_warp_at_120),
+        cmocka_unit_test(test_map_zoomed_out_legend),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
