@@ -107,12 +107,62 @@ static void test_map_zoomed_out_legend(void **s)
     free(text);
 }
 
+/* A pinned: the Banks view draws A's tile beside B's, each titled, each
+ * priced as its own config (pad 0: 32-way; pad 1: conflict-free). */
+static void test_banks_a_beside_b(void **s)
+{
+    (void)s;
+    tpx_headless h = {.view = TPX_VIEW_BANKS, .cols = 160, .rows = 56, .keys = "Ap"};
+    h.cfg = config_default();
+    h.cfg.kernel = TPX_K_SMEM, h.cfg.bx = h.cfg.by = 32, h.cfg.w = h.cfg.h = 1024;
+    char *text = headless_render(&h);
+    assert_non_null(text);
+    const char *a = strstr(text, "A (pinned) smem 32x32: no padding, pad 0");
+    const char *b = strstr(text, "B smem 32x32: padded, pad 1");
+    assert_non_null(a);
+    assert_non_null(b);
+    assert_true(a < b && !memchr(a, '\n', (size_t)(b - a))); /* on one line: beside */
+    assert_non_null(strstr(text, "32-way conflict"));
+    assert_non_null(strstr(text, "conflict-free"));
+    assert_int_equal(golden_check(TPX_GOLDEN_DIR, "banks_ab_smem_pad0_vs_pad1", text), 0);
+    free(text);
+}
+
+/* A pinned: the Coalescing view draws A's warp (32x8: a store per lane in
+ * its own sector) beside B's (8x32: 8 lanes share each sector). */
+static void test_coalescing_a_beside_b(void **s)
+{
+    (void)s;
+    tpx_headless h = {.view = TPX_VIEW_COAL, .cols = 160, .rows = 44};
+    h.cfg = config_default();
+    h.cfg.kernel = TPX_K_NAIVE_ROW, h.cfg.bx = 8, h.cfg.by = 32;
+    h.cfg.w = 4096, h.cfg.h = 3072;
+    tpx_config pin = h.cfg;
+    pin.bx = 32, pin.by = 8;
+    tpx_runner *r = runner_model_only("test");
+    tpx_app *a = headless_app_pinned(&h, &pin, r);
+    assert_non_null(a);
+    assert_true(a->have_a);
+    char *text = draw(a, h.cols, h.rows);
+    assert_non_null(text);
+    assert_non_null(strstr(text, "A (pinned): naive_row 32x8 4096x3072"));
+    assert_non_null(strstr(text, "B: naive_row 8x32 4096x3072"));
+    assert_non_null(strstr(text, "global store (B)  32 sectors in 32 lines"));
+    assert_non_null(strstr(text, "global store (B)  8 sectors in 8 lines"));
+    assert_int_equal(golden_check(TPX_GOLDEN_DIR, "coalescing_ab_naive_row_32x8_vs_8x32", text), 0);
+    free(text);
+    app_free(a);
+    runner_close(r);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_two_gpus_bandwidth),
         cmocka_unit_test(test_map_whole_warp_at_120),
         cmocka_unit_test(test_map_zoomed_out_legend),
+        cmocka_unit_test(test_banks_a_beside_b),
+        cmocka_unit_test(test_coalescing_a_beside_b),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -75,6 +75,9 @@ typedef struct tpx_app {
     tpx_config pin;
     /* Several loaded result files (one per GPU), or NULL: not owned. */
     tpx_gpus *gpus;
+    /* A's scene while A is pinned (have_a), so that views draw A beside B. */
+    tpx_scene scene_a;
+    int have_a;
     /* The views in tab order and each one's private state (like tig's
      * view->private), handed in by app.c, which knows them. */
     const struct tpx_view *const *views;
