@@ -92,7 +92,7 @@ static void test_map_whole_warp_at_120(void **s)
     const char *row31 = strstr(text, "\n  31 ");
     assert_non_null(row31);
     assert_non_null(strstr(row31 + 6, "  31 v "));
-    assert_non_null(strstr(text, "A left, B right"));
+    assert_non_null(strstr(text, "read left, written right"));
     assert_int_equal(golden_check(TPX_GOLDEN_DIR, "map_naive_row_32x8_120", text), 0);
     free(text);
 }
@@ -155,6 +155,39 @@ static void test_coalescing_a_beside_b(void **s)
     runner_close(r);
 }
 
+/* A pinned: the Map draws A's map beside B's when both fit the width, else
+ * A's above B's; each titled with its config, each with its own lanes. */
+static void test_map_a_beside_b(void **s)
+{
+    (void)s;
+    const int sizes[][2] = {{220, 40}, {120, 50}};
+    const char *names[] = {"map_ab_naive_row_32x8_vs_8x32_wide", "map_ab_naive_row_32x8_vs_8x32_tall"};
+    for (int i = 0; i < 2; i++) {
+        tpx_headless h = {.view = TPX_VIEW_MAP, .cols = sizes[i][0], .rows = sizes[i][1]};
+        h.cfg = config_default();
+        h.cfg.kernel = TPX_K_NAIVE_ROW, h.cfg.bx = 8, h.cfg.by = 32, h.cfg.w = h.cfg.h = 256;
+        tpx_config pin = h.cfg;
+        pin.bx = 32, pin.by = 8;
+        tpx_runner *r = runner_model_only("test");
+        tpx_app *a = headless_app_pinned(&h, &pin, r);
+        assert_non_null(a);
+        char *text = draw(a, h.cols, h.rows);
+        assert_non_null(text);
+        const char *ta = strstr(text, "A (pinned): naive_row 32x8 256x256");
+        const char *tb = strstr(text, "B: naive_row 8x32 256x256");
+        assert_non_null(ta);
+        assert_non_null(tb);
+        /* wide: on one line; tall: B's title below A's */
+        assert_int_equal(memchr(ta, '\n', (size_t)(tb - ta)) == NULL, i == 0);
+        /* A's warp: 32 lanes along a row; B's: 8 lanes per row */
+        assert_non_null(strstr(ta, " 0 1 2 3 4 5 6 7 8 9 a b c d e f g h i j k l m n o p q r s t u v"));
+        assert_int_equal(golden_check(TPX_GOLDEN_DIR, names[i], text), 0);
+        free(text);
+        app_free(a);
+        runner_close(r);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -163,6 +196,7 @@ int main(void)
         cmocka_unit_test(test_map_zoomed_out_legend),
         cmocka_unit_test(test_banks_a_beside_b),
         cmocka_unit_test(test_coalescing_a_beside_b),
+        cmocka_unit_test(test_map_a_beside_b),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -290,13 +290,12 @@ static void draw_panel(const tpx_app *a, const map_state *m, tpx_canvas *cv, tpx
 static void map_legend(const tpx_app *a, const map_state *m, tpx_canvas *cv, tpx_rect r)
 {
     static const char *const by[] = {"warp", "block", "thread"};
-    static const char *const glyph[] = {"colour, digit: its warp in block",
-                                        "colour, letter: its block",
+    static const char *const glyph[] = {"colour, digit: its warp", "colour, letter: its block",
                                         "colour: its thread, glyph: its lane"};
     const tpx_scene *sc = &a->scene;
     int z = zoom_of(a, m, r), x = r.x, y = r.y + r.h - 1;
     if (compact_of(a, r, z))
-        x += canvas_printf(cv, x, y, r.w, TPX_R_DIM, "A left, B right  %s  ", glyph_str(TPX_G_DOT));
+        x += canvas_printf(cv, x, y, r.w, TPX_R_DIM, "read left, written right  %s  ", glyph_str(TPX_G_DOT));
     x += canvas_printf(cv, x, y, r.x + r.w - x, TPX_R_DIM, "warp %d of block (%d,%d)%s%s"
                        "  %s  ", sc->sel.warp, sc->sel.bx, sc->sel.by, z <= 1 ? ", lanes " : "",
                        z > 1 ? "" : z == 0 && !compact_of(a, r, z) ? "00-31" : "0-9 a-v",
@@ -310,7 +309,7 @@ static void map_legend(const tpx_app *a, const map_state *m, tpx_canvas *cv, tpx
                       scale(z), by[m->colour], glyph_str(TPX_G_DOT), glyph_str(TPX_G_FULL));
 }
 
-static void map_draw(const tpx_app *a, const void *st, tpx_canvas *cv, tpx_rect r)
+void map_draw_one(const tpx_app *a, const void *st, tpx_canvas *cv, tpx_rect r)
 {
     const map_state *m = st;
     const tpx_scene *sc = &a->scene;
@@ -356,6 +355,9 @@ static int map_click(tpx_app *a, void *st, tpx_rect body, int x, int y)
 {
     if (!a->scene.modelled || !a->scene.fp.side[0].ok)
         return TPX_UNHANDLED;
+    tpx_rect half[2];
+    if (map_ab_split(a, body, half)) /* A pinned beside: only B's map selects */
+        body = half[1];
     for (int side = 0; side < 2; side++) {
         map_geo g;
         geometry(a, st, body, side, &g);
