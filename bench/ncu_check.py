@@ -136,7 +136,21 @@ CONFIGS = [
     ("copy_vec", "32x8", "1000x777", "f16", 0, 0, 0),
     ("copy_vec", "7x3", "1022x515", "f32", 0, 0, 0),
     ("copy_vec", "32x8", "8192x8192", "f32", 0, 0, 1),
+    # tile_vec: 16-byte global and shared accesses with the register transpose;
+    # swizzle, pad 1 access and pad 0 (8-way stores); 1, 2 sub-blocks per
+    # thread; whole vectors on cut tiles (1000x776); the element fallback
+    # (777 rows do not start on 16 bytes)
+    ("tile_vec", "16x16", "1000x776", "f32", 0, 1, 0),
+    ("tile_vec", "16x16", "1000x776", "f32", 0, 0, 0),
+    ("tile_vec", "16x8", "1000x776", "f32", 1, 0, 0),
+    ("tile_vec", "16x16", "1000x776", "f64", 0, 1, 0),
+    ("tile_vec", "16x16", "1000x776", "f16", 0, 1, 0),
+    ("tile_vec", "16x16", "1000x777", "f32", 0, 1, 0),
+    ("tile_vec", "16x8", "8192x8192", "f32", 0, 1, 1),
+    ("tile_vec", "16x16", "8192x8192", "f64", 0, 1, 1),
+    ("tile_vec", "16x16", "8192x8192", "f16", 0, 1, 1),
 ]
+TILED = ("smem", "smem_rect", "tile_rows", "tile_vec")
 
 METRICS = {
     "gld_req": "l1tex__t_requests_pipe_lsu_mem_global_op_ld.sum",
@@ -178,14 +192,14 @@ SASS_WAVES = {
 def cfg_args(c):
     k, block, size, dtype, pad, swz, _ = c
     a = ["--kernel", k, "--block", block, "--size", size, "--dtype", dtype]
-    if k in ("smem", "smem_rect", "tile_rows"):
+    if k in TILED:
         a += ["--pad", str(pad)] + (["--swizzle"] if swz else [])
     return a
 
 
 def cfg_name(c):
     k, block, size, dtype, pad, swz, _ = c
-    tile = " swz" if swz else (" p%d" % pad if k in ("smem", "smem_rect", "tile_rows") else "")
+    tile = " swz" if swz else (" p%d" % pad if k in TILED else "")
     return "%s %s%s %s %s" % (k, block, tile, size, dtype)
 
 

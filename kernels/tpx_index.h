@@ -214,6 +214,45 @@ TPX_HD tpx_move tpx_mv_tile_rows(TPX_MOVE_ARGS)
     return tpx_mv(tpx_smem_at(g, t, tx, ty + j), y * g->h + x, x < g->h && y < g->w);
 }
 
+/* tile_vec's shared tile holds the TRANSPOSED tile: BX * vec rows (B rows)
+ * of BX accesses (plus the padding, in accesses).  With 16-byte accesses
+ * the 8 lanes of a quarter warp store rows vec apart, which a pad cannot
+ * spread over the banks (a row is a multiple of 128 bytes); the swizzle
+ * XORs the access with (row / vec) mod 8 instead, putting them on 8
+ * different 16-byte bank groups both ways (BX must be a multiple of 8).
+ * With one element per access it is tpx_smem_at's swizzle. */
+TPX_HD long long tpx_tv_smem(const tpx_geom *g, int r, int c)
+{
+    int nv = tpx_vec(g);
+    if (g->swz)
+        c ^= nv > 1 ? (r / nv) & 7 : r & (g->bx - 1);
+    return (long long)r * (g->bx + g->pad) + c;
+}
+
+/* tile_vec: a (BX*N) x (BX*N) tile, N = vec, moved as N x N sub-blocks.
+ * Phase 0: thread (tx, ty) takes sub-blocks (tx, ty + i*BY), i < BX/BY; rep
+ * i*N + k loads row k of sub-block i (one access of A) and stores row k of
+ * the sub-block's TRANSPOSE into row tx*N + k of the shared tile, access
+ * ty + i*BY: the N moves of a sub-block exchange elements (TPX_KF_REGT,
+ * tpx_regt_group).  Phase 1 (the threads renumbered like smem_rect's): rep
+ * r reads access tx of shared row ty + r*BY, which is a run of B's row
+ * (tile column) written whole.  Indices count accesses; with vec 1 this is
+ * tile_rows with the transposition moved to the shared store. */
+TPX_HD tpx_move tpx_mv_tile_vec(TPX_MOVE_ARGS)
+{
+    TPX_MOVE_UNUSED;
+    int nv = tpx_vec(g);
+    long long wu = g->w / nv, hu = g->h / nv; /* accesses per row of A, of B */
+    if (phase == 0) {
+        int i = rep / nv, k = rep % nv, sby = ty + i * g->by;
+        long long x = (long long)bx * g->bx + tx, y = ((long long)by * g->bx + sby) * nv + k;
+        return tpx_mv(y * wu + x, tpx_tv_smem(g, tx * nv + k, sby), x < wu && y < g->h);
+    }
+    int row = ty + rep * g->by;
+    long long y = (long long)bx * g->bx * nv + row, x = (long long)by * g->bx + tx;
+    return tpx_mv(tpx_tv_smem(g, row, tx), y * hu + x, x < hu && y < g->w);
+}
+
 /* ---- generic access, for the model and the CUDA bodies ------------------ */
 
 /* Source and destination space of a phase's moves. */

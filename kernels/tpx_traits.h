@@ -46,7 +46,13 @@ TPX_HD long long tpx_cdiv(long long a, long long b) { return (a + b - 1) / b; }
 
 /* ---- the kernel's traits (its row of tpx_kernels.def) -------------------- */
 
-typedef enum tpx_tile_shape { TPX_TILE_NONE, TPX_TILE_BLOCK, TPX_TILE_SQUARE } tpx_tile_shape;
+/* TPX_TILE_VSQUARE: square in accesses, (BX * vec) x (BX * vec) elements. */
+typedef enum tpx_tile_shape {
+    TPX_TILE_NONE,
+    TPX_TILE_BLOCK,
+    TPX_TILE_SQUARE,
+    TPX_TILE_VSQUARE
+} tpx_tile_shape;
 typedef enum tpx_remap { TPX_REMAP_NONE, TPX_REMAP_DIAG } tpx_remap;
 typedef enum tpx_ref { TPX_REF_NONE, TPX_REF_MEMCPY, TPX_REF_CUBLAS } tpx_ref;
 
@@ -54,6 +60,7 @@ typedef enum tpx_ref { TPX_REF_NONE, TPX_REF_MEMCPY, TPX_REF_CUBLAS } tpx_ref;
 #define TPX_KF_COVERS_B 2u /* the grid is laid over B (x along H) */
 #define TPX_KF_SQUARE 4u   /* needs a square block */
 #define TPX_KF_VEC16 8u    /* moves 16-byte units where the rows allow (tpx_vec_elems) */
+#define TPX_KF_REGT 16u    /* phase 0 transposes in registers (tpx_regt_group) */
 #define TPX_REPS_WALK 0    /* reps: tile height / BY (the block walks its tile) */
 
 typedef struct tpx_traits {
@@ -116,17 +123,39 @@ TPX_HD int tpx_grid_covers_b(tpx_kernel_id k)
     return (tpx_traits_of(k).flags & TPX_KF_COVERS_B) != 0;
 }
 
-/* Rows of elements a block covers along grid y: its tile's height. */
+/* A block's tile height counted in accesses along grid y (rows of sub-blocks
+ * for TPX_TILE_VSQUARE): what BY must divide for TPX_REPS_WALK. */
 TPX_HD int tpx_tile_height(tpx_kernel_id k, int bx, int by)
 {
-    return tpx_traits_of(k).tile == TPX_TILE_SQUARE ? bx : by;
+    tpx_tile_shape t = tpx_traits_of(k).tile;
+    return t == TPX_TILE_SQUARE || t == TPX_TILE_VSQUARE ? bx : by;
 }
+
+/* The tile's height in elements (rows of A) with vec elements per access. */
+TPX_HD int tpx_tile_rows(tpx_kernel_id k, int bx, int by, int vec)
+{
+    int v = tpx_traits_of(k).tile == TPX_TILE_VSQUARE && vec > 1 ? vec : 1;
+    return tpx_tile_height(k, bx, by) * v;
+}
+
+/* The elements one access of g moves (a zeroed geometry means one). */
+TPX_HD int tpx_vec(const tpx_geom *g) { return g->vec > 1 ? g->vec : 1; }
 
 /* Moves per thread in each phase. */
 TPX_HD int tpx_reps(tpx_kernel_id k, const tpx_geom *g)
 {
     int r = tpx_traits_of(k).reps;
-    return r == TPX_REPS_WALK ? tpx_tile_height(k, g->bx, g->by) / g->by : r;
+    return r == TPX_REPS_WALK ? tpx_tile_rows(k, g->bx, g->by, tpx_vec(g)) / g->by : r;
+}
+
+/* Moves of a phase that exchange elements: 1 (a move stores what it loaded)
+ * or, for a TPX_KF_REGT kernel's phase 0, vec consecutive moves (a group)
+ * whose N x N elements are transposed in registers between the loads and
+ * the stores: element j of the load of the group's move k is element k of
+ * the store of its move j. */
+TPX_HD int tpx_regt_group(tpx_kernel_id k, const tpx_geom *g, int phase)
+{
+    return (tpx_traits_of(k).flags & TPX_KF_REGT) && phase == 0 ? tpx_vec(g) : 1;
 }
 
 /* Elements one access of kernel k moves: a TPX_KF_VEC16 kernel moves 16 bytes
@@ -144,9 +173,6 @@ TPX_HD int tpx_vec_elems(tpx_kernel_id k, int esize, long long w, long long h)
     return n;
 }
 
-/* The geometry's elements per access (a zeroed geometry means one). */
-TPX_HD int tpx_vec(const tpx_geom *g) { return g->vec > 1 ? g->vec : 1; }
-
 /* Grid dimensions (long long: callers check limits): a block spans
  * xper * vec * BX along grid x and its tile's height along grid y. */
 TPX_HD void tpx_grid_dims(tpx_kernel_id k, long long w, long long h, int bx, int by, int vec,
@@ -155,16 +181,17 @@ TPX_HD void tpx_grid_dims(tpx_kernel_id k, long long w, long long h, int bx, int
     long long xs = tpx_grid_covers_b(k) ? h : w; /* extent along grid x */
     long long ys = tpx_grid_covers_b(k) ? w : h; /* extent along grid y */
     *gx = tpx_cdiv(xs, (long long)tpx_traits_of(k).xper * (vec > 1 ? vec : 1) * bx);
-    *gy = tpx_cdiv(ys, tpx_tile_height(k, bx, by));
+    *gy = tpx_cdiv(ys, tpx_tile_rows(k, bx, by, vec));
 }
 
 /* Shared tile size in elements (0 for kernels without a tile): rows of BX
- * elements plus the padding. */
-TPX_HD long long tpx_smem_elems(tpx_kernel_id k, int bx, int by, int pad)
+ * accesses plus the padding (counted in accesses), vec elements each. */
+TPX_HD long long tpx_smem_elems(tpx_kernel_id k, int bx, int by, int pad, int vec)
 {
     if (!tpx_has_tile(k))
         return 0;
-    return (long long)tpx_tile_height(k, bx, by) * (bx + pad);
+    int v = tpx_traits_of(k).tile == TPX_TILE_VSQUARE && vec > 1 ? vec : 1;
+    return (long long)tpx_tile_rows(k, bx, by, vec) * (bx + pad) * v;
 }
 
 #endif /* TPX_TRAITS_H */

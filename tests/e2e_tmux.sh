@@ -222,6 +222,16 @@ start C.UTF-8 --no-gpu --kernel smem --block 32x8
 wait_exit 2
 expect "tpx: smem needs a square block"
 expect "EXIT=2"
+# ---- an unknown --profile is refused the same way; a known one is named -------
+start C.UTF-8 --no-gpu --profile nope
+wait_exit 2
+expect "tpx: unknown profile 'nope'; known profiles: a100, h100_sxm, h200"
+start C.UTF-8 --no-gpu --profile h200 --kernel naive_row --size 1024
+expect "predictions for the H200 profile"
+keys 5
+expect "the model predicts [0-9]+ GB/s for naive_row on H200"
+keys q
+wait_exit 0
 # ---- terminals that cannot be drawn on are refused --------------------------------
 TERM_FOR_TPX=dumb start C.UTF-8 --no-gpu
 wait_exit 2

@@ -55,6 +55,12 @@ static const golden goldens[] = {
     /* A (pad 0) pinned with the A key, B padded with p: what differs, the ratios */
     {"compare_smem_pad0_vs_pad1", TPX_K_SMEM, 32, 32, 1024, 1024, 0, TPX_VIEW_CMP, 120, 36, 0,
      "Ap"},
+    /* predictions without a GPU: every bar a predicted GB/s, labelled */
+    {"bandwidth_tile_rows_predicted", TPX_K_TILE_ROWS, 32, 8, 8192, 8192, 1, TPX_VIEW_BW, 140, 45,
+     0, ""},
+    /* the three levels: naive_col's L1 keeps the block's column reads */
+    {"coalescing_naive_col_levels", TPX_K_NAIVE_COL, 32, 8, 256, 256, 0, TPX_VIEW_COAL, 120, 40, 0,
+     ""},
 };
 
 static char *read_file(const char *path)

@@ -1,30 +1,19 @@
-/* Bandwidth: the live figure of the current config (median of the recent
- * measurements, sparkline, noise, % of peak and of memcpy, verified, L2
- * badge), every kernel at the current size as bars, and the current kernel
- * over block shapes as a heatmap.  Without measurements the bars and the
- * heatmap show what the model counts, labelled as such. */
+/* Bandwidth: the current config's live figure (median, sparkline, noise, % of peak and of
+ * memcpy, verified, L2 badge), every kernel as bars and block shapes as a heatmap; without
+ * measurements the model's predictions, labelled (beside measurements: bw_predict.c). */
 #include <stdio.h>
 #include <string.h>
 
 #include "bw_gpus.h"
 #include "catalog.h"
 #include "sweep.h"
-#include "views.h"
+#include "bandwidth.h"
 #include "widgets.h"
-
-/* The model's ranking figure (sweep.h): global efficiency charged for
- * shared-memory conflicts, so a padded tile outranks a conflicting one. */
-static double model_figure(const tpx_totals *t) { return sweep_model_score(t); }
-
-/* What the bars and the heatmap show: measured GB/s with a GPU or a result
- * file; without, the model's predicted GB/s where it predicts every config
- * shown, else its ranking figure. */
-enum { BY_MEASURE = 1, BY_PREDICTION = 2, BY_SCORE = 3 };
 
 static int modelled(const tpx_slot *s) { return s->cfg_ok && s->have_model && s->model.model_rc == 0; }
 
 /* The figure a slot shows under a mode, or -1 when it has none. */
-static double figure(const tpx_slot *s, int mode)
+double bw_figure(const tpx_slot *s, int mode)
 {
     if (mode == BY_MEASURE)
         return s->cfg_ok && s->have_meas && runner_has_number(&s->meas.m) ? s->meas.m.gbs : -1;
@@ -32,7 +21,7 @@ static double figure(const tpx_slot *s, int mode)
         return -1;
     if (mode == BY_PREDICTION)
         return s->model.have_pred ? s->model.pred_gbs : -1;
-    return model_figure(&s->model.totals);
+    return sweep_model_score(&s->model.totals);
 }
 
 /* BY_PREDICTION when every modelled slot of n has a prediction. */
@@ -47,33 +36,13 @@ static int model_mode(const tpx_slot *s, int n)
     return any ? BY_PREDICTION : BY_SCORE;
 }
 
-/* The heatmap's scroll and what it ranks, derived when the results change. */
-typedef struct bw_state {
-    int top;          /* first heatmap row shown */
-    int mode;         /* the heatmap's: BY_MEASURE, BY_PREDICTION or BY_SCORE */
-    int bar_mode;     /* the bars' */
-    int best;         /* best cell, -1 when none */
-    double top_value; /* its figure, for the colour scale */
-} bw_state;
+
 
 static int measured_ok(const tpx_slot *s)
 {
     return s->cfg_ok && s->have_meas && s->meas.m.status == TPX_ST_OK;
 }
 
-/* What a heatmap cell without a figure says, and whether that is a failure. */
-static int heat_gap_failed(const tpx_slot *s)
-{
-    return s->have_meas && s->meas.m.status != TPX_ST_OK &&
-           s->meas.m.status != TPX_ST_NOT_MEASURED && s->meas.m.status != TPX_ST_CANCELLED;
-}
-
-static const char *heat_gap(int measured, const tpx_slot *s)
-{
-    if (!measured || !s->have_meas || s->meas.m.status == TPX_ST_CANCELLED)
-        return "...";
-    return heat_gap_failed(s) ? "fail" : "n/a";
-}
 
 static int live_block(const tpx_app *a, tpx_canvas *cv, tpx_rect r)
 {
@@ -147,15 +116,16 @@ static void bar_notes(tpx_canvas *cv, int x, int y, int w, const tpx_slot *s, in
     const tpx_totals *t = &s->model.totals;
     int modelled = s->have_model && s->model.model_rc == 0;
     char extra[64] = "";
+    int n = measured ? bw_predict_beside(cv, x, y, w, s) : 0; /* the prediction first */
     if (measured && modelled)
-        snprintf(extra, sizeof extra, "model %.1f%%  ", 100.0 * model_figure(t));
+        snprintf(extra, sizeof extra, "model %.1f%%  ", 100.0 * sweep_model_score(t));
     if (modelled && t->op[TPX_OP_SLD].insts) {
         double ld = model_conflict_ways(&t->op[TPX_OP_SLD]);
         double st = model_conflict_ways(&t->op[TPX_OP_SST]);
         size_t len = strlen(extra);
         snprintf(extra + len, sizeof extra - len, "smem %.1fx", ld > st ? ld : st);
     }
-    canvas_text(cv, x, y, w, TPX_R_DIM, extra);
+    canvas_text(cv, x + n, y, w - n, TPX_R_DIM, extra);
 }
 
 /* Kernel k's row of the bars. */
@@ -164,7 +134,7 @@ static void bar_row(const tpx_app *a, tpx_canvas *cv, tpx_rect r, int k, int mod
     int measured = mode == BY_MEASURE;
     const tpx_slot *s = &a->live->bar[k];
     int y = r.y + 1 + k, mine = k == (int)a->cfg.kernel;
-    int barw = r.w - 60 > 10 ? r.w - 60 : 10;
+    int room = measured ? 84 : 60, barw = r.w - room > 10 ? r.w - room : 10;
     canvas_printf(cv, r.x, y, 13, mine ? TPX_R_SELECT : TPX_R_NORMAL, "%-13s",
                   catalog_name((tpx_kernel_id)k));
     if (!s->cfg_ok) {
@@ -174,16 +144,15 @@ static void bar_row(const tpx_app *a, tpx_canvas *cv, tpx_rect r, int k, int mod
     if (!config_is_reference(s->cfg.kernel))
         canvas_printf(cv, r.x + 14, y, 9, TPX_R_DIM, "%dx%d%s", s->cfg.bx, s->cfg.by,
                       s->cfg.pad ? "+p" : "");
-    int x = r.x + 24;
-    int modelled = s->have_model && s->model.model_rc == 0;
+    int x = r.x + 24, modelled = s->have_model && s->model.model_rc == 0;
     if (measured) {
         measured_bar(cv, x, y, barw, s, top);
     } else if (modelled) {
-        double f = figure(s, mode);
+        double f = bw_figure(s, mode);
         widget_bar(cv, x, y, barw, top > 0 ? f / top : 0, theme_heat(top > 0 ? f / top : 0),
                    TPX_R_DIM);
         if (mode == BY_PREDICTION)
-            canvas_printf(cv, x + barw + 1, y, 22, TPX_R_NORMAL, "%7.1f GB/s pred", f);
+            canvas_printf(cv, x + barw + 1, y, 22, TPX_R_NORMAL, "%6.0f GB/s predicted", f);
         else
             canvas_printf(cv, x + barw + 1, y, 22, TPX_R_NORMAL, "%6.1f%% model", 100.0 * f);
     } else {
@@ -205,95 +174,21 @@ static int bars(const tpx_app *a, const bw_state *st, tpx_canvas *cv, tpx_rect r
 {
     double top = 0;
     for (int k = 0; k < TPX_K_COUNT; k++) {
-        double v = figure(&a->live->bar[k], st->bar_mode);
+        double v = bw_figure(&a->live->bar[k], st->bar_mode);
         top = v > top ? v : top;
     }
     canvas_printf(cv, r.x, r.y, r.w, TPX_R_TITLE, "every kernel at %lldx%lld %s: %s", a->cfg.w,
                   a->cfg.h, config_dtype_name(a->cfg.dtype), mode_words(st->bar_mode));
-    for (int k = 0; k < TPX_K_COUNT && 1 + k < r.h; k++)
+    /* Never drop a kernel silently: the last row says how many are left out. */
+    int fit = r.h - 2 >= TPX_K_COUNT ? TPX_K_COUNT : r.h > 3 ? r.h - 3 : 0;
+    for (int k = 0; k < fit; k++)
         bar_row(a, cv, r, k, st->bar_mode, top);
-    return 1 + TPX_K_COUNT + 1;
+    if (fit < TPX_K_COUNT)
+        canvas_printf(cv, r.x + 1, r.y + 1 + fit, r.w - 1, TPX_R_DIM, "%s %d more kernels: a taller "
+                      "terminal shows them", glyph_str(TPX_G_ELLIPSIS), TPX_K_COUNT - fit);
+    return fit < TPX_K_COUNT ? fit + 3 : TPX_K_COUNT + 2;
 }
 
-static void heat_cell(const tpx_app *a, const bw_state *st, tpx_canvas *cv, int x, int y, int i,
-                      int measured)
-{
-    const int cw = 7;
-    const tpx_slot *s = &a->live->cell[i];
-    int mine = a->cfg.bx == 1 << (i % TPX_SWEEP_SIDE) && a->cfg.by == 1 << (i / TPX_SWEEP_SIDE);
-    if (!s->cfg_ok) {
-        canvas_glyph(cv, x + cw - 2, y, TPX_G_DOT, mine ? TPX_R_SELECT : TPX_R_DIM);
-        return;
-    }
-    double v = figure(s, st->mode);
-    tpx_role role = mine ? TPX_R_SELECT
-                    : v >= 0 ? theme_heat(st->top_value > 0 ? v / st->top_value : 0)
-                             : TPX_R_DIM;
-    const char *star = i == st->best ? "*" : "";
-    char text[32];
-    if (v < 0) { /* pending, not measured (e.g. not in a replayed file), or failed */
-        canvas_printf(cv, x, y, cw, heat_gap_failed(s) ? TPX_R_BAD : role, "%*s", cw - 1,
-                      heat_gap(measured, s));
-        return;
-    }
-    if (st->mode != BY_SCORE)
-        snprintf(text, sizeof text, "%s%.0f", star, v);
-    else
-        snprintf(text, sizeof text, "%s%.1f%%", star, 100.0 * v);
-    canvas_printf(cv, x, y, cw, role, "%*s", cw - 1, text);
-}
-
-/* Rows of the heatmap that fit under its two title lines and its legend. */
-static int heat_rows(tpx_rect r) { return r.h - 3 < TPX_SWEEP_SIDE ? r.h - 3 : TPX_SWEEP_SIDE; }
-
-static void heat_legend(const tpx_app *a, const bw_state *st, tpx_canvas *cv, tpx_rect r, int y,
-                        int rows)
-{
-    char best[96] = "no best yet", shown[64] = "";
-    if (st->best >= 0)
-        snprintf(best, sizeof best, "*%dx%d best", 1 << (st->best % TPX_SWEEP_SIDE),
-                 1 << (st->best / TPX_SWEEP_SIDE));
-    if (rows < TPX_SWEEP_SIDE)
-        snprintf(shown, sizeof shown, "rows BY=%d-%d of %d-%d (u/d scroll)   ", 1 << st->top,
-                 1 << (st->top + rows - 1), 1, 1 << (TPX_SWEEP_SIDE - 1));
-    canvas_printf(cv, r.x, y, r.w, TPX_R_DIM,
-                  "%s%s   %dx%d this config   %s refused   ... pending   n/a not measured   "
-                  "fail: failed or not verified",
-                  shown, best, a->cfg.bx, a->cfg.by, glyph_str(TPX_G_DOT));
-}
-
-static void heatmap(const tpx_app *a, const bw_state *st, tpx_canvas *cv, tpx_rect r,
-                    int measured)
-{
-    canvas_printf(cv, r.x, r.y, r.w, TPX_R_TITLE, "%s over block shapes (rows BY, columns BX): %s",
-                  catalog_name(a->cfg.kernel),
-                  st->mode == BY_MEASURE      ? "measured GB/s"
-                  : st->mode == BY_PREDICTION ? "predicted GB/s (model)"
-                                              : "model ranking figure (counts bank conflicts)");
-    if (config_is_reference(a->cfg.kernel)) {
-        canvas_text(cv, r.x + 2, r.y + 1, r.w - 2, TPX_R_DIM,
-                    "a reference picks its own launch: no block shapes to sweep");
-        return;
-    }
-    const int cw = 7;
-    int rows = heat_rows(r), top = st->top;
-    if (rows < 1)
-        return;
-    if (top > TPX_SWEEP_SIDE - rows)
-        top = TPX_SWEEP_SIDE - rows;
-    canvas_text(cv, r.x, r.y + 1, 6, TPX_R_DIM, "BY\\BX");
-    for (int j = 0; j < TPX_SWEEP_SIDE; j++)
-        canvas_printf(cv, r.x + 6 + j * cw, r.y + 1, cw, TPX_R_DIM, "%*d", cw - 1, 1 << j);
-    for (int k = 0; k < rows; k++) {
-        int i = top + k, y = r.y + 2 + k;
-        canvas_printf(cv, r.x, y, 6, TPX_R_DIM, "%5d", 1 << i);
-        for (int j = 0; j < TPX_SWEEP_SIDE; j++)
-            heat_cell(a, st, cv, r.x + 6 + j * cw, y, i * TPX_SWEEP_SIDE + j, measured);
-    }
-    bw_state shown = *st;
-    shown.top = top;
-    heat_legend(a, &shown, cv, r, r.y + 2 + rows, rows);
-}
 
 static void bw_change(tpx_app *a, void *vst, int bits)
 {
@@ -312,7 +207,7 @@ static void bw_change(tpx_app *a, void *vst, int bits)
     st->best = -1;
     st->top_value = 0;
     for (int i = 0; i < TPX_SWEEP_CELLS; i++) {
-        double v = figure(&lv->cell[i], st->mode);
+        double v = bw_figure(&lv->cell[i], st->mode);
         if (v > st->top_value) {
             st->top_value = v;
             st->best = i;
@@ -328,17 +223,21 @@ static void bw_draw(const tpx_app *a, const void *st, tpx_canvas *cv, tpx_rect r
     int measured = a->dev.valid;
     in.y += used;
     in.h -= used;
-    used = a->gpus && a->gpus->n > 1 ? bw_gpus_draw(a, cv, in) : bars(a, st, cv, in);
+    tpx_rect b = in; /* the bars leave the heatmap its titles, three rows, its legend */
+    b.h -= b.h > 10 ? 6 : 0;
+    used = a->gpus && a->gpus->n > 1 ? bw_gpus_draw(a, cv, b) : bars(a, st, cv, b);
     in.y += used;
     in.h -= used;
-    if (in.h > 2)
-        heatmap(a, st, cv, in, measured);
+    if (in.h > 1)
+        bw_heatmap(a, st, cv, in, measured);
 }
 
 static void bw_caption(const tpx_app *a, const void *st, char *buf, size_t n)
 {
     (void)st;
     const tpx_slot *s = &a->live->cur;
+    if (bw_predict_caption(a, buf, n)) /* a measurement far off its prediction, or none */
+        return;
     if (measured_ok(s)) {
         if (s->meas.m.pct_memcpy >= 0)
             snprintf(buf, n, "%s %dx%d moves %.1f GB/s, %.0f%% of what memcpy reaches on the "
@@ -352,7 +251,7 @@ static void bw_caption(const tpx_app *a, const void *st, char *buf, size_t n)
     if (s->have_model && s->model.model_rc == 0) {
         snprintf(buf, n, "nothing measured here: the model's ranking figure for %s is %.1f%% "
                  "(compare the bars)", catalog_name(a->cfg.kernel),
-                 100.0 * model_figure(&s->model.totals));
+                 100.0 * sweep_model_score(&s->model.totals));
         return;
     }
     snprintf(buf, n, "%s", catalog_get(a->cfg.kernel)->idea);

@@ -295,7 +295,8 @@ static void map_legend(const tpx_app *a, const map_state *m, tpx_canvas *cv, tpx
     const tpx_scene *sc = &a->scene;
     int z = zoom_of(a, m, r), x = r.x, y = r.y + r.h - 1;
     if (compact_of(a, r, z))
-        x += canvas_printf(cv, x, y, r.w, TPX_R_DIM, "read left, written right  %s  ", glyph_str(TPX_G_DOT));
+        x += canvas_printf(cv, x, y, r.w, TPX_R_DIM, "read left, written right  %s  ",
+                           glyph_str(TPX_G_DOT));
     x += canvas_printf(cv, x, y, r.x + r.w - x, TPX_R_DIM, "warp %d of block (%d,%d)%s%s"
                        "  %s  ", sc->sel.warp, sc->sel.bx, sc->sel.by, z <= 1 ? ", lanes " : "",
                        z > 1 ? "" : z == 0 && !compact_of(a, r, z) ? "00-31" : "0-9 a-v",

@@ -172,52 +172,135 @@ __device__ __noinline__ void tv_edge(const E *__restrict__ a, E *__restrict__ b,
     }
 }
 
-/* A whole aligned tile: each thread loads NSB sub-blocks of N x N elements
- * (N 16-byte loads each, all in flight), transposes them in registers, stores
- * them as 16-byte chunks of the transposed tile; after the barrier it reads
- * 16-byte chunks along B rows and stores them to B. */
+/* Phase A2: streaming cache hints.  HINT 0: plain (ld.global.nc / st.global);
+ * HINT 1: loads skip L1 (.L1::no_allocate: nothing is re-read) and stores are
+ * .cs (evict-first in L2: the written lines are not read again). */
+template <int HINT> __device__ __forceinline__ uint4 g_ld16h(const void *p)
+{
+    if (!HINT)
+        return g_ld16(p);
+    uint4 v;
+    asm("ld.global.nc.L1::no_allocate.v4.u32 {%0, %1, %2, %3}, [%4];"
+        : "=r"(v.x), "=r"(v.y), "=r"(v.z), "=r"(v.w)
+        : "l"(p));
+    return v;
+}
+template <int HINT> __device__ __forceinline__ void g_st16h(void *p, uint4 v)
+{
+    if (!HINT) {
+        g_st16(p, v);
+        return;
+    }
+    asm volatile("st.global.cs.v4.u32 [%0], {%1, %2, %3, %4};" ::"l"(p), "r"(v.x), "r"(v.y),
+                 "r"(v.z), "r"(v.w)
+                 : "memory");
+}
+
+/* A whole aligned tile in four steps, so the pipelined kernel can put the
+ * next tile's loads between this tile's shared loads and global stores.
+ * Step 1: each thread loads NSB sub-blocks of N x N elements (N 16-byte loads
+ * each, all in flight).  Step 2: transposes them in registers and stores them
+ * as 16-byte chunks of the transposed tile.  (barrier)  Step 3: reads 16-byte
+ * chunks along B rows.  Step 4: stores them to B. */
+template <typename E, int TX, int TY, int T> struct tvc {
+    static constexpr int N = 16 / sizeof(E);
+    static constexpr int SX = TX / N, NSB = (TX / N) * (TY / N) / T;
+    static constexpr int CH = TY / N, NRD = TX * CH / T;
+    static_assert(NSB >= 1 && (TX / N) * (TY / N) % T == 0, "sub-blocks per thread");
+    static_assert(SX >= 8 && CH % 8 == 0, "swizzle needs 8 chunks per row and lane group");
+};
+
+template <typename E, int TX, int TY, int T, int HINT>
+__device__ __forceinline__ void tv_gload(uint4 (*v)[16 / sizeof(E)], const E *__restrict__ a,
+                                         ll w, ll tx0, ll ty0)
+{
+    typedef tvc<E, TX, TY, T> C;
+#pragma unroll
+    for (int i = 0; i < C::NSB; i++) {
+        unsigned sb = threadIdx.x + i * T, sbx = sb % C::SX, sby = sb / C::SX;
+        const E *p = a + (ty0 + sby * C::N) * w + tx0 + sbx * C::N;
+#pragma unroll
+        for (int k = 0; k < C::N; k++)
+            v[i][k] = g_ld16h<HINT>(p + k * w);
+    }
+}
+
 template <typename E, int TX, int TY, int T, int SWZ>
+__device__ __forceinline__ void tv_sstore(uint4 (*v)[16 / sizeof(E)], E *s)
+{
+    typedef tvc<E, TX, TY, T> C;
+#pragma unroll
+    for (int i = 0; i < C::NSB; i++) {
+        unsigned sb = threadIdx.x + i * T, sbx = sb % C::SX, sby = sb / C::SX;
+        rt_transpose(v[i], E());
+#pragma unroll
+        for (int k = 0; k < C::N; k++)
+            s_st16(s + tv_sidx<E, TY, SWZ>(sbx * C::N + k, sby * C::N), v[i][k]);
+    }
+}
+
+template <typename E, int TX, int TY, int T, int SWZ>
+__device__ __forceinline__ void tv_sload(uint4 *o, const E *s)
+{
+    typedef tvc<E, TX, TY, T> C;
+#pragma unroll
+    for (int i = 0; i < C::NRD; i++) {
+        unsigned q = threadIdx.x + i * T;
+        o[i] = s_ld16(s + tv_sidx<E, TY, SWZ>(q / C::CH, (q % C::CH) * C::N));
+    }
+}
+
+template <typename E, int TX, int TY, int T, int HINT>
+__device__ __forceinline__ void tv_gstore(const uint4 *o, E *__restrict__ b, ll h, ll tx0, ll ty0)
+{
+    typedef tvc<E, TX, TY, T> C;
+#pragma unroll
+    for (int i = 0; i < C::NRD; i++) {
+        unsigned q = threadIdx.x + i * T;
+        g_st16h<HINT>(b + (tx0 + q / C::CH) * h + ty0 + (q % C::CH) * C::N, o[i]);
+    }
+}
+
+template <typename E, int TX, int TY, int T, int SWZ, int HINT>
 __device__ __forceinline__ void tv_full(const E *__restrict__ a, E *__restrict__ b, ll w, ll h,
                                         ll tx0, ll ty0, E *s)
 {
-    constexpr int N = 16 / sizeof(E);
-    constexpr int SX = TX / N, NSB = (TX / N) * (TY / N) / T;
-    constexpr int CH = TY / N, NRD = TX * CH / T;
-    static_assert(NSB >= 1 && (TX / N) * (TY / N) % T == 0, "sub-blocks per thread");
-    static_assert(SX >= 8 && CH % 8 == 0, "swizzle needs 8 chunks per row and lane group");
-    uint4 v[NSB][N];
-#pragma unroll
-    for (int i = 0; i < NSB; i++) {
-        unsigned sb = threadIdx.x + i * T, sbx = sb % SX, sby = sb / SX;
-        const E *p = a + (ty0 + sby * N) * w + tx0 + sbx * N;
-#pragma unroll
-        for (int k = 0; k < N; k++)
-            v[i][k] = g_ld16(p + k * w);
-    }
-#pragma unroll
-    for (int i = 0; i < NSB; i++) {
-        unsigned sb = threadIdx.x + i * T, sbx = sb % SX, sby = sb / SX;
-        rt_transpose(v[i], E());
-#pragma unroll
-        for (int k = 0; k < N; k++)
-            s_st16(s + tv_sidx<E, TY, SWZ>(sbx * N + k, sby * N), v[i][k]);
-    }
+    typedef tvc<E, TX, TY, T> C;
+    uint4 v[C::NSB][C::N], o[C::NRD];
+    tv_gload<E, TX, TY, T, HINT>(v, a, w, tx0, ty0);
+    tv_sstore<E, TX, TY, T, SWZ>(v, s);
     __syncthreads();
-    uint4 o[NRD];
-#pragma unroll
-    for (int i = 0; i < NRD; i++) {
-        unsigned q = threadIdx.x + i * T;
-        o[i] = s_ld16(s + tv_sidx<E, TY, SWZ>(q / CH, (q % CH) * N));
-    }
-#pragma unroll
-    for (int i = 0; i < NRD; i++) {
-        unsigned q = threadIdx.x + i * T;
-        g_st16(b + (tx0 + q / CH) * h + ty0 + (q % CH) * N, o[i]);
+    tv_sload<E, TX, TY, T, SWZ>(o, s);
+    tv_gstore<E, TX, TY, T, HINT>(o, b, h, tx0, ty0);
+}
+
+/* Phase A2: the order in which tile numbers t = 0, 1, ... visit the tiles.
+ * ORD 0: row-major (tiles along A rows first: a wave of ~1000 blocks reads a
+ * few whole A rows and writes a short run in every B row).  ORD G > 1:
+ * groups of G tile rows, column-major inside a group (GEMM's L2 swizzle: a
+ * wave covers a squarer patch, so both sides see runs of several KiB).
+ * ORD 1: diagonal (NVIDIA's transpose paper: tile (k + j mod ntx, j), so
+ * concurrent tiles spread over every column offset of both matrices). */
+template <int ORD>
+__device__ __forceinline__ void tv_tile_of(ll t, ll ntx, ll nty, ll *bx, ll *by)
+{
+    if (ORD == 0) {
+        *bx = t % ntx;
+        *by = t / ntx;
+    } else if (ORD == 1) {
+        ll j = t % nty, k = t / nty;
+        *by = j;
+        *bx = (k + j) % ntx;
+    } else {
+        ll per = (ll)ORD * ntx, g = t / per, in = t % per;
+        ll rows = nty - g * ORD < ORD ? nty - g * ORD : ORD; /* the last group may be short */
+        *by = g * ORD + in % rows;
+        *bx = in / rows;
     }
 }
 
 /* One tile per block (PERSIST=0) or a persistent grid looping over tiles. */
-template <typename E, int TX, int TY, int T, int SWZ, int PERSIST>
+template <typename E, int TX, int TY, int T, int SWZ, int PERSIST, int ORD = 0, int HINT = 0>
 __global__ void __launch_bounds__(T)
     k_tile_vec(const E *__restrict__ a, E *__restrict__ b, ll w, ll h)
 {
@@ -227,9 +310,11 @@ __global__ void __launch_bounds__(T)
     ll ntx = (w + TX - 1) / TX, nty = (h + TY - 1) / TY, nt = ntx * nty;
     bool aligned = w % N == 0 && h % N == 0;
     for (ll t = blockIdx.x; t < nt; t += gridDim.x) {
-        ll tx0 = (t % ntx) * TX, ty0 = (t / ntx) * TY;
+        ll bx, by;
+        tv_tile_of<ORD>(t, ntx, nty, &bx, &by);
+        ll tx0 = bx * TX, ty0 = by * TY;
         if (aligned && tx0 + TX <= w && ty0 + TY <= h)
-            tv_full<E, TX, TY, T, SWZ>(a, b, w, h, tx0, ty0, s);
+            tv_full<E, TX, TY, T, SWZ, HINT>(a, b, w, h, tx0, ty0, s);
         else
             tv_edge<E, TX, TY, T, SWZ>(a, b, w, h, tx0, ty0, s);
         if (!PERSIST)
@@ -238,76 +323,50 @@ __global__ void __launch_bounds__(T)
     }
 }
 
-/* ---- reg_direct: no shared memory at all ----------------------------------- */
-
-/* A warp is XL sub-blocks wide and 32/XL tall.  After the register transpose,
- * store k of a warp writes XL rows of B, each (32/XL)*16 contiguous bytes:
- * whole 32-byte sectors, so no byte is wasted, but more lines per request
- * than a staged tile.  R sub-blocks per thread, stacked down the tile. */
-template <typename E, int XL, int R>
-__global__ void __launch_bounds__(256)
-    k_reg_direct(const E *__restrict__ a, E *__restrict__ b, ll w, ll h)
+/* Phase A2: persistent and software-pipelined.  The next tile's global loads
+ * are issued before this tile's global stores, so each block always has a
+ * read and a write stream in flight (run 1's persistent grid, which did not
+ * overlap them, lost 3-4 points to one tile per block).  Invariant: at the
+ * top of the loop, v holds tile t when tile t is whole and aligned. */
+template <typename E, int TX, int TY, int T, int ORD, int HINT>
+__global__ void __launch_bounds__(T)
+    k_tile_vec_pipe(const E *__restrict__ a, E *__restrict__ b, ll w, ll h)
 {
-    constexpr int N = 16 / sizeof(E), YL = 256 / XL;
-    constexpr int TX = XL * N, TY = YL * N * R;
-    ll ntx = (w + TX - 1) / TX;
-    ll tx0 = (blockIdx.x % ntx) * TX, ty0 = (blockIdx.x / ntx) * TY;
-    if (w % N == 0 && h % N == 0 && tx0 + TX <= w && ty0 + TY <= h) {
-        unsigned sbx = threadIdx.x % XL, sby = threadIdx.x / XL;
-        uint4 v[R][N];
-#pragma unroll
-        for (int i = 0; i < R; i++) {
-            const E *p = a + (ty0 + (sby + i * YL) * N) * w + tx0 + sbx * N;
-#pragma unroll
-            for (int k = 0; k < N; k++)
-                v[i][k] = g_ld16(p + k * w);
+    extern __shared__ __align__(16) unsigned char smem_raw[];
+    E *s = (E *)smem_raw;
+    typedef tvc<E, TX, TY, T> C;
+    ll ntx = (w + TX - 1) / TX, nty = (h + TY - 1) / TY, nt = ntx * nty;
+    bool aligned = w % C::N == 0 && h % C::N == 0;
+    uint4 v[C::NSB][C::N], o[C::NRD];
+    ll t = blockIdx.x, bx, by;
+    auto whole = [&](ll bx_, ll by_) {
+        return aligned && (bx_ + 1) * TX <= w && (by_ + 1) * TY <= h;
+    };
+    if (t < nt) {
+        tv_tile_of<ORD>(t, ntx, nty, &bx, &by);
+        if (whole(bx, by))
+            tv_gload<E, TX, TY, T, HINT>(v, a, w, bx * TX, by * TY);
+    }
+    for (; t < nt; t += gridDim.x) {
+        tv_tile_of<ORD>(t, ntx, nty, &bx, &by);
+        ll tn = t + gridDim.x, nbx = 0, nby = 0;
+        bool next = tn < nt;
+        if (next)
+            tv_tile_of<ORD>(tn, ntx, nty, &nbx, &nby);
+        next = next && whole(nbx, nby);
+        if (!whole(bx, by)) {
+            tv_edge<E, TX, TY, T, 1>(a, b, w, h, bx * TX, by * TY, s);
+            if (next)
+                tv_gload<E, TX, TY, T, HINT>(v, a, w, nbx * TX, nby * TY);
+        } else {
+            tv_sstore<E, TX, TY, T, 1>(v, s);
+            __syncthreads();
+            tv_sload<E, TX, TY, T, 1>(o, s);
+            if (next)
+                tv_gload<E, TX, TY, T, HINT>(v, a, w, nbx * TX, nby * TY);
+            tv_gstore<E, TX, TY, T, HINT>(o, b, h, bx * TX, by * TY);
         }
-#pragma unroll
-        for (int i = 0; i < R; i++) {
-            rt_transpose(v[i], E());
-            E *q = b + (tx0 + sbx * N) * h + ty0 + (sby + i * YL) * N;
-#pragma unroll
-            for (int k = 0; k < N; k++)
-                g_st16(q + k * h, v[i][k]);
-        }
-        return;
-    }
-    for (int i = threadIdx.x; i < TX * TY; i += 256) {
-        int r = i / TX, c = i % TX;
-        if (ty0 + r < h && tx0 + c < w)
-            b[(tx0 + c) * h + ty0 + r] = a[(ty0 + r) * w + tx0 + c];
-    }
-}
-
-/* ---- tile_rows: the catalog's best today (element-wise, 64x4, pad 1) ------- */
-
-template <typename E>
-__global__ void __launch_bounds__(256)
-    k_tile_rows(const E *__restrict__ a, E *__restrict__ b, ll w, ll h)
-{
-    __shared__ E s[64][65];
-    ll ntx = (w + 63) / 64;
-    ll tx0 = (blockIdx.x % ntx) * 64, ty0 = (blockIdx.x / ntx) * 64;
-    unsigned tx = threadIdx.x % 64, ty = threadIdx.x / 64;
-    E v[16];
-#pragma unroll
-    for (int r = 0; r < 16; r++) {
-        ll y = ty0 + ty + 4 * r, x = tx0 + tx;
-        if (y < h && x < w)
-            v[r] = a[y * w + x];
-    }
-#pragma unroll
-    for (int r = 0; r < 16; r++)
-        s[ty + 4 * r][tx] = v[r];
-    __syncthreads();
-#pragma unroll
-    for (int r = 0; r < 16; r++)
-        v[r] = s[tx][ty + 4 * r];
-#pragma unroll
-    for (int r = 0; r < 16; r++) {
-        ll y = tx0 + ty + 4 * r, x = ty0 + tx; /* B row y, column x */
-        if (y < w && x < h)
-            b[y * h + x] = v[r];
+        __syncthreads(); /* the next tile reuses the shared buffer */
     }
 }
 

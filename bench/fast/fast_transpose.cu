@@ -5,10 +5,14 @@
  * and cuBLAS geam, cold L2 (a 2 x L2 memset before each sample) and hot.
  *
  * Build and run: bench/fast/run.sh (nvcc -arch=sm_90 -O3 ... -lcublas).
- * Options: --quick (correctness only), --samples N (default 30).
+ * Options: --quick (correctness only), --samples N (default 30), --repeat R,
+ * --only REGEX (run only the variants whose "name dtype", e.g.
+ * "tile_vec 64x64 t128 swz f32", matches; memcpy and cuBLAS always run).
  */
 #include "fast_variants.cuh"
 #include <algorithm>
+#include <regex>
+#include <string>
 #include <cublas_v2.h>
 #include <cuda_fp16.h>
 #include <string.h>
@@ -18,6 +22,8 @@ static const char *dname(int e)
 {
     return e == 4 ? "f32" : e == 8 ? "f64" : "f16";
 }
+
+static std::vector<int> g_on; /* per variant: selected by --only */
 
 /* Random finite values in [-1, 1): never the 0xFF.. poison, never all zero. */
 __global__ void k_fill(void *p, ll n, int e, unsigned seed)
@@ -208,7 +214,7 @@ static void bench_one(int e, ll n, void *da, void *db, void *flush, size_t fb, i
     }
     for (int i = 0; i < g_nvariants; i++) {
         const variant *v = &g_variants[i];
-        if (v->esize != e)
+        if (v->esize != e || !g_on[i])
             continue;
         fill(da, n * n, e, 777u * (unsigned)i + (unsigned)n);
         CK(cudaMemset(db, 0xFF, bytes));
@@ -270,6 +276,7 @@ static void summary(int reps)
 int main(int argc, char **argv)
 {
     int quick = 0, samples = 30, reps = 1;
+    const char *only = ".";
     for (int i = 1; i < argc; i++) {
         if (!strcmp(argv[i], "--quick"))
             quick = 1;
@@ -277,8 +284,11 @@ int main(int argc, char **argv)
             samples = atoi(argv[++i]);
         else if (!strcmp(argv[i], "--repeat") && i + 1 < argc && atoi(argv[i + 1]) >= 1)
             reps = atoi(argv[++i]);
+        else if (!strcmp(argv[i], "--only") && i + 1 < argc)
+            only = argv[++i];
         else {
-            fprintf(stderr, "usage: fast_transpose [--quick] [--samples N>=5] [--repeat R>=1]\n");
+            fprintf(stderr, "usage: fast_transpose [--quick] [--samples N>=5] [--repeat R>=1] "
+                            "[--only REGEX]\n");
             return 2;
         }
     }
@@ -296,9 +306,28 @@ int main(int argc, char **argv)
     CK(cudaMalloc(&flush, fb));
     CK(cudaMalloc(&dbad, sizeof *dbad));
 
+    std::regex re;
+    try {
+        re = std::regex(only, std::regex::extended);
+    } catch (const std::regex_error &) {
+        fprintf(stderr, "--only: not a regular expression: %s\n", only);
+        return 2;
+    }
+    int non = 0;
+    for (int i = 0; i < g_nvariants; i++) {
+        std::string key = std::string(g_variants[i].name) + " " + dname(g_variants[i].esize);
+        g_on.push_back(std::regex_search(key, re) ? 1 : 0);
+        non += g_on.back();
+    }
+    if (non == 0) {
+        fprintf(stderr, "--only %s matches no variant\n", only);
+        return 2;
+    }
     std::vector<int> broken(g_nvariants);
     int nbroken = 0;
     for (int i = 0; i < g_nvariants; i++) {
+        if (!g_on[i])
+            continue;
         ll wrong = odd_sizes(&g_variants[i], 99u + (unsigned)i, da, db);
         broken[i] = wrong != 0;
         nbroken += broken[i];
@@ -307,7 +336,7 @@ int main(int argc, char **argv)
                    dname(g_variants[i].esize), wrong);
     }
     printf("odd sizes: %d of %d variants verified on %zu shapes (CPU reference)\n",
-           g_nvariants - nbroken, g_nvariants, sizeof g_odd / sizeof g_odd[0]);
+           non - nbroken, non, sizeof g_odd / sizeof g_odd[0]);
     if (quick)
         return nbroken ? 1 : 0;
 
@@ -327,9 +356,13 @@ int main(int argc, char **argv)
            "hotGB/s", "sprd", "verified");
     const int es[] = {4, 8, 2};
     for (g_rep = 0; g_rep < reps; g_rep++)
-        for (int d = 0; d < 3; d++)
-            for (ll n = 8192; n <= big; n *= 2)
+        for (int d = 0; d < 3; d++) {
+            int any = 0; /* skip a dtype --only left without a variant */
+            for (int i = 0; i < g_nvariants; i++)
+                any |= g_on[i] && g_variants[i].esize == es[d];
+            for (ll n = 8192; any && n <= big; n *= 2)
                 bench_one(es[d], n, da, db, flush, fb, samples, hd, dbad, csv, broken);
+        }
     if (csv)
         fclose(csv);
     cublasDestroy(hd);

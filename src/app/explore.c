@@ -25,6 +25,7 @@ static const cli_opt explore_opts[] = {
     {"load", "FILE", "show the measurements saved by tpx bench --save (a file, or a shipped name: "
                      "h200, h100; NAME,NAME: several GPUs' bars side by side)"},
     {"replay", "FILE", "the same as --load (the name tpx report uses)"},
+    CLI_PROFILE_OPT,
     {NULL, NULL, NULL},
 };
 
@@ -47,7 +48,7 @@ static void install_signals(void)
 static void usage(void)
 {
     printf("usage: tpx [--kernel ID] [--block XxY] [--size WxH] [--dtype T] [--pad N] [--swizzle]\n"
-           "           [--no-gpu] [--device N] [--load FILE]\n\n"
+           "           [--no-gpu] [--device N] [--load FILE] [--profile NAME]\n\n"
            "Opens the explorer at the given config (the terminal must be a TTY).  Press ? in it\n"
            "for the keys.  For scripts: tpx report, tpx list, tpx bench.\n\noptions:\n");
     cli_print_options(stdout, explore_opts);
@@ -209,6 +210,11 @@ static int explore_main(int argc, char **argv, const tpx_tour_step *steps, int n
     int rc = cli_start(argc, argv, explore_opts, "tpx", usage, &p);
     if (rc >= 0)
         return rc;
+    /* The predictions' profile: an unknown name is refused before anything opens. */
+    if (cli_profile(&p, msg, sizeof msg) != 0) {
+        fprintf(stderr, "tpx: %s\n", msg);
+        return CLI_USAGE;
+    }
     int bad_options = 0;
     tpx_runner *r = open_runner(&p, msg, sizeof msg, &bad_options);
     if (!r) {

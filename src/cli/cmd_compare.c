@@ -44,7 +44,8 @@ static void compare_help(void)
            "Two GPUs: --replay h100,h200 measures A on the first file and B on the second\n"
            "(--vs optional), as does --replay h100 ... --vs --replay h200.\n\n"
            "example: tpx compare --kernel smem --block 32x32 --size 1024 --pad 0 --vs --pad 1\n"
-           "         tpx compare --replay h100 --kernel tile_rows --size 8192 --vs --replay h200\n\n"
+           "         tpx compare --replay h100 --kernel tile_rows --size 8192 \\\n"
+           "             --vs --replay h200\n\n"
            "options of A:\n");
     cli_print_options(stdout, compare_opts);
     printf("\noptions after --vs (B):\n");

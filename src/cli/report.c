@@ -31,7 +31,7 @@ void report_config_json(json_writer *w, const char *key, const tpx_config *c)
         json_end_array(w);
         json_int(w, "threads_per_block", (long long)c->bx * c->by);
         json_int(w, "shared_bytes_per_block",
-                 tpx_smem_elems(c->kernel, c->bx, c->by, c->pad) * (long long)config_esize(c->dtype));
+                 config_smem_bytes(c));
     }
     json_end_object(w);
 }

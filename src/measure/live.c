@@ -47,24 +47,34 @@ void live_slots(tpx_live *lv, const tpx_config *cur, const tpx_limits *lim)
     }
 }
 
-/* ctx: the device profile predictions are made for (NULL: none). */
+/* The profile of r's device, or the chosen / built-in one. */
+static void live_profile(tpx_runner *r, tpx_profile *p)
+{
+    tpx_device d = {0};
+    if (r && r->device)
+        r->device(r, &d);
+    profile_current(&d, p);
+}
+
+/* The launch totals, then what follows from them on the profile ctx (NULL:
+ * none): the traffic below L1 and the prediction, so that views only paint. */
 static int model_fn(void *ctx, const tpx_config *c, tpx_result *out, const volatile int *cancel,
                     tpx_progress_fn progress, void *pctx)
 {
+    const tpx_profile *prof = ctx;
     (void)progress, (void)pctx;
     runner_not_measured(&out->m, TPX_ST_NOT_MEASURED, "");
     out->model_rc = model_totals(c, &out->totals, cancel);
-    out->have_pred = 0;
-    const tpx_profile *prof = ctx;
-    tpx_traffic tr;
-    tpx_prediction p;
-    if (out->model_rc == 0 && prof &&
-        traffic_compute(c, &out->totals, prof->l2_bytes, &tr) == 0 &&
-        predict_config(c, &out->totals, &tr, prof, &p) == 0 && p.valid) {
-        out->have_pred = 1;
-        out->pred_gbs = p.gbs;
-    }
-    return out->model_rc == 1 ? 1 : 0;
+    if (out->model_rc == 1)
+        return 1;
+    out->have_traffic = out->model_rc == 0 && prof &&
+                        traffic_compute(c, &out->totals, prof->l2_bytes, &out->traffic) == 0;
+    memset(&out->pred, 0, sizeof out->pred);
+    if (out->have_traffic)
+        predict_config(c, &out->totals, &out->traffic, prof, &out->pred);
+    out->have_pred = out->pred.valid; /* the figure the rankings use */
+    out->pred_gbs = out->pred.valid ? out->pred.gbs : 0;
+    return 0;
 }
 
 static int gpu_fn(void *ctx, const tpx_config *c, tpx_result *out, const volatile int *cancel,
@@ -99,26 +109,26 @@ static int want_list(const tpx_live *lv, int sweeps, tpx_config *out)
     return n;
 }
 
-/* The median of the ring, once per snapshot rather than once per frame. */
+/* The median of the ring and its gap to the prediction, once per snapshot
+ * rather than once per frame. */
 static void slot_median(tpx_slot *s)
 {
     double v[TPX_RING];
     int n = s->meas.nring < TPX_RING ? s->meas.nring : TPX_RING;
     memcpy(v, s->meas.ring, sizeof(double) * (size_t)(n > 0 ? n : 0));
     s->median = sort_median(v, (size_t)(n > 0 ? n : 0));
+    const tpx_prediction *p = &s->model.pred;
+    double got = n > 0 ? s->median : s->meas.m.gbs;
+    s->have_gap = s->have_model && p->valid && p->gbs > 0 && s->have_meas &&
+                  s->meas.m.status == TPX_ST_OK && got > 0;
+    s->gap = s->have_gap ? got / p->gbs - 1.0 : 0;
 }
 
-static void slot_fill_sync(tpx_slot *s, tpx_runner *r, int measure)
+static void slot_fill_sync(tpx_slot *s, tpx_runner *r, const tpx_profile *prof, int measure)
 {
     if (!s->cfg_ok)
         return;
-    tpx_device d;
-    tpx_profile prof;
-    if (r) {
-        r->device(r, &d);
-        profile_current(&d, &prof);
-    }
-    model_fn(r ? &prof : NULL, &s->cfg, &s->model, NULL, NULL, NULL);
+    model_fn((void *)prof, &s->cfg, &s->model, NULL, NULL, NULL);
     s->have_model = 1;
     if (measure && r) {
         tpx_measure_opts o = runner_default_opts();
@@ -140,17 +150,20 @@ void live_fill_sync(tpx_live *lv, const tpx_config *cur, const tpx_limits *lim, 
     memset(&lv->model, 0, sizeof lv->model);
     live_slots(lv, cur, lim);
     lv->sweeps = sweeps;
-    slot_fill_sync(&lv->cur, r, 1);
+    live_profile(r, &lv->prof);
+    slot_fill_sync(&lv->cur, r, &lv->prof, 1);
     for (int k = 0; k < TPX_K_COUNT; k++)
-        slot_fill_sync(&lv->bar[k], r, sweeps);
+        slot_fill_sync(&lv->bar[k], r, &lv->prof, sweeps);
     for (int i = 0; i < TPX_SWEEP_CELLS; i++)
-        slot_fill_sync(&lv->cell[i], r, sweeps);
+        slot_fill_sync(&lv->cell[i], r, &lv->prof, sweeps);
 }
 
 void live_fill_pin_sync(tpx_live *lv, const tpx_config *pin, tpx_runner *r)
 {
+    tpx_profile prof;
+    live_profile(r, &prof);
     slot_set(&lv->pin, pin != NULL, pin, "nothing pinned");
-    slot_fill_sync(&lv->pin, r, 1);
+    slot_fill_sync(&lv->pin, r, &prof, 1);
 }
 
 tpx_livesrc *live_start(tpx_runner *r, int repeat)
@@ -159,9 +172,7 @@ tpx_livesrc *live_start(tpx_runner *r, int repeat)
     if (!ls)
         return NULL;
     ls->runner = r;
-    tpx_device d;
-    r->device(r, &d);
-    profile_current(&d, &ls->prof);
+    live_profile(r, &ls->prof);
     ls->model = worker_start(model_fn, &ls->prof, 0);
     ls->gpu = worker_start(gpu_fn, r, repeat);
     if (!ls->model || !ls->gpu) {
@@ -231,6 +242,7 @@ int live_refresh(tpx_livesrc *ls, tpx_live *lv)
     lv->gpu = gs;
     lv->model = ms;
     lv->gpu_job = gs.cfg;
+    lv->prof = ls->prof;
     slot_get(ls, &lv->cur);
     slot_set(&lv->pin, ls->have_pin, &ls->pin, "nothing pinned");
     slot_get(ls, &lv->pin);

@@ -190,6 +190,11 @@ static int validate_shape(const tpx_config *c, char *msg, size_t n)
         snprintf(msg, n, "swizzle replaces padding: use pad 0 with swizzle");
         return -1;
     }
+    if (c->swz && (tr.flags & TPX_KF_VEC16) && config_vec(c) > 1 && c->bx % 8 != 0) {
+        snprintf(msg, n, "%s's swizzle XORs a row's 16-byte access with 0..7, so a row needs a "
+                 "multiple of 8 accesses (BX = %d); try 16x16 or 16x8, or pad 1 instead", id, c->bx);
+        return -1;
+    }
     if (c->swz && !is_pow2(c->bx)) {
         snprintf(msg, n, "swizzle XORs the column with the row, so the tile width (BX = %d) must "
                  "be a power of two; try %d or %d", c->bx, c->bx > 1 ? 1 << (31 - __builtin_clz((unsigned)c->bx)) : 1,
@@ -238,7 +243,7 @@ int config_validate(const tpx_config *c, const tpx_limits *lim, char *msg, size_
     if (config_is_reference(c->kernel))
         return 0; /* the references pick their own launch */
 
-    long long smem = tpx_smem_elems(c->kernel, c->bx, c->by, c->pad) * (long long)config_esize(c->dtype);
+    long long smem = config_smem_bytes(c);
     if (smem > lim->smem_per_block) {
         snprintf(msg, n, "%s %dx%d pad %d %s needs %lld bytes of shared memory per block, more "
                  "than the %lld a block may use; use a smaller tile or dtype",
@@ -261,6 +266,12 @@ int config_validate(const tpx_config *c, const tpx_limits *lim, char *msg, size_
 int config_vec(const tpx_config *c)
 {
     return tpx_vec_elems(c->kernel, (int)config_esize(c->dtype), c->w, c->h);
+}
+
+long long config_smem_bytes(const tpx_config *c)
+{
+    return tpx_smem_elems(c->kernel, c->bx, c->by, c->pad, config_vec(c)) *
+           (long long)config_esize(c->dtype);
 }
 
 size_t config_access_bytes(const tpx_config *c)

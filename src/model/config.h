@@ -43,6 +43,8 @@ size_t config_esize(tpx_dtype t);
  * kernel whose rows allow it, else 1) and the bytes of one lane's access. */
 int config_vec(const tpx_config *c);
 size_t config_access_bytes(const tpx_config *c);
+/* Bytes of the shared tile a block of c allocates (0 without a tile). */
+long long config_smem_bytes(const tpx_config *c);
 const char *config_dtype_name(tpx_dtype t);
 
 /* Parsers return 0 on success; on failure -1 and a message in msg. */

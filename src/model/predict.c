@@ -7,6 +7,12 @@ static const char *const lim_names[TPX_LIM_COUNT] = {"dram", "l2", "l1", "latenc
 
 const char *predict_limiter_name(tpx_limiter l) { return l < TPX_LIM_COUNT ? lim_names[l] : "?"; }
 
+static const char *const lim_words[TPX_LIM_COUNT] = {
+    "DRAM bandwidth", "L2 bandwidth", "the SMs' load/store pipe",
+    "memory latency (too few loads in flight)"};
+
+const char *predict_limiter_words(tpx_limiter l) { return l < TPX_LIM_COUNT ? lim_words[l] : "?"; }
+
 /* Expected maximum of n delays that each exceed the base latency by an
  * exponential amount with mean 1: the harmonic number H(n).  A block keeps
  * its slot on the SM until its slowest load is back. */

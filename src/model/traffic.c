@@ -68,10 +68,12 @@ int traffic_block(const tpx_config *c, int tbx, int tby, tpx_block_traffic *b)
             long long s[64];
             int m = model_inst_sectors(&buf[i], e, s);
             if (buf[i].op == TPX_OP_GST) {
+                b->st_reqs++;
                 b->st_sectors += m;
                 b->st_partial += partial_sectors(&buf[i], e);
                 continue;
             }
+            b->ld_reqs++;
             b->l1_ld_sectors += m;
             memcpy(sec + n, s, sizeof s[0] * (size_t)m);
             n += m;
