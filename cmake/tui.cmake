@@ -15,16 +15,16 @@ endif()
 #   tpx_tui   the dispatch above the views (src/app/app.c: the table of views,
 #             keys and clicks to handlers, app_update) and the headless screen.
 add_library(tpx_app STATIC
-  src/app/app_state.c src/app/edit.c src/app/keys.c src/app/layout.c src/app/scene.c
+  src/app/app_state.c src/app/edit.c src/app/gpus.c src/app/keys.c src/app/layout.c src/app/scene.c
   src/app/tour.c)
 target_include_directories(tpx_app PUBLIC src/app)
 target_compile_options(tpx_app PRIVATE ${TPX_WARNINGS})
 target_link_libraries(tpx_app PUBLIC tpx_measure)
 
 add_library(tpx_views STATIC
-  views/bandwidth.c views/banks.c views/bw_heatmap.c views/bw_predict.c views/canvas.c
-  views/coalescing.c views/compare.c views/editor.c views/frame.c views/glyphs.c views/help.c
-  views/map.c views/order.c views/picker.c
+  views/bandwidth.c views/banks.c views/bw_gpus.c views/bw_heatmap.c views/bw_predict.c
+  views/canvas.c views/coalescing.c views/compare.c views/editor.c views/frame.c views/glyphs.c
+  views/help.c views/map.c views/map_ab.c views/map_caption.c views/order.c views/picker.c
   views/strip.c views/theme.c views/tour_box.c views/widgets.c)
 target_include_directories(tpx_views PUBLIC views)
 target_compile_options(tpx_views PRIVATE ${TPX_WARNINGS})

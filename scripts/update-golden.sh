@@ -6,7 +6,8 @@ set -eu
 cd "$(dirname "$0")/.."
 dir=${TPX_BUILD_DIR:-build}
 scripts/build.sh
-if ! out=$(TPX_UPDATE_GOLDEN=1 "$dir/tests/test_views" 2>&1); then
+if ! out=$(TPX_UPDATE_GOLDEN=1 "$dir/tests/test_views" 2>&1 &&
+            TPX_UPDATE_GOLDEN=1 "$dir/tests/test_views_ab" 2>&1); then
     echo "$out" >&2
     echo "tpx: the screen tests failed (golden files were written anyway)" >&2
 fi

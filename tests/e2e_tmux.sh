@@ -161,7 +161,7 @@ expect "K copy_row .* block 32x8"
 expect "not measured; the model predicts [0-9]+ GB/s"
 keys '>'
 expect "tour 2/[0-9]+:"
-expect "A \\(pinned\\) +copy_row 32x8 4096x4096"       # an A/B step: the ceiling pinned
+expect "A \\(pinned\\) +copy_row 32x8 4096x3072"       # an A/B step: the ceiling pinned
 expect "not measured; the model predicts A [0-9]+ GB/s, B [0-9]+ GB/s, B/A 0\\.[0-9]+"
 keys T
 expect_not "tour 2/"

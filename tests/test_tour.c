@@ -14,6 +14,7 @@
 #include "app.h"
 #include "fake_runner.h"
 #include "headless.h"
+#include "runner_replay.h"
 #include "tour.h"
 
 static void test_builtin_steps_are_valid(void **s)
@@ -199,6 +200,36 @@ static void test_ab_lines(void **s)
     assert_non_null(strstr(msg, "tour line 2 (step 1): its A (a.*) is refused: smem needs"));
 }
 
+/* Every built-in step (and its A) has a verified measurement in each shipped
+ * result file: the tour's box shows recorded numbers, never "not measured",
+ * on a machine without a GPU given --load h200 or h100. */
+static void test_steps_measured_in_shipped_files(void **s)
+{
+    (void)s;
+    int n;
+    const tpx_tour_step *steps = tour_builtin(&n);
+    const char *names[] = {"h200", "h100"};
+    tpx_measure_opts o = runner_default_opts();
+    for (size_t f = 0; f < sizeof names / sizeof names[0]; f++) {
+        char path[1024], msg[TPX_MSG], desc[160];
+        snprintf(path, sizeof path, "%s/%s.json", TPX_RESULTS_DIR, names[f]);
+        tpx_runner *r = runner_replay(path, msg, sizeof msg);
+        if (!r)
+            fail_msg("%s: %s", path, msg);
+        for (int i = 0; i < n; i++)
+            for (int side = 0; side < 1 + steps[i].pinned; side++) {
+                const tpx_config *c = side ? &steps[i].pin : &steps[i].cfg;
+                tpx_measurement m;
+                runner_measure(r, c, &o, &m, NULL, NULL, NULL);
+                config_describe(c, desc, sizeof desc);
+                if (!runner_has_number(&m) || !m.verified)
+                    fail_msg("tour step %d (line %d): %s.json has no verified %s (%s)", i + 1,
+                             steps[i].line, names[f], desc, runner_status_name(m.status));
+            }
+        runner_close(r);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -208,6 +239,7 @@ int main(void)
         cmocka_unit_test(test_every_step_renders),
         cmocka_unit_test(test_fixture_file),
         cmocka_unit_test(test_ab_lines),
+        cmocka_unit_test(test_steps_measured_in_shipped_files),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

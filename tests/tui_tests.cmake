@@ -12,8 +12,14 @@ foreach(t test_edit test_export test_footprint test_keys test_layout test_paperc
 endforeach()
 
 target_compile_definitions(test_views PRIVATE TPX_GOLDEN_DIR="${CMAKE_CURRENT_SOURCE_DIR}/golden")
+# A beside B: several GPUs' files (the shipped ones), A's picture beside B's
+tpx_unit_test(test_views_ab golden_check.c)
+target_link_libraries(test_views_ab PRIVATE tpx_tui)
+target_compile_definitions(test_views_ab PRIVATE TPX_GOLDEN_DIR="${CMAKE_CURRENT_SOURCE_DIR}/golden"
+  TPX_RESULTS_DIR="${CMAKE_SOURCE_DIR}/bench/results")
 target_compile_definitions(test_tour PRIVATE
-  TPX_TOUR_FIXTURE="${CMAKE_CURRENT_SOURCE_DIR}/fixtures/tour_lesson.txt")
+  TPX_TOUR_FIXTURE="${CMAKE_CURRENT_SOURCE_DIR}/fixtures/tour_lesson.txt"
+  TPX_RESULTS_DIR="${CMAKE_SOURCE_DIR}/bench/results")
 
 add_executable(tpx_render tpx_render.c)
 target_compile_options(tpx_render PRIVATE ${TPX_WARNINGS})

@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "bw_gpus.h"
 #include "catalog.h"
 #include "sweep.h"
 #include "bandwidth.h"
@@ -224,7 +225,7 @@ static void bw_draw(const tpx_app *a, const void *st, tpx_canvas *cv, tpx_rect r
     in.h -= used;
     tpx_rect b = in; /* the bars leave the heatmap its titles, three rows, its legend */
     b.h -= b.h > 10 ? 6 : 0;
-    used = bars(a, st, cv, b);
+    used = a->gpus && a->gpus->n > 1 ? bw_gpus_draw(a, cv, b) : bars(a, st, cv, b);
     in.y += used;
     in.h -= used;
     if (in.h > 1)

@@ -86,13 +86,19 @@ static long long first_row(const tpx_tile *t, const int *ld, const int *st, int 
     return 0;
 }
 
-/* The title and the tile's size. */
-static void tile_head(tpx_canvas *cv, tpx_rect p, const tpx_tile *t, int live)
+/* The title (who: "A " or "B " when A is pinned, else "") and the tile's size. */
+static void tile_head(tpx_canvas *cv, tpx_rect p, const tpx_tile *t, int live, const char *who)
 {
     char buf[32];
     const char *what = t->cfg.swz ? "swizzled" : t->cfg.pad ? "padded" : "no padding";
-    canvas_printf(cv, p.x, p.y, p.w, live ? TPX_R_TITLE : TPX_R_NORMAL, "%s: pad %d%s%s", what,
-                  t->cfg.pad, t->cfg.swz ? ", swizzle" : "", live ? "  (this config)" : "");
+    if (who[0])
+        canvas_printf(cv, p.x, p.y, p.w, TPX_R_TITLE, "%s%s %dx%d: %s, pad %d%s", who,
+                      catalog_name(t->cfg.kernel), t->cfg.bx, t->cfg.by, what, t->cfg.pad,
+                      t->cfg.swz ? ", swizzle" : "");
+    else
+        canvas_printf(cv, p.x, p.y, p.w, live ? TPX_R_TITLE : TPX_R_NORMAL, "%s: pad %d%s%s",
+                      what, t->cfg.pad, t->cfg.swz ? ", swizzle" : "",
+                      live ? "  (this config)" : "");
     if (!t->valid)
         return;
     widget_bytes(buf, sizeof buf, t->words * 4);
@@ -167,9 +173,10 @@ static void verdicts(tpx_canvas *cv, tpx_rect p, int y, const tpx_tile *t)
     }
 }
 
-static void draw_tile(tpx_canvas *cv, tpx_rect p, const tpx_tile *t, int live, int cw)
+static void draw_tile(tpx_canvas *cv, tpx_rect p, const tpx_tile *t, int live, int cw,
+                      const char *who)
 {
-    tile_head(cv, p, t, live);
+    tile_head(cv, p, t, live, who);
     if (!t->valid) {
         canvas_wrap(cv, rect_make(p.x, p.y + 1, p.w, 3), TPX_R_WARN, t->why);
         return;
@@ -183,6 +190,17 @@ static void draw_tile(tpx_canvas *cv, tpx_rect p, const tpx_tile *t, int live, i
     y += count_rows(cv, p.x, y, cw, "store", sd, TPX_R_STORE);
     y += count_rows(cv, p.x, y, cw, "load", ldd, TPX_R_LOAD);
     verdicts(cv, p, y, t);
+}
+
+/* With A pinned and tiled: A's tile and B's, each the variant its config
+ * runs (the generalisation of pad 0 against pad 1).  0 when not pinned. */
+static int pinned_tiles(const tpx_app *a, const tpx_tile *ab[2])
+{
+    if (!a->have_a || !config_has_tile(a->scene_a.cfg.kernel))
+        return 0;
+    ab[0] = &a->scene_a.tile[scene_live_tile(&a->scene_a)];
+    ab[1] = &a->scene.tile[scene_live_tile(&a->scene)];
+    return 1;
 }
 
 static void banks_draw(const tpx_app *a, const void *st, tpx_canvas *cv, tpx_rect r)
@@ -213,8 +231,14 @@ static void banks_draw(const tpx_app *a, const void *st, tpx_canvas *cv, tpx_rec
     int cw = body.w >= 2 * PANEL_W(2) + 3 ? 2 : 1;
     tpx_rect p[2];
     layout_columns(rect_make(body.x, body.y, 2 * PANEL_W(cw) + 3, body.h), 2, 3, p);
-    draw_tile(cv, p[0], &sc->tile[0], live == 0, cw);
-    draw_tile(cv, p[1], &sc->tile[1], live == 1, cw);
+    const tpx_tile *ab[2];
+    if (pinned_tiles(a, ab)) { /* A's tile beside B's, each as its config has it */
+        draw_tile(cv, p[0], ab[0], 1, cw, "A (pinned) ");
+        draw_tile(cv, p[1], ab[1], 1, cw, "B ");
+        return;
+    }
+    draw_tile(cv, p[0], &sc->tile[0], live == 0, cw, "");
+    draw_tile(cv, p[1], &sc->tile[1], live == 1, cw, "");
 }
 
 static void banks_caption(const tpx_app *a, const void *st, char *buf, size_t n)

@@ -111,10 +111,10 @@ static void draw_line(tpx_canvas *cv, int x0, int y, const tpx_gaccess *ga, size
 
 /* One instruction: a title line, then its lines of sectors.  Returns the
  * rows used. */
-static int draw_access(const tpx_app *a, tpx_canvas *cv, tpx_rect r, const tpx_gaccess *ga,
+static int draw_access(const tpx_config *c, tpx_canvas *cv, tpx_rect r, const tpx_gaccess *ga,
                        const char *what)
 {
-    size_t e = model_esize(&a->cfg); /* one lane's access (16 bytes for vector kernels) */
+    size_t e = model_esize(c); /* one lane's access (16 bytes for vector kernels) */
     access_title(cv, r, ga, what);
     if (!ga->nsect)
         return 1;
@@ -224,6 +224,40 @@ static void levels(const tpx_app *a, tpx_canvas *cv, int x, int y, int w)
     launch_levels(cur, cv, x, y + 3, w);
 }
 
+/* One config's load above its store in column r, under a title naming it. */
+static void coal_column(const tpx_scene *sc, tpx_canvas *cv, tpx_rect r, const char *who)
+{
+    char desc[160];
+    config_describe(&sc->cfg, desc, sizeof desc);
+    canvas_printf(cv, r.x, r.y, r.w, TPX_R_TITLE, "%s: %s", who, desc);
+    if (!sc->modelled) {
+        canvas_text(cv, r.x, r.y + 1, r.w, TPX_R_DIM, "a reference: measured, not modelled");
+        return;
+    }
+    const tpx_gaccess *ld = scene_global(sc, TPX_OP_GLD, sc->sel.rep);
+    const tpx_gaccess *st = scene_global(sc, TPX_OP_GST, sc->sel.rep);
+    int y = r.y + 1, half = (r.h - 1) / 2;
+    if (ld)
+        y += draw_access(&sc->cfg, cv, rect_make(r.x, y, r.w, half), ld, "global load (A)") + 1;
+    if (st)
+        draw_access(&sc->cfg, cv, rect_make(r.x, y, r.w, r.y + r.h - y), st, "global store (B)");
+}
+
+/* With A pinned: A's warp beside B's (the same warp of each launch), each
+ * load above its store; the launch totals of both are in the Compare view. */
+static int coal_ab(const tpx_app *a, tpx_canvas *cv, tpx_rect r)
+{
+    if (!a->have_a)
+        return 0;
+    tpx_rect col[2];
+    layout_columns(rect_make(r.x, r.y, r.w, r.h - 1), 2, 2, col);
+    coal_column(&a->scene_a, cv, col[0], "A (pinned)");
+    coal_column(&a->scene, cv, col[1], "B");
+    canvas_text(cv, r.x, r.y + r.h - 1, r.w, TPX_R_DIM,
+                "both launches' totals, side by side: the Compare view (6)");
+    return 1;
+}
+
 static void coal_draw(const tpx_app *a, const void *stt, tpx_canvas *cv, tpx_rect r)
 {
     (void)stt;
@@ -243,15 +277,17 @@ static void coal_draw(const tpx_app *a, const void *stt, tpx_canvas *cv, tpx_rec
                        glyph_str(TPX_G_LIGHT));
     canvas_printf(cv, x, r.y, r.x + r.w - x, TPX_R_DIM, "%s not moved   %s between 32-byte sectors",
                   glyph_str(TPX_G_DOT), glyph_str(TPX_G_VLINE));
+    if (coal_ab(a, cv, rect_make(r.x + 1, r.y + 2, r.w - 2, r.h - 2)))
+        return;
     const tpx_gaccess *ld = scene_global(sc, TPX_OP_GLD, sc->sel.rep);
     const tpx_gaccess *st = scene_global(sc, TPX_OP_GST, sc->sel.rep);
     int totals_h = 7, y = r.y + 2;
     int room = r.h - 2 - totals_h;
     if (ld)
-        y += draw_access(a, cv, rect_make(r.x + 1, y, r.w - 2, room / 2), ld,
+        y += draw_access(&a->cfg, cv, rect_make(r.x + 1, y, r.w - 2, room / 2), ld,
                          "global load (A)") + 1;
     if (st)
-        y += draw_access(a, cv, rect_make(r.x + 1, y, r.w - 2, r.y + r.h - totals_h - y), st,
+        y += draw_access(&a->cfg, cv, rect_make(r.x + 1, y, r.w - 2, r.y + r.h - totals_h - y), st,
                          "global store (B)") + 1;
     y = y < r.y + r.h - totals_h ? y : r.y + r.h - totals_h;
     levels(a, cv, r.x + 1, y, r.w - 2);

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "catalog.h"
+#include "map_parts.h"
 #include "views.h"
 #include "widgets.h"
 
@@ -25,6 +26,7 @@ typedef struct map_geo {
     tpx_rect panel;      /* header row + grid */
     int lw;              /* row label width */
     int cellw;           /* columns per cell */
+    int top;             /* rows above the grid: 1 for the title, 0 when compact */
     long long s;         /* elements per cell, each way */
     int vr, vc;          /* cells shown */
     long long r0, c0;    /* element at the top-left cell */
@@ -68,34 +70,56 @@ static int label_width(const tpx_app *a, int side)
     return digits(sd->rows > 0 ? sd->rows - 1 : 0) + 1;
 }
 
+static int cell_width(int z, int compact) { return z > 0 ? 1 : compact ? 2 : 3; }
+
+/* What a panel of side needs to show the selected warp's columns. */
+static int want_width(const tpx_app *a, int side, int z, int compact)
+{
+    const long long *box = a->scene.box[side];
+    long long cells = (box[3] - box[1]) / scale(z) + 1;
+    int w = label_width(a, side) + (int)(cells < 400 ? cells : 400) * cell_width(z, compact) + 2;
+    return w < 30 ? 30 : w;
+}
+
+/* Zoom 0 is compact when its three-column cells and title row would cut the
+ * selected warp off (a 32-lane row and a 32-row column need more than 120x40
+ * gives): lanes then take two columns (base 36) and the titles go to the
+ * legend, so the whole warp shows. */
+static int compact_of(const tpx_app *a, tpx_rect body, int z)
+{
+    if (z != 0)
+        return 0;
+    int rows = body.h - 3; /* legend, title, and one more at least */
+    for (int side = 0; side < 2; side++)
+        if (a->scene.box[side][2] - a->scene.box[side][0] + 1 > rows)
+            return 1;
+    return want_width(a, 0, 0, 0) + want_width(a, 1, 0, 0) + 2 > body.w;
+}
+
 /* The two panels at zoom z: each as wide as the selected warp's columns
  * need, the rest shared, so that a whole warp shows where it can. */
 static void panels(const tpx_app *a, tpx_rect body, int z, tpx_rect out[2])
 {
     tpx_rect r = rect_make(body.x, body.y, body.w, body.h - 1); /* last row: legend */
-    const int gap = 2;
+    const int gap = 2, compact = compact_of(a, body, z);
     int want[2], total = r.w - gap;
-    for (int side = 0; side < 2; side++) {
-        const long long *box = a->scene.box[side];
-        long long cells = (box[3] - box[1]) / scale(z) + 1;
-        want[side] = label_width(a, side) + (int)(cells < 400 ? cells : 400) * (z == 0 ? 3 : 1) + 2;
-        if (want[side] < 30)
-            want[side] = 30;
-    }
+    for (int side = 0; side < 2; side++)
+        want[side] = want_width(a, side, z, compact);
     int w0 = want[0] + want[1] <= total ? want[0] + (total - want[0] - want[1]) / 2
                                         : total * want[0] / (want[0] + want[1]);
     out[0] = rect_make(r.x, r.y, w0 > 0 ? w0 : 0, r.h);
     out[1] = rect_make(r.x + w0 + gap, r.y, total - w0 > 0 ? total - w0 : 0, r.h);
 }
 
-/* Cells a panel shows at zoom z for side s. */
-static void cells_at(const tpx_app *a, tpx_rect p, int side, int z, map_geo *g)
+/* Cells a panel shows at zoom z for side s (compact: see compact_of). */
+static void cells_at(const tpx_app *a, tpx_rect p, int side, int z, int compact, map_geo *g)
 {
     g->panel = p;
     g->lw = label_width(a, side);
-    g->cellw = z == 0 ? 3 : 1;
+    g->cellw = cell_width(z, compact);
+    g->top = !compact;
     g->s = scale(z);
-    g->vr = p.h - 1 > 0 ? p.h - 1 : 0;
+    g->vr = p.h - g->top > 0 ? p.h - g->top : 0;
     g->vc = (p.w - g->lw) / g->cellw > 0 ? (p.w - g->lw) / g->cellw : 0;
 }
 
@@ -108,7 +132,7 @@ static int max_zoom(const tpx_app *a, tpx_rect body)
         panels(a, body, z, p);
         for (int side = 0; side < 2; side++) {
             map_geo g;
-            cells_at(a, p[side], side, z, &g);
+            cells_at(a, p[side], side, z, 0, &g);
             const tpx_fp_side *sd = &a->scene.fp.side[side];
             fits &= g.vr * g.s >= sd->rows && g.vc * g.s >= sd->cols;
         }
@@ -148,7 +172,7 @@ static void geometry(const tpx_app *a, const map_state *m, tpx_rect body, int si
     tpx_rect p[2];
     int z = zoom_of(a, m, body);
     panels(a, body, z, p);
-    cells_at(a, p[side], side, z, g);
+    cells_at(a, p[side], side, z, compact_of(a, body, z), g);
     const tpx_fp_side *sd = &a->scene.fp.side[side];
     const long long *box = a->scene.box[side];
     g->r0 = origin(box[0], box[2], g->vr * g->s, sd->rows, g->s);
@@ -193,25 +217,27 @@ static void mark_cell(void *ctx, long long r, long long c)
     const map_geo *g = m->g;
     long long ci = (r - g->r0) / g->s, cj = (c - g->c0) / g->s;
     if (r >= g->r0 && c >= g->c0 && ci < g->vr && cj < g->vc)
-        canvas_glyph(m->cv, g->panel.x + g->lw + (int)cj, g->panel.y + 1 + (int)ci, TPX_G_FULL,
+        canvas_glyph(m->cv, g->panel.x + g->lw + (int)cj, g->panel.y + g->top + (int)ci, TPX_G_FULL,
                      TPX_R_SELECT);
 }
 
 /* One cell of a panel: the lane number of the selected warp's elements at
  * fine zoom, else the glyph of the colouring. */
-static void draw_cell(const tpx_app *a, const map_state *m, tpx_canvas *cv, int x, int y, int z,
-                      const tpx_who *w)
+static void draw_cell(const tpx_app *a, const map_state *m, tpx_canvas *cv, int x, int y,
+                      const map_geo *g, const tpx_who *w)
 {
     tpx_role role;
     char gl;
     paint_of(a, m->colour, w, &role, &gl);
-    if (z <= 1 && selected(a, w)) {
-        if (z == 0)
+    if (g->s == 1 && selected(a, w)) {
+        if (g->cellw == 3)
             canvas_printf(cv, x, y, 3, TPX_R_SELECT, "%02d ", w->lane);
         else
-            canvas_put(cv, x, y, (uint32_t)widget_base36(w->lane), TPX_R_SELECT);
-    } else if (z == 0) {
+            canvas_printf(cv, x, y, g->cellw, TPX_R_SELECT, "%c ", widget_base36(w->lane));
+    } else if (g->cellw == 3) {
         canvas_printf(cv, x, y, 3, role, " %c ", gl);
+    } else if (g->cellw == 2) {
+        canvas_printf(cv, x, y, 2, role, "%c ", gl);
     } else {
         canvas_put(cv, x, y, (uint32_t)gl, role);
     }
@@ -238,19 +264,20 @@ static void draw_panel(const tpx_app *a, const map_state *m, tpx_canvas *cv, tpx
     geometry(a, m, body, side, &g);
     const tpx_fp_side *sd = &a->scene.fp.side[side];
     int z = zoom_of(a, m, body);
-    panel_title(a, cv, &g, side);
+    if (g.top)
+        panel_title(a, cv, &g, side);
     for (int i = 0; i < g.vr; i++) {
         long long r = g.r0 + i * g.s;
         if (r >= sd->rows)
             break;
-        int y = g.panel.y + 1 + i;
+        int y = g.panel.y + g.top + i;
         canvas_printf(cv, g.panel.x, y, g.lw - 1, TPX_R_DIM, "%*lld", g.lw - 1, r);
         for (int j = 0; j < g.vc; j++) {
             long long c = g.c0 + j * g.s;
             tpx_who w;
             if (c >= sd->cols || footprint_who(&a->scene.fp, side, r, c, &w) != 0)
                 continue;
-            draw_cell(a, m, cv, g.panel.x + g.lw + j * g.cellw, y, z, &w);
+            draw_cell(a, m, cv, g.panel.x + g.lw + j * g.cellw, y, &g, &w);
         }
     }
     if (z >= 2) {
@@ -259,7 +286,31 @@ static void draw_panel(const tpx_app *a, const map_state *m, tpx_canvas *cv, tpx
     }
 }
 
-static void map_draw(const tpx_app *a, const void *st, tpx_canvas *cv, tpx_rect r)
+/* The last row: what a cell shows at this zoom, and the selected warp. */
+static void map_legend(const tpx_app *a, const map_state *m, tpx_canvas *cv, tpx_rect r)
+{
+    static const char *const by[] = {"warp", "block", "thread"};
+    static const char *const glyph[] = {"colour, digit: its warp", "colour, letter: its block",
+                                        "colour: its thread, glyph: its lane"};
+    const tpx_scene *sc = &a->scene;
+    int z = zoom_of(a, m, r), x = r.x, y = r.y + r.h - 1;
+    if (compact_of(a, r, z))
+        x += canvas_printf(cv, x, y, r.w, TPX_R_DIM, "read left, written right  %s  ",
+                           glyph_str(TPX_G_DOT));
+    x += canvas_printf(cv, x, y, r.x + r.w - x, TPX_R_DIM, "warp %d of block (%d,%d)%s%s"
+                       "  %s  ", sc->sel.warp, sc->sel.bx, sc->sel.by, z <= 1 ? ", lanes " : "",
+                       z > 1 ? "" : z == 0 && !compact_of(a, r, z) ? "00-31" : "0-9 a-v",
+                       glyph_str(TPX_G_DOT));
+    if (z <= 1)
+        canvas_printf(cv, x, y, r.x + r.w - x, TPX_R_DIM, "a cell: 1 element; %s",
+                      glyph[m->colour]);
+    else /* one element stands for the cell: say which, and what the marks mean */
+        canvas_printf(cv, x, y, r.x + r.w - x, TPX_R_DIM, "a cell: %lldx%lld elements; colour: "
+                      "the %s of its top-left one  %s  %s holds the selected warp's", scale(z),
+                      scale(z), by[m->colour], glyph_str(TPX_G_DOT), glyph_str(TPX_G_FULL));
+}
+
+void map_draw_one(const tpx_app *a, const void *st, tpx_canvas *cv, tpx_rect r)
 {
     const map_state *m = st;
     const tpx_scene *sc = &a->scene;
@@ -272,70 +323,7 @@ static void map_draw(const tpx_app *a, const void *st, tpx_canvas *cv, tpx_rect 
     }
     draw_panel(a, m, cv, r, TPX_SIDE_A);
     draw_panel(a, m, cv, r, TPX_SIDE_B);
-    static const char *const by[] = {"warp (digit: warp in block)", "block (letters)",
-                                     "thread (lane 0-9, a-v)"};
-    int z = zoom_of(a, m, r);
-    char zoom[48];
-    if (z == 0)
-        snprintf(zoom, sizeof zoom, "one element per cell");
-    else
-        snprintf(zoom, sizeof zoom, "%lldx%lld elements per cell", scale(z), scale(z));
-    canvas_printf(cv, r.x, r.y + r.h - 1, r.w, TPX_R_DIM,
-                  "colour by %s  %s  selected: block (%d,%d) warp %d, lanes 00-31  %s  zoom: %s",
-                  by[m->colour], glyph_str(TPX_G_DOT), sc->sel.bx, sc->sel.by, sc->sel.warp,
-                  glyph_str(TPX_G_DOT), zoom);
-}
-
-/* "an" before numbers read with a vowel sound: 8, 11, 18, 80-89, 800-899, ... */
-static const char *article(long long v)
-{
-    char d[24];
-    snprintf(d, sizeof d, "%lld", v);
-    return d[0] == '8' || v == 11 || v == 18 ? "an" : "a";
-}
-
-/* "32 elements along a row", "a 4-row by 8-column patch", or, where the
- * elements do not fill their box, how they are spread over it. */
-static void shape(const tpx_app *a, int side, char *buf, size_t n)
-{
-    const tpx_scene *sc = &a->scene;
-    const long long *box = sc->box[side];
-    if (!sc->touches[side]) {
-        snprintf(buf, n, "nothing");
-        return;
-    }
-    long long rows = box[2] - box[0] + 1, cols = box[3] - box[1] + 1;
-    long long nr = sc->nrows[side], nc = sc->ncols[side], ne = sc->nelem[side];
-    if (rows == 1)
-        snprintf(buf, n, "%lld elements along a row", cols);
-    else if (cols == 1)
-        snprintf(buf, n, "%lld elements down a column", rows);
-    else if (nr == rows && nc == cols && ne == rows * cols)
-        snprintf(buf, n, "%s %lld-row by %lld-column patch", article(rows), rows, cols);
-    else if (nc == cols && ne == nr * nc)
-        snprintf(buf, n, "%lld rows of %lld elements, spread over rows %lld-%lld", nr, nc, box[0],
-                 box[2]);
-    else if (nr == rows && ne == nr * nc)
-        snprintf(buf, n, "%lld columns of %lld elements, spread over columns %lld-%lld", nc, nr,
-                 box[1], box[3]);
-    else
-        snprintf(buf, n, "%lld elements in rows %lld-%lld, columns %lld-%lld", ne, box[0], box[2],
-                 box[1], box[3]);
-}
-
-static void map_caption(const tpx_app *a, const void *st, char *buf, size_t n)
-{
-    (void)st;
-    const tpx_scene *sc = &a->scene;
-    if (!sc->modelled) {
-        snprintf(buf, n, "%s", catalog_get(a->cfg.kernel)->idea);
-        return;
-    }
-    char rd[160], wr[160];
-    shape(a, TPX_SIDE_A, rd, sizeof rd);
-    shape(a, TPX_SIDE_B, wr, sizeof wr);
-    snprintf(buf, n, "warp %d of block (%d,%d) reads %s of A and writes %s of B%s",
-             sc->sel.warp, sc->sel.bx, sc->sel.by, rd, wr, sc->reps > 1 ? ", over its repetitions" : "");
+    map_legend(a, m, cv, r);
 }
 
 static int map_action(tpx_app *a, void *st, tpx_action act)
@@ -368,10 +356,13 @@ static int map_click(tpx_app *a, void *st, tpx_rect body, int x, int y)
 {
     if (!a->scene.modelled || !a->scene.fp.side[0].ok)
         return TPX_UNHANDLED;
+    tpx_rect half[2];
+    if (map_ab_split(a, body, half)) /* A pinned beside: only B's map selects */
+        body = half[1];
     for (int side = 0; side < 2; side++) {
         map_geo g;
         geometry(a, st, body, side, &g);
-        int i = y - g.panel.y - 1, j = (x - g.panel.x - g.lw) / g.cellw;
+        int i = y - g.panel.y - g.top, j = (x - g.panel.x - g.lw) / g.cellw;
         if (!rect_has(g.panel, x, y) || i < 0 || x < g.panel.x + g.lw || j >= g.vc)
             continue;
         tpx_who w;

@@ -78,6 +78,7 @@ void app_free(tpx_app *a)
     if (!a)
         return;
     scene_free(&a->scene);
+    scene_free(&a->scene_a);
     for (int i = 0; i < TPX_VIEW_COUNT; i++)
         free(a->view_st[i]);
     for (int i = 0; i < TPX_DIALOG_MAX; i++)
@@ -101,6 +102,11 @@ int app_update(tpx_app *a, int bits)
         rc = scene_select(&a->scene, a->sel);
     if (bits & TPX_RECALC)
         a->sel = a->scene.sel;
+    if ((bits & TPX_CONFIG) && a->gpus)
+        gpus_fill(a->gpus, &a->cfg, &a->lim);
+    if ((bits & (TPX_RECALC | TPX_LIVE)) &&
+        scene_pin(&a->scene_a, &a->have_a, a->pinned ? &a->pin : NULL, &a->lim, a->sel) != 0)
+        rc = -1;
     if (bits & (TPX_RECALC | TPX_LIVE))
         for (int i = 0; i < TPX_VIEW_COUNT; i++)
             if (views[i]->on_change)

@@ -13,6 +13,7 @@
 #include <stddef.h>
 
 #include "config.h"
+#include "gpus.h"
 #include "keys.h"
 #include "layout.h"
 #include "live.h"
@@ -72,6 +73,11 @@ typedef struct tpx_app {
     int tour_n;
     int pinned;          /* pin holds the config pinned as A (the Compare view's A) */
     tpx_config pin;
+    /* Several loaded result files (one per GPU), or NULL: not owned. */
+    tpx_gpus *gpus;
+    /* A's scene while A is pinned (have_a), so that views draw A beside B. */
+    tpx_scene scene_a;
+    int have_a;
     /* The views in tab order and each one's private state (like tig's
      * view->private), handed in by app.c, which knows them. */
     const struct tpx_view *const *views;

@@ -15,6 +15,7 @@
 #include "cli.h"
 #include "commands.h"
 #include "results_find.h"
+#include "runner_replay.h"
 #include "runner_select.h"
 #include "term_backend.h"
 #include "tour.h"
@@ -24,7 +25,7 @@ static const cli_opt explore_opts[] = {
     {"no-gpu", NULL, "model only: do not look for a GPU (measured figures show as not measured)"},
     {"device", "N", "CUDA device to measure on (tpx list --devices); default 0"},
     {"load", "FILE", "show the measurements saved by tpx bench --save (a file, or a shipped name: "
-                     "h200, h100)"},
+                     "h200, h100; NAME,NAME: several GPUs' bars side by side)"},
     {"replay", "FILE", "the same as --load (the name tpx report uses)"},
     CLI_PROFILE_OPT,
     {NULL, NULL, NULL},
@@ -64,17 +65,48 @@ static double now_s(void)
 
 /* Opens the runner the options ask for; NULL with a message (*usage: the
  * options were wrong). */
+/* --load h200,h100: every file's runner, for the Bandwidth view's bars. */
+static tpx_gpus loaded;
+
+static void close_gpus(void)
+{
+    for (int i = 0; i < loaded.n; i++)
+        runner_close(loaded.r[i]);
+    loaded.n = 0;
+}
+
+/* Opens a runner per file of a list of several; 0, or -1 with why. */
+static int open_gpus(char paths[][1024], int nf, char *why, size_t n)
+{
+    for (int i = 0; i < nf && nf > 1; i++) {
+        loaded.r[i] = runner_replay(paths[i], why, n);
+        if (!loaded.r[i]) {
+            close_gpus();
+            return -1;
+        }
+        loaded.n = i + 1;
+    }
+    return 0;
+}
+
 static tpx_runner *open_runner(const cli_parsed *p, char *why, size_t n, int *usage)
 {
     const char *saved = cli_get(p, "load") ? cli_get(p, "load") : cli_get(p, "replay");
-    char path[1024];
-    if (saved && results_find(saved, path, sizeof path, why, n) != 0) {
+    static char paths[TPX_GPUS_MAX][1024];
+    int nf = saved ? results_find_list(saved, paths, TPX_GPUS_MAX, why, n) : 0;
+    if (nf < 0) {
         *usage = 1;
         return NULL;
     }
     snprintf(why, n, "%s", cli_has(p, "no-gpu") ? "--no-gpu" : "");
+    /* the first file drives the explorer; with several, each shows its bars */
     tpx_runner *r = runner_from_options(cli_get(p, "device"), cli_has(p, "no-gpu"),
-                                        saved ? path : NULL, why, n, usage);
+                                        nf ? paths[0] : NULL, why, n, usage);
+    if (r && open_gpus(paths, nf, why, n) != 0) {
+        runner_close(r);
+        *usage = 1;
+        return NULL;
+    }
     if (!r && !why[0])
         snprintf(why, n, "out of memory");
     return r;
@@ -157,11 +189,16 @@ static tpx_app *start(const cli_parsed *p, tpx_runner *r, const tpx_config *c,
     const char *saved = cli_get(p, "load") ? cli_get(p, "load") : cli_get(p, "replay");
     if (a && saved)
         snprintf(a->source, sizeof a->source, "%s", saved);
+    if (a && loaded.n > 1) {
+        a->gpus = &loaded;
+        app_update(a, TPX_CONFIG);
+    }
     *ls = a ? live_start(r, runner_is_live(r)) : NULL;
     if (!a || !*ls) {
         fprintf(stderr, "tpx: out of memory or threads\n");
         app_free(a);
         runner_close(r);
+        close_gpus();
         return NULL;
     }
     return a;
@@ -193,12 +230,14 @@ static int explore_main(int argc, char **argv, const tpx_tour_step *steps, int n
         (steps && tour_check(steps, nsteps, &lim, msg, sizeof msg) != 0)) {
         fprintf(stderr, "tpx: %s\n", msg);
         runner_close(r);
+        close_gpus();
         return CLI_USAGE;
     }
     if (!isatty(STDIN_FILENO) || !isatty(STDOUT_FILENO)) {
         fprintf(stderr, "tpx: the explorer needs a terminal (stdin and stdout must be a TTY); "
                         "for scripts use tpx report, tpx list or tpx bench\n");
         runner_close(r);
+        close_gpus();
         return CLI_USAGE;
     }
     tpx_livesrc *ls;
@@ -222,6 +261,7 @@ static int explore_main(int argc, char **argv, const tpx_tour_step *steps, int n
     live_stop(ls);
     app_free(a);
     runner_close(r);
+    close_gpus();
     /* Ctrl-C is a way to quit; being terminated is reported as usual: the
      * signal, now that everything is closed, with its default action. */
     if (quit_signal && quit_signal != SIGINT) {

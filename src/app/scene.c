@@ -184,6 +184,23 @@ int scene_build(tpx_scene *s, const tpx_config *c, const tpx_limits *lim, tpx_se
     return scene_select(s, sel);
 }
 
+int scene_pin(tpx_scene *s, int *built, const tpx_config *pin, const tpx_limits *lim,
+              tpx_sel sel)
+{
+    if (!pin) {
+        if (*built)
+            scene_free(s);
+        *built = 0;
+        return 0;
+    }
+    sel = scene_clamp(pin, sel);
+    if (*built && memcmp(&s->cfg, pin, sizeof *pin) == 0 && memcmp(&s->sel, &sel, sizeof sel) == 0)
+        return 0;
+    /* a scene built and then refused reads as none: the views show B alone */
+    *built = scene_build(s, pin, lim, sel) == 0;
+    return *built ? 0 : -1;
+}
+
 /* The selected warp's instructions, its global ones priced. */
 static int select_insts(tpx_scene *s)
 {

@@ -73,6 +73,11 @@ typedef struct tpx_scene {
 
 /* Builds the whole scene (freeing what s held).  0, or -1 when out of memory. */
 int scene_build(tpx_scene *s, const tpx_config *c, const tpx_limits *lim, tpx_sel sel);
+/* The pinned A's scene, for the views that draw A's picture beside B's:
+ * built when *built is 0 or it holds another config or selection (sel
+ * clamped to A's grid), freed when pin is NULL.  0, or -1 out of memory. */
+int scene_pin(tpx_scene *s, int *built, const tpx_config *pin, const tpx_limits *lim,
+              tpx_sel sel);
 /* Rebuilds only the selection part for a new selection (same config). */
 int scene_select(tpx_scene *s, tpx_sel sel);
 void scene_free(tpx_scene *s);

@@ -16,8 +16,8 @@
 #include "model.h"
 #include "report.h"
 #include "results_find.h"
-#include "runner_select.h"
 #include "runner.h"
+#include "runner_select.h"
 
 static const cli_opt compare_opts[] = {
     CLI_CONFIG_OPTS,
@@ -25,7 +25,8 @@ static const cli_opt compare_opts[] = {
     {"no-gpu", NULL, "model only: do not look for a GPU"},
     {"device", "N", "CUDA device to measure on (tpx list --devices); default 0"},
     {"hot", NULL, "measure back-to-back launches instead of flushing the L2 per sample"},
-    {"replay", "FILE", "answer from results saved by tpx bench --save instead of a GPU"},
+    {"replay", "FILE", "answer from results saved by tpx bench --save instead of a GPU; "
+                       "A,B: A from one file, B from the other (two GPUs)"},
     CLI_PROFILE_OPT,
     {NULL, NULL, NULL},
 };
@@ -41,7 +42,11 @@ static void compare_help(void)
            "(on a GPU, or from --replay), for A and B, and the ratio B/A; '*' marks a figure\n"
            "that differs.  --json writes {\"a\": ..., \"b\": ..., \"delta\": ...}, where a and b\n"
            "are what tpx report --json writes.\n\n"
-           "example: tpx compare --kernel smem --block 32x32 --size 1024 --pad 0 --vs --pad 1\n\n"
+           "Two GPUs: --replay h100,h200 measures A on the first file and B on the second\n"
+           "(--vs optional), as does --replay h100 ... --vs --replay h200.\n\n"
+           "example: tpx compare --kernel smem --block 32x32 --size 1024 --pad 0 --vs --pad 1\n"
+           "         tpx compare --replay h100 --kernel tile_rows --size 8192 \\\n"
+           "             --vs --replay h200\n\n"
            "options of A:\n");
     cli_print_options(stdout, compare_opts);
     printf("\noptions after --vs (B):\n");
@@ -52,6 +57,9 @@ static void measure_side(tpx_runner *r, const tpx_measure_opts *o, compare_side 
 {
     s->modelled = model_totals(&s->c, &s->t, NULL) == 0;
     runner_measure(r, &s->c, o, &s->m, NULL, NULL, NULL);
+    runner_device(r, &s->dev); /* after measuring, as tpx report: the clocks of the run */
+    profile_current(&s->dev, &s->prof);
+    s->has_dev = 1;
 }
 
 static int side_ok(const compare_side *s)
@@ -60,7 +68,9 @@ static int side_ok(const compare_side *s)
            s->m.status == TPX_ST_UNAVAILABLE;
 }
 
-static int run(const cli_parsed *p, tpx_runner *r, const tpx_config *a, const tpx_config *b)
+/* r[0] measures A, r[1] B (the same runner, or two GPUs' result files). */
+static int run(const cli_parsed *p, tpx_runner *const r[2], const tpx_config *a,
+               const tpx_config *b)
 {
     tpx_measure_opts o = runner_default_opts();
     o.hot = cli_has(p, "hot");
@@ -68,10 +78,10 @@ static int run(const cli_parsed *p, tpx_runner *r, const tpx_config *a, const tp
     memset(&res, 0, sizeof res);
     res.side[0].c = *a;
     res.side[1].c = *b;
-    measure_side(r, &o, &res.side[0]);
-    measure_side(r, &o, &res.side[1]);
-    runner_device(r, &res.dev); /* after measuring, as tpx report: the clocks of the run */
-    profile_current(&res.dev, &res.prof);
+    measure_side(r[0], &o, &res.side[0]);
+    measure_side(r[1], &o, &res.side[1]);
+    res.dev = res.side[0].dev;
+    res.prof = res.side[0].prof;
     if (compare_figures(&res) != 0) {
         fprintf(stderr, "tpx compare: out of memory\n");
         return CLI_FAIL;
@@ -82,6 +92,75 @@ static int run(const cli_parsed *p, tpx_runner *r, const tpx_config *a, const tp
         compare_write_table(stdout, &res);
     compare_free(&res);
     return side_ok(&res.side[0]) && side_ok(&res.side[1]) ? CLI_OK : CLI_FAIL;
+}
+
+/* Takes "--replay FILE" (or --replay=FILE) out of B's options: B measured
+ * on another GPU's results.  NULL when absent; *bad when given without a
+ * value or twice. */
+static const char *take_b_replay(int *argc, char **argv, int *bad)
+{
+    const char *v = NULL;
+    *bad = 0;
+    for (int i = 0; i < *argc; i++) {
+        int eq = strncmp(argv[i], "--replay=", 9) == 0, take = eq ? 1 : 2;
+        if (!eq && strcmp(argv[i], "--replay") != 0)
+            continue;
+        if (v || (!eq && (i + 1 >= *argc || strncmp(argv[i + 1], "--", 2) == 0))) {
+            *bad = 1;
+            return NULL;
+        }
+        v = eq ? argv[i] + 9 : argv[i + 1];
+        memmove(&argv[i], &argv[i + take], (size_t)(*argc - i - take) * sizeof *argv);
+        *argc -= take;
+        i--;
+    }
+    return v;
+}
+
+/* The runners of A and B: --replay A[,B] and --vs --replay B name the
+ * files; else one runner (GPU or model) for both.  0, or the exit code. */
+static int open_runners(const cli_parsed *p, const char *b_saved, tpx_runner *r[2])
+{
+    static char paths[RESULTS_MAX_FILES][1024];
+    char msg[TPX_MSG];
+    const char *saved = cli_get(p, "replay");
+    int n = saved ? results_find_list(saved, paths, 2, msg, sizeof msg) : 0;
+    if (n >= 0 && b_saved && n == 2) {
+        snprintf(msg, sizeof msg, "B's results are named twice (--replay A,B and --vs --replay)");
+        n = -1;
+    } else if (n >= 0 && b_saved && !saved) {
+        snprintf(msg, sizeof msg, "--vs --replay needs A's results too: --replay FILE before --vs");
+        n = -1;
+    } else if (n >= 0 && b_saved && results_find(b_saved, paths[1], sizeof paths[1], msg,
+                                                  sizeof msg) == 0) {
+        n = 2;
+    } else if (b_saved) {
+        n = -1;
+    }
+    if (n < 0) {
+        fprintf(stderr, "tpx compare: %s\n", msg);
+        return CLI_USAGE;
+    }
+    r[1] = NULL;
+    for (int i = 0; i < (n > 1 ? 2 : 1); i++) {
+        int usage;
+        r[i] = runner_from_options(cli_get(p, "device"), cli_has(p, "no-gpu"),
+                                   n ? paths[i] : NULL, msg, sizeof msg, &usage);
+        if (!r[i]) {
+            fprintf(stderr, "tpx compare: %s\n", usage ? msg : "out of memory");
+            if (i)
+                runner_close(r[0]);
+            return usage ? CLI_USAGE : CLI_FAIL;
+        }
+    }
+    return 0;
+}
+
+static void close_runners(tpx_runner *r[2])
+{
+    if (r[1] != r[0])
+        runner_close(r[1]);
+    runner_close(r[0]);
 }
 
 int cmd_compare(int argc, char **argv)
@@ -96,41 +175,45 @@ int cmd_compare(int argc, char **argv)
         fprintf(stderr, "tpx compare: %s\n", msg);
         return CLI_USAGE;
     }
-    if (vs < 0) {
+    const char *saved = cli_get(&p, "replay");
+    if (vs < 0 && !(saved && strchr(saved, ','))) {
         fprintf(stderr, "tpx compare: missing --vs: give A's options, then --vs and what B "
                         "changes, e.g. --kernel smem --block 32x32 --vs --pad 1 "
                         "(tpx compare --help)\n");
         return CLI_USAGE;
     }
-    int usage;
-    char path[1024];
-    const char *saved = cli_get(&p, "replay");
-    if (saved && results_find(saved, path, sizeof path, msg, sizeof msg) != 0) {
-        fprintf(stderr, "tpx compare: %s\n", msg);
+    int nb = vs < 0 ? 0 : argc - vs - 1, bad;
+    char **bargs = vs < 0 ? argv + argc : argv + vs + 1;
+    const char *b_saved = take_b_replay(&nb, bargs, &bad);
+    if (bad) {
+        fprintf(stderr, "tpx compare: after --vs, --replay takes one file, once\n");
         return CLI_USAGE;
     }
-    tpx_runner *r = runner_from_options(cli_get(&p, "device"), cli_has(&p, "no-gpu"),
-                                        saved ? path : NULL, msg, sizeof msg, &usage);
-    if (!r) {
-        fprintf(stderr, "tpx compare: %s\n", usage ? msg : "out of memory");
-        return usage ? CLI_USAGE : CLI_FAIL;
-    }
+    tpx_runner *r[2];
+    if ((rc = open_runners(&p, b_saved, r)) != 0)
+        return rc;
+    if (!r[1])
+        r[1] = r[0];
     tpx_limits lim;
-    runner_limits(r, &lim);
+    runner_limits(r[0], &lim);
     tpx_config a, b;
     int help = 0;
+    /* B = A on the other GPU when only the files differ */
     if (cli_config(&p, &lim, &a, msg, sizeof msg) != 0 ||
-        compare_build_b(argc - vs - 1, argv + vs + 1, &a, &lim, &b, &help, msg, sizeof msg) != 0) {
+        ((nb || r[1] == r[0]) &&
+         compare_build_b(nb, bargs, &a, &lim, &b, &help, msg, sizeof msg) != 0)) {
         fprintf(stderr, "tpx compare: %s\n", msg);
-        runner_close(r);
+        close_runners(r);
         return CLI_USAGE;
     }
+    if (!nb && r[1] != r[0])
+        b = a;
     if (help) {
-        runner_close(r);
+        close_runners(r);
         compare_help();
         return CLI_OK;
     }
     rc = run(&p, r, &a, &b);
-    runner_close(r);
+    close_runners(r);
     return rc;
 }

@@ -19,7 +19,8 @@ static const cli_opt report_opts[] = {
     {"device", "N", "CUDA device to measure on (tpx list --devices); default 0"},
     {"hot", NULL, "measure back-to-back launches instead of flushing the L2 per sample"},
     {"once", NULL, "expert: launch once and verify, no timing (for ncu, compute-sanitizer)"},
-    {"replay", "FILE", "answer from results saved by tpx bench --save instead of a GPU"},
+    {"replay", "FILE", "answer from results saved by tpx bench --save instead of a GPU (a file or "
+                       "a shipped name; NAME,NAME for one report per GPU)"},
     CLI_PROFILE_OPT,
     {NULL, NULL, NULL},
 };
@@ -38,6 +39,62 @@ static void report_help(void)
     cli_print_options(stdout, report_opts);
 }
 
+/* The report of config c on runner r; json: into w, else text on stdout.
+ * The exit code. */
+static int report_one(const cli_parsed *p, tpx_runner *r, const tpx_config *c, json_writer *w)
+{
+    tpx_totals t;
+    int modelled = model_totals(c, &t, NULL) == 0;
+    tpx_measurement m;
+    tpx_measure_opts o = runner_default_opts();
+    o.hot = cli_has(p, "hot");
+    o.once = cli_has(p, "once");
+    runner_measure(r, c, &o, &m, NULL, NULL, NULL);
+    tpx_device d;
+    runner_device(r, &d); /* after measuring: NVML's clocks are those of the run */
+    tpx_profile prof;
+    profile_current(&d, &prof);
+    if (w) {
+        report_json_object(w, NULL, c, &d, modelled ? &t : NULL, &m, &prof);
+    } else {
+        report_model_table(stdout, c, modelled ? &t : NULL, &prof);
+        report_measured_table(stdout, &m, &d);
+    }
+    /* A measurement that failed is a failed run; not measuring is not. */
+    return (m.status == TPX_ST_OK || m.status == TPX_ST_NOT_MEASURED ||
+            m.status == TPX_ST_UNAVAILABLE) ? CLI_OK : CLI_FAIL;
+}
+
+static void close_all(tpx_runner **r, int n)
+{
+    for (int i = 0; i < n; i++)
+        runner_close(r[i]);
+}
+
+/* Opens a runner per path (paths NULL: the GPU or the model) and checks the
+ * config on each, before anything is printed.  n, or -1 with *rc. */
+static int open_all(const cli_parsed *p, char paths[][1024], int n, tpx_runner **r,
+                    tpx_config *c, int *rc)
+{
+    char msg[TPX_MSG];
+    for (int i = 0; i < n; i++) {
+        int usage;
+        r[i] = runner_from_options(cli_get(p, "device"), cli_has(p, "no-gpu"),
+                                   paths ? paths[i] : NULL, msg, sizeof msg, &usage);
+        tpx_limits lim;
+        if (r[i])
+            runner_limits(r[i], &lim);
+        if (!r[i] || cli_config(p, &lim, &c[i], msg, sizeof msg) != 0) {
+            usage = r[i] ? 1 : usage;
+            fprintf(stderr, "tpx report: %s\n", usage ? msg : "out of memory");
+            close_all(r, r[i] ? i + 1 : i);
+            *rc = usage ? CLI_USAGE : CLI_FAIL;
+            return -1;
+        }
+    }
+    return n;
+}
+
 int cmd_report(int argc, char **argv)
 {
     cli_parsed p;
@@ -49,50 +106,42 @@ int cmd_report(int argc, char **argv)
         fprintf(stderr, "tpx report: %s\n", msg);
         return CLI_USAGE;
     }
-    int usage;
-    char path[1024];
+    static char paths[RESULTS_MAX_FILES][1024];
     const char *saved = cli_get(&p, "replay");
-    if (saved && results_find(saved, path, sizeof path, msg, sizeof msg) != 0) {
+    int n = saved ? results_find_list(saved, paths, RESULTS_MAX_FILES, msg, sizeof msg) : 1;
+    if (n < 0) {
         fprintf(stderr, "tpx report: %s\n", msg);
         return CLI_USAGE;
     }
-    tpx_runner *r = runner_from_options(cli_get(&p, "device"), cli_has(&p, "no-gpu"),
-                                        saved ? path : NULL, msg, sizeof msg, &usage);
-    if (!r) {
-        fprintf(stderr, "tpx report: %s\n", usage ? msg : "out of memory");
-        return usage ? CLI_USAGE : CLI_FAIL;
-    }
-    tpx_limits lim;
-    runner_limits(r, &lim);
-    tpx_config c;
-    if (cli_config(&p, &lim, &c, msg, sizeof msg) != 0) {
-        fprintf(stderr, "tpx report: %s\n", msg);
-        runner_close(r);
-        return CLI_USAGE;
-    }
-    tpx_totals t;
-    int modelled = model_totals(&c, &t, NULL) == 0;
-    tpx_measurement m;
-    tpx_measure_opts o = runner_default_opts();
-    o.hot = cli_has(&p, "hot");
-    o.once = cli_has(&p, "once");
-    runner_measure(r, &c, &o, &m, NULL, NULL, NULL);
-    tpx_device d;
-    runner_device(r, &d); /* after measuring: NVML's clocks are those of the run */
-    tpx_profile prof;
-    profile_current(&d, &prof);
-
-    if (cli_has(&p, "json")) {
-        json_writer w;
+    tpx_runner *r[RESULTS_MAX_FILES];
+    tpx_config c[RESULTS_MAX_FILES];
+    if (open_all(&p, saved ? paths : NULL, n, r, c, &rc) < 0)
+        return rc;
+    /* Several files (one per GPU): a report for each, in the order named;
+     * --json writes them as an array. */
+    json_writer w;
+    int json = cli_has(&p, "json"), many = n > 1;
+    if (json) {
         json_init(&w, stdout, 1);
-        report_json_object(&w, NULL, &c, &d, modelled ? &t : NULL, &m, &prof);
-        json_finish(&w);
-    } else {
-        report_model_table(stdout, &c, modelled ? &t : NULL, &prof);
-        report_measured_table(stdout, &m, &d);
+        if (many)
+            json_begin_array(&w, NULL);
     }
-    runner_close(r);
-    /* A measurement that failed is a failed run; not measuring is not. */
-    return (m.status == TPX_ST_OK || m.status == TPX_ST_NOT_MEASURED ||
-            m.status == TPX_ST_UNAVAILABLE) ? CLI_OK : CLI_FAIL;
+    rc = CLI_OK;
+    for (int i = 0; i < n; i++) {
+        if (many && !json) {
+            tpx_device d;
+            runner_device(r[i], &d);
+            printf("%s== %s%s%s ==\n", i ? "\n" : "", d.name, d.recorded[0] ? ", recorded " : "",
+                   d.recorded);
+        }
+        if (report_one(&p, r[i], &c[i], json ? &w : NULL) != CLI_OK)
+            rc = CLI_FAIL;
+    }
+    if (json) {
+        if (many)
+            json_end_array(&w);
+        json_finish(&w);
+    }
+    close_all(r, n);
+    return rc;
 }

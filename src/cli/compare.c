@@ -62,7 +62,7 @@ static json_value *side_json(const compare_result *r, int i)
     json_writer w;
     json_init(&w, f, 0);
     const compare_side *s = &r->side[i];
-    report_json_object(&w, NULL, &s->c, &r->dev, s->modelled ? &s->t : NULL, &s->m, &r->prof);
+    report_json_object(&w, NULL, &s->c, &s->dev, s->modelled ? &s->t : NULL, &s->m, &s->prof);
     json_finish(&w);
     if (fclose(f) != 0) {
         free(text);
@@ -90,6 +90,13 @@ static void changed_fields(compare_result *r)
         r->changed[r->nchanged++] = "pad";
     if (a->swz != b->swz)
         r->changed[r->nchanged++] = "swizzle";
+    if (compare_two_gpus(r))
+        r->changed[r->nchanged++] = "device";
+}
+
+int compare_two_gpus(const compare_result *r)
+{
+    return strcmp(r->side[0].dev.name, r->side[1].dev.name) != 0;
 }
 
 static void one_figure(compare_figure *g, const fig_def *d, json_value *const v[2])
@@ -114,6 +121,12 @@ static void one_figure(compare_figure *g, const fig_def *d, json_value *const v[
 
 int compare_figures(compare_result *r)
 {
+    for (int i = 0; i < 2; i++)
+        if (!r->side[i].has_dev) {
+            r->side[i].dev = r->dev;
+            r->side[i].prof = r->prof;
+            r->side[i].has_dev = 1;
+        }
     json_value *v[2] = {side_json(r, 0), side_json(r, 1)};
     if (!v[0] || !v[1]) {
         json_free(v[0]);
@@ -169,7 +182,11 @@ void compare_write_table(FILE *f, const compare_result *r)
     char da[160], db[160];
     config_describe(&r->side[0].c, da, sizeof da);
     config_describe(&r->side[1].c, db, sizeof db);
-    fprintf(f, "A: %s\nB: %s\n", da, db);
+    if (compare_two_gpus(r))
+        fprintf(f, "A: %s on %s\nB: %s on %s\n", da, r->side[0].dev.name, db,
+                r->side[1].dev.name);
+    else
+        fprintf(f, "A: %s\nB: %s\n", da, db);
     if (r->nchanged == 0)
         fprintf(f, "   (B is the same config as A)\n");
     else {
@@ -236,8 +253,8 @@ void compare_write_json(FILE *f, const compare_result *r)
     json_begin_object(&w, NULL);
     for (int s = 0; s < 2; s++) {
         const compare_side *x = &r->side[s];
-        report_json_object(&w, s ? "b" : "a", &x->c, &r->dev, x->modelled ? &x->t : NULL, &x->m,
-                           &r->prof);
+        report_json_object(&w, s ? "b" : "a", &x->c, &x->dev, x->modelled ? &x->t : NULL, &x->m,
+                           &x->prof);
     }
     delta_json(&w, r);
     json_end_object(&w);

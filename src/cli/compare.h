@@ -16,6 +16,12 @@ typedef struct compare_side {
     int modelled; /* 0 for the references */
     tpx_totals t;
     tpx_measurement m;
+    /* The side's GPU and its profile: A and B differ when they are measured
+     * on two GPUs (two result files); compare_figures copies dev/prof
+     * into a side with none. */
+    int has_dev;
+    tpx_device dev;
+    tpx_profile prof;
 } compare_side;
 
 typedef struct compare_figure {
@@ -30,7 +36,7 @@ typedef struct compare_figure {
 } compare_figure;
 
 #define COMPARE_MAX_FIGURES 16
-#define COMPARE_MAX_FIELDS 6
+#define COMPARE_MAX_FIELDS 7
 
 typedef struct compare_result {
     tpx_device dev;
@@ -44,6 +50,8 @@ typedef struct compare_result {
 
 /* Fills fig[] and changed[] from side[] and dev.  0, or -1 out of memory. */
 int compare_figures(compare_result *r);
+/* Whether A and B are measured on two different GPUs. */
+int compare_two_gpus(const compare_result *r);
 /* The figure with this id, or NULL when neither side has it. */
 const compare_figure *compare_find(const compare_result *r, const char *id);
 void compare_write_table(FILE *f, const compare_result *r);

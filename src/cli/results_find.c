@@ -78,3 +78,35 @@ int results_find(const char *arg, char *out, size_t n, char *msg, size_t mn)
              names, names[0] ? "; or give a file path)" : ": give a result file's path");
     return -1;
 }
+
+int results_find_list(const char *arg, char out[][1024], int max, char *msg, size_t mn)
+{
+    int n = 0;
+    const char *p = arg;
+    for (;;) {
+        const char *comma = strchr(p, ',');
+        size_t len = comma ? (size_t)(comma - p) : strlen(p);
+        char name[1024];
+        if (len == 0 || len >= sizeof name) {
+            snprintf(msg, mn, "'%s': %s", arg,
+                     len ? "a name is too long" : "an empty name in the list (NAME,NAME)");
+            return -1;
+        }
+        if (n == max) {
+            snprintf(msg, mn, "'%s': at most %d result files at once", arg, max);
+            return -1;
+        }
+        snprintf(name, sizeof name, "%.*s", (int)len, p);
+        if (results_find(name, out[n], sizeof out[n], msg, mn) != 0)
+            return -1;
+        for (int i = 0; i < n; i++)
+            if (strcmp(out[i], out[n]) == 0) {
+                snprintf(msg, mn, "'%s': %s is named twice", arg, name);
+                return -1;
+            }
+        n++;
+        if (!comma)
+            return n;
+        p = comma + 1;
+    }
+}

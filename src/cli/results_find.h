@@ -14,4 +14,11 @@
  * listing the shipped names. */
 int results_find(const char *arg, char *out, size_t n, char *msg, size_t mn);
 
+/* Several result files, one per GPU: `--load h200,h100` (a comma list, since
+ * an option may not be given twice).  The paths of the names in arg, in
+ * order, each found as results_find does; returns how many (1..max), or -1
+ * with why (an empty name, more than max, a name given twice, one not found). */
+#define RESULTS_MAX_FILES 4
+int results_find_list(const char *arg, char out[][1024], int max, char *msg, size_t mn);
+
 #endif
