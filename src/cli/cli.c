@@ -112,6 +112,12 @@ int cli_config(const cli_parsed *p, const tpx_limits *lim, tpx_config *c, char *
     if ((s = cli_get(p, "pad")) && config_parse_pad(s, &c->pad, msg, n) != 0)
         return -1;
     c->swz = cli_has(p, "swizzle");
+    if ((s = cli_get(p, "tile-dtype"))) {
+        tpx_dtype t;
+        if (config_parse_tile_dtype(s, &t, msg, n) != 0)
+            return -1;
+        config_set_tile_dtype(c, t);
+    }
     return config_validate(c, lim, msg, n);
 }
 

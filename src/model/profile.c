@@ -192,7 +192,7 @@ int profile_blocks_per_sm(const tpx_profile *p, const tpx_config *c, int regs)
         n = min_int(n, p->max_threads_per_sm / (warps * 32));
     if (p->regs_per_sm > 0 && regs > 0 && warps > 0)
         n = min_int(n, p->regs_per_sm / (warps * 32 * regs));
-    long long smem = tpx_smem_elems(c->kernel, c->bx, c->by, c->pad) * (long long)config_esize(c->dtype);
+    long long smem = config_smem_bytes(c);
     if (smem > 0 && p->smem_per_sm > 0)
         n = min_int(n, p->smem_per_sm / (smem + p->smem_reserved_per_block));
     return n > 0 ? n : 0;
