@@ -7,15 +7,14 @@
 #include "tpx_fns.cuh"
 #include "tpx_kernel_body.cuh"
 
-template <typename E>
+template <typename E, typename T = E>
 __global__ void TPX_BOUNDS tpxk_smem_staged(tpx_geom g, const E *__restrict__ a,
                                             E *__restrict__ b)
 {
-    tpx_tiled<TPX_K_SMEM_STAGED, 1>(g, a, b);
+    tpx_tiled<TPX_K_SMEM_STAGED, 1, E, T>(g, a, b);
 }
 
 const void *tpx_fn_smem_staged(const tpx_geom *g, int esize)
 {
-    (void)g;
-    return TPX_FN_BY_ESIZE(esize, tpxk_smem_staged);
+    return TPX_FN_TILED(g, esize, tpxk_smem_staged);
 }

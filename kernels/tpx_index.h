@@ -41,6 +41,11 @@ typedef struct tpx_geom {
     int gx, gy;     /* gridDim.x, gridDim.y */
     int pad;        /* extra elements at the end of each shared tile row */
     int swz;        /* 1: XOR-swizzle the shared column (tile width a power of 2) */
+    /* Not index arithmetic (indices count elements): the bytes of a shared
+     * tile element when the tile's type is wider than the matrix's (seed 004's
+     * double tile over float data), 0 when it is the matrix's own.  The launch
+     * picks the compiled kernel and sizes the tile with it. */
+    int tile_esize;
 } tpx_geom;
 
 /* One element move: dst = src when ok. Indices are in elements of each space. */

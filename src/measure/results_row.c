@@ -31,7 +31,7 @@ static int config_strings(results_ctx *x, const char *path, const json_value *c,
     if (config_parse_dtype(dtype, &o->dtype, why, sizeof why) != 0)
         return results_bad(x, path, "dtype", why);
     tpx_dtype t = o->dtype; /* files from before tile_dtype: the tile is the matrix's type */
-    if (tile && config_parse_dtype(tile, &t, why, sizeof why) != 0)
+    if (tile && config_parse_tile_dtype(tile, &t, why, sizeof why) != 0)
         return results_bad(x, path, "tile_dtype", why);
     config_set_tile_dtype(o, t);
     long long w, h;

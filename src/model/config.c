@@ -312,6 +312,7 @@ tpx_geom config_geom(const tpx_config *c)
     tpx_geom g = {
         .w = c->w, .h = c->h, .bx = c->bx, .by = c->by, .gx = (int)gx, .gy = (int)gy,
         .pad = c->pad, .swz = c->swz,
+        .tile_esize = config_tile_differs(c) ? (int)config_tile_esize(c) : 0,
     };
     return g;
 }
