@@ -73,7 +73,7 @@ static void lanes_of_words(const tpx_inst *in, size_t esize, int *lane, long lon
 /* The selected repetition's store and load, word by word. */
 static int tile_lanes(tpx_tile *t, int rep)
 {
-    size_t e = config_esize(t->cfg.dtype);
+    size_t e = config_tile_esize(&t->cfg); /* the tile's element, not the matrix's */
     t->sst = scene_tile_inst(t, TPX_OP_SST, rep);
     t->sld = scene_tile_inst(t, TPX_OP_SLD, rep);
     for (int k = 0; k < 2; k++) {
@@ -102,7 +102,7 @@ static int build_tile(tpx_scene *s, tpx_tile *t, const tpx_config *v)
     t->width = v->bx;
     t->pitch = v->bx + v->pad;
     t->rows = (int)(tpx_smem_elems(v->kernel, v->bx, v->by, v->pad) / t->pitch);
-    t->words = (tpx_smem_elems(v->kernel, v->bx, v->by, v->pad) * (long long)config_esize(v->dtype) + 3) / 4;
+    t->words = (config_smem_bytes(v) + 3) / 4;
     int n = model_insts_per_warp(v);
     tpx_inst *all = malloc(sizeof *all * (size_t)n);
     t->inst = malloc(sizeof *t->inst * (size_t)n);
@@ -116,7 +116,7 @@ static int build_tile(tpx_scene *s, tpx_tile *t, const tpx_config *v)
         if (all[i].space != TPX_SPACE_S)
             continue;
         t->inst[t->ninst] = all[i];
-        model_bank_detail(&all[i], config_esize(v->dtype), &t->bank[t->ninst]);
+        model_bank_detail(&all[i], config_tile_esize(v), &t->bank[t->ninst]);
         t->ninst++;
     }
     free(all);
