@@ -129,6 +129,26 @@ CONFIGS = [
     ("diagonal_row", "64x4", "8192x8192", "f32", 0, 0, 1),
     ("tile_rows", "32x8", "8192x8192", "f32", 0, 0, 1),
     ("tile_rows", "64x4", "8192x8192", "f16", 1, 0, 1),
+    # copy_vec: 16-byte accesses (f32, f64, f16), and the element fallback
+    # where the row length is not a multiple of the vector (1022 columns)
+    ("copy_vec", "32x8", "1000x777", "f32", 0, 0, 0),
+    ("copy_vec", "32x8", "1000x777", "f64", 0, 0, 0),
+    ("copy_vec", "32x8", "1000x777", "f16", 0, 0, 0),
+    ("copy_vec", "7x3", "1022x515", "f32", 0, 0, 0),
+    ("copy_vec", "32x8", "8192x8192", "f32", 0, 0, 1),
+    # tile_vec: 16-byte global and shared accesses with the register transpose;
+    # swizzle, pad 1 access and pad 0 (8-way stores); 1, 2 sub-blocks per
+    # thread; whole vectors on cut tiles (1000x776); the element fallback
+    # (777 rows do not start on 16 bytes)
+    ("tile_vec", "16x16", "1000x776", "f32", 0, 1, 0),
+    ("tile_vec", "16x16", "1000x776", "f32", 0, 0, 0),
+    ("tile_vec", "16x8", "1000x776", "f32", 1, 0, 0),
+    ("tile_vec", "16x16", "1000x776", "f64", 0, 1, 0),
+    ("tile_vec", "16x16", "1000x776", "f16", 0, 1, 0),
+    ("tile_vec", "16x16", "1000x777", "f32", 0, 1, 0),
+    ("tile_vec", "16x8", "8192x8192", "f32", 0, 1, 1),
+    ("tile_vec", "16x16", "8192x8192", "f64", 0, 1, 1),
+    ("tile_vec", "16x16", "8192x8192", "f16", 0, 1, 1),
     # seed 000's tile without the corner turn: shared rows, naive_row's store
     ("smem_staged", "32x8", "1000x777", "f32", 0, 0, 0),
     ("smem_staged", "16x16", "1000x777", "f32", 0, 0, 0),
@@ -148,8 +168,7 @@ CONFIGS = [
     ("tile_rows", "64x4", "1000x777", "f16", 0, 1, 0, "f32"),
     ("smem", "32x32", "1000x777", "f16", 1, 0, 0, "f64"),
 ]
-
-TILED = ("smem", "smem_rect", "smem_staged", "tile_rows")
+TILED = ("smem", "smem_rect", "smem_staged", "tile_rows", "tile_vec")
 
 METRICS = {
     "gld_req": "l1tex__t_requests_pipe_lsu_mem_global_op_ld.sum",

@@ -22,14 +22,15 @@ target_compile_options(tpx_app PRIVATE ${TPX_WARNINGS})
 target_link_libraries(tpx_app PUBLIC tpx_measure)
 
 add_library(tpx_views STATIC
-  views/bandwidth.c views/banks.c views/canvas.c views/coalescing.c views/editor.c
-  views/frame.c views/glyphs.c views/help.c views/map.c views/order.c views/picker.c
+  views/bandwidth.c views/banks.c views/bw_heatmap.c views/bw_predict.c views/canvas.c
+  views/coalescing.c views/compare.c views/editor.c views/frame.c views/glyphs.c views/help.c
+  views/map.c views/order.c views/picker.c
   views/strip.c views/theme.c views/tour_box.c views/widgets.c)
 target_include_directories(tpx_views PUBLIC views)
 target_compile_options(tpx_views PRIVATE ${TPX_WARNINGS})
 target_link_libraries(tpx_views PUBLIC tpx_app)
 
-add_library(tpx_tui STATIC src/app/app.c src/app/headless.c)
+add_library(tpx_tui STATIC src/app/app.c src/app/export.c src/app/headless.c)
 target_compile_options(tpx_tui PRIVATE ${TPX_WARNINGS})
 target_link_libraries(tpx_tui PUBLIC tpx_views)
 
@@ -37,7 +38,7 @@ target_link_libraries(tpx_tui PUBLIC tpx_views)
 # 700 for every file, which also turns on the wide-character curses API.
 set(TPX_CURSES_FLAGS ${CURSES_CFLAGS})
 list(FILTER TPX_CURSES_FLAGS EXCLUDE REGEX "^-D_XOPEN_SOURCE")
-target_sources(tpx PRIVATE src/app/explore.c src/app/term_curses.c)
+target_sources(tpx PRIVATE src/app/cmd_export.c src/app/explore.c src/app/term_curses.c)
 target_include_directories(tpx PRIVATE ${CURSES_INCLUDE_DIRS})
 set_source_files_properties(src/app/term_curses.c PROPERTIES
   COMPILE_OPTIONS "${TPX_CURSES_FLAGS};-DNCURSES_WIDECHAR=1")

@@ -34,7 +34,7 @@ extern "C" int tpx_gpu_plan(tpx_kernel_id k, const tpx_geom *g, int esize, tpx_g
     out->block_y = (unsigned)g->by;
     /* the tile's own element size (g->tile_esize: --tile-dtype) when it has one */
     size_t tile_esize = (size_t)(g->tile_esize ? g->tile_esize : esize);
-    out->smem = (size_t)tpx_smem_elems(k, g->bx, g->by, g->pad) * tile_esize;
+    out->smem = (size_t)tpx_smem_elems(k, g->bx, g->by, g->pad, tpx_vec(g)) * tile_esize;
     return 0;
 }
 

@@ -16,149 +16,7 @@
 #ifndef TPX_INDEX_H
 #define TPX_INDEX_H
 
-#if defined(__CUDACC__)
-#define TPX_HD static __host__ __device__ __forceinline__
-#else
-#define TPX_HD static inline
-#endif
-
-/* The kernel ids, from the kernel table (tpx_kernels.def).  Kernels first,
- * then the references; ids are the table's order. */
-typedef enum tpx_kernel_id {
-#define TPX_KERNEL(ID, ...) TPX_K_##ID,
-#define TPX_REFERENCE(ID, ...) TPX_K_##ID,
-#include "tpx_kernels.def"
-    TPX_K_COUNT
-} tpx_kernel_id;
-
-/* Memory spaces a move reads from or writes to. */
-typedef enum tpx_space { TPX_SPACE_A, TPX_SPACE_B, TPX_SPACE_S } tpx_space;
-
-/* Everything the index arithmetic needs, passed by value to the kernels. */
-typedef struct tpx_geom {
-    long long w, h; /* A: h rows of w columns */
-    int bx, by;     /* blockDim.x, blockDim.y */
-    int gx, gy;     /* gridDim.x, gridDim.y */
-    int pad;        /* extra elements at the end of each shared tile row */
-    int swz;        /* 1: XOR-swizzle the shared column (tile width a power of 2) */
-    /* Not index arithmetic (indices count elements): the bytes of a shared
-     * tile element when the tile's type is wider than the matrix's (seed 004's
-     * double tile over float data), 0 when it is the matrix's own.  The launch
-     * picks the compiled kernel and sizes the tile with it. */
-    int tile_esize;
-} tpx_geom;
-
-/* One element move: dst = src when ok. Indices are in elements of each space. */
-typedef struct tpx_move {
-    long long src, dst;
-    int ok;
-} tpx_move;
-
-TPX_HD long long tpx_cdiv(long long a, long long b) { return (a + b - 1) / b; }
-
-/* ---- the kernel's traits (its row of tpx_kernels.def) -------------------- */
-
-typedef enum tpx_tile_shape { TPX_TILE_NONE, TPX_TILE_BLOCK, TPX_TILE_SQUARE } tpx_tile_shape;
-typedef enum tpx_remap { TPX_REMAP_NONE, TPX_REMAP_DIAG } tpx_remap;
-typedef enum tpx_ref { TPX_REF_NONE, TPX_REF_MEMCPY, TPX_REF_CUBLAS } tpx_ref;
-
-#define TPX_KF_COPY 1u     /* B = A: a copy, not a transpose */
-#define TPX_KF_COVERS_B 2u /* the grid is laid over B (x along H) */
-#define TPX_KF_SQUARE 4u   /* needs a square block */
-#define TPX_REPS_WALK 0    /* reps: tile height / BY (the block walks its tile) */
-
-typedef struct tpx_traits {
-    int phases;          /* 0 for the references */
-    int reps;            /* moves per thread per phase, or TPX_REPS_WALK */
-    int xper;            /* elements per thread along grid x */
-    tpx_tile_shape tile; /* the shared tile, if any */
-    tpx_remap remap;     /* block order */
-    tpx_ref ref;         /* how a reference is measured; TPX_REF_NONE for kernels */
-    unsigned flags;      /* TPX_KF_* */
-    int dbx, dby;        /* fallback block */
-} tpx_traits;
-
-TPX_HD tpx_traits tpx_mk_traits(int phases, int reps, int xper, tpx_tile_shape tile,
-                                tpx_remap remap, tpx_ref ref, unsigned flags, int dbx, int dby)
-{
-    tpx_traits t;
-    t.phases = phases;
-    t.reps = reps;
-    t.xper = xper;
-    t.tile = tile;
-    t.remap = remap;
-    t.ref = ref;
-    t.flags = flags;
-    t.dbx = dbx;
-    t.dby = dby;
-    return t;
-}
-
-/* A switch generated from the table: with k a compile-time constant (the
- * CUDA templates) it folds to the row's constants. */
-TPX_HD tpx_traits tpx_traits_of(tpx_kernel_id k)
-{
-    switch (k) {
-#define TPX_KERNEL(ID, sym, phases, reps, xper, tile, remap, flags, dbx, dby, ...)                 \
-    case TPX_K_##ID:                                                                               \
-        return tpx_mk_traits(phases, reps, xper, tile, remap, TPX_REF_NONE, flags, dbx, dby);
-#define TPX_REFERENCE(ID, sym, ref, flags, ...)                                                    \
-    case TPX_K_##ID:                                                                               \
-        return tpx_mk_traits(0, 1, 1, TPX_TILE_NONE, TPX_REMAP_NONE, ref, flags, 32, 8);
-#include "tpx_kernels.def"
-    default:
-        return tpx_mk_traits(0, 1, 1, TPX_TILE_NONE, TPX_REMAP_NONE, TPX_REF_NONE, 0, 32, 8);
-    }
-}
-
-/* Barrier-separated phases (0 for the references). */
-TPX_HD int tpx_phases(tpx_kernel_id k) { return tpx_traits_of(k).phases; }
-TPX_HD int tpx_is_reference(tpx_kernel_id k) { return tpx_traits_of(k).ref != TPX_REF_NONE; }
-TPX_HD int tpx_has_tile(tpx_kernel_id k) { return tpx_traits_of(k).tile != TPX_TILE_NONE; }
-TPX_HD int tpx_is_copy(tpx_kernel_id k) { return (tpx_traits_of(k).flags & TPX_KF_COPY) != 0; }
-TPX_HD int tpx_is_square_only(tpx_kernel_id k)
-{
-    return (tpx_traits_of(k).flags & TPX_KF_SQUARE) != 0;
-}
-
-/* Which matrix the grid of a kernel covers: 0 = A (x along W), 1 = B (x along H). */
-TPX_HD int tpx_grid_covers_b(tpx_kernel_id k)
-{
-    return (tpx_traits_of(k).flags & TPX_KF_COVERS_B) != 0;
-}
-
-/* Rows of elements a block covers along grid y: its tile's height. */
-TPX_HD int tpx_tile_height(tpx_kernel_id k, int bx, int by)
-{
-    return tpx_traits_of(k).tile == TPX_TILE_SQUARE ? bx : by;
-}
-
-/* Moves per thread in each phase. */
-TPX_HD int tpx_reps(tpx_kernel_id k, const tpx_geom *g)
-{
-    int r = tpx_traits_of(k).reps;
-    return r == TPX_REPS_WALK ? tpx_tile_height(k, g->bx, g->by) / g->by : r;
-}
-
-/* Grid dimensions (long long: callers check limits): a block spans xper * BX
- * along grid x and its tile's height along grid y. */
-TPX_HD void tpx_grid_dims(tpx_kernel_id k, long long w, long long h, int bx, int by,
-                          long long *gx, long long *gy)
-{
-    long long xs = tpx_grid_covers_b(k) ? h : w; /* extent along grid x */
-    long long ys = tpx_grid_covers_b(k) ? w : h; /* extent along grid y */
-    *gx = tpx_cdiv(xs, (long long)tpx_traits_of(k).xper * bx);
-    *gy = tpx_cdiv(ys, tpx_tile_height(k, bx, by));
-}
-
-/* Shared tile size in elements (0 for kernels without a tile): rows of BX
- * elements plus the padding. */
-TPX_HD long long tpx_smem_elems(tpx_kernel_id k, int bx, int by, int pad)
-{
-    if (!tpx_has_tile(k))
-        return 0;
-    return (long long)tpx_tile_height(k, bx, by) * (bx + pad);
-}
+#include "tpx_traits.h"
 
 /* ---- block order -------------------------------------------------------- */
 
@@ -247,6 +105,17 @@ TPX_HD tpx_move tpx_mv_copy_row(TPX_MOVE_ARGS)
     TPX_MOVE_UNUSED;
     long long x = (long long)bx * g->bx + tx, y = (long long)by * g->by + ty;
     return tpx_mv(y * g->w + x, y * g->w + x, x < g->w && y < g->h);
+}
+
+/* copy_vec: copy_row with each thread moving one access of tpx_vec(g)
+ * elements.  Indices count accesses (16-byte units when vectorised), so the
+ * model prices each lane as one access of vec * esize bytes. */
+TPX_HD tpx_move tpx_mv_copy_vec(TPX_MOVE_ARGS)
+{
+    TPX_MOVE_UNUSED;
+    long long wu = g->w / tpx_vec(g); /* accesses per row (exact: w % vec == 0) */
+    long long x = (long long)bx * g->bx + tx, y = (long long)by * g->by + ty;
+    return tpx_mv(y * wu + x, y * wu + x, x < wu && y < g->h);
 }
 
 /* copy_col: read and write columns, the lower bound. */
@@ -355,6 +224,45 @@ TPX_HD tpx_move tpx_mv_tile_rows(TPX_MOVE_ARGS)
     }
     long long x = (long long)by * t + tx, y = (long long)bx * t + ty + j;
     return tpx_mv(tpx_smem_at(g, t, tx, ty + j), y * g->h + x, x < g->h && y < g->w);
+}
+
+/* tile_vec's shared tile holds the TRANSPOSED tile: BX * vec rows (B rows)
+ * of BX accesses (plus the padding, in accesses).  With 16-byte accesses
+ * the 8 lanes of a quarter warp store rows vec apart, which a pad cannot
+ * spread over the banks (a row is a multiple of 128 bytes); the swizzle
+ * XORs the access with (row / vec) mod 8 instead, putting them on 8
+ * different 16-byte bank groups both ways (BX must be a multiple of 8).
+ * With one element per access it is tpx_smem_at's swizzle. */
+TPX_HD long long tpx_tv_smem(const tpx_geom *g, int r, int c)
+{
+    int nv = tpx_vec(g);
+    if (g->swz)
+        c ^= nv > 1 ? (r / nv) & 7 : r & (g->bx - 1);
+    return (long long)r * (g->bx + g->pad) + c;
+}
+
+/* tile_vec: a (BX*N) x (BX*N) tile, N = vec, moved as N x N sub-blocks.
+ * Phase 0: thread (tx, ty) takes sub-blocks (tx, ty + i*BY), i < BX/BY; rep
+ * i*N + k loads row k of sub-block i (one access of A) and stores row k of
+ * the sub-block's TRANSPOSE into row tx*N + k of the shared tile, access
+ * ty + i*BY: the N moves of a sub-block exchange elements (TPX_KF_REGT,
+ * tpx_regt_group).  Phase 1 (the threads renumbered like smem_rect's): rep
+ * r reads access tx of shared row ty + r*BY, which is a run of B's row
+ * (tile column) written whole.  Indices count accesses; with vec 1 this is
+ * tile_rows with the transposition moved to the shared store. */
+TPX_HD tpx_move tpx_mv_tile_vec(TPX_MOVE_ARGS)
+{
+    TPX_MOVE_UNUSED;
+    int nv = tpx_vec(g);
+    long long wu = g->w / nv, hu = g->h / nv; /* accesses per row of A, of B */
+    if (phase == 0) {
+        int i = rep / nv, k = rep % nv, sby = ty + i * g->by;
+        long long x = (long long)bx * g->bx + tx, y = ((long long)by * g->bx + sby) * nv + k;
+        return tpx_mv(y * wu + x, tpx_tv_smem(g, tx * nv + k, sby), x < wu && y < g->h);
+    }
+    int row = ty + rep * g->by;
+    long long y = (long long)bx * g->bx * nv + row, x = (long long)by * g->bx + tx;
+    return tpx_mv(tpx_tv_smem(g, row, tx), y * hu + x, x < hu && y < g->w);
 }
 
 /* ---- generic access, for the model and the CUDA bodies ------------------ */

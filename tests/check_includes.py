@@ -3,8 +3,8 @@
 
 Fails (exit 1, one line per breach) on:
   - curses (<curses.h>, <ncurses*.h>, <term.h>) outside src/app/term_curses.c;
-  - CUDA headers (cuda*.h, cublas*, *.cuh, tpx_gpu.h) outside kernels/ and
-    src/measure/runner_cuda*;
+  - CUDA headers (cuda*.h, cublas*, *.cuh, tpx_gpu.h) outside kernels/,
+    src/measure/runner_cuda* and the standalone GPU programs of bench/ (*.cu);
   - views/ reaching the CUDA runner, or the dispatch above them (app.h,
     headless.h, term_backend.h);
   - the app state (tpx_app's files in src/app) reaching views/;
@@ -61,7 +61,8 @@ def main():
             if CURSES.match(inc) and f != 'src/app/term_curses.c':
                 errors.append(f'{f}: includes <{inc}>: curses belongs in src/app/term_curses.c')
             if CUDA.match(name) and top != 'kernels' and \
-                    not f.startswith('src/measure/runner_cuda') and not f.startswith('tests/gpu_'):
+                    not f.startswith('src/measure/runner_cuda') and not f.startswith('tests/gpu_') \
+                    and not (top == 'bench' and f.endswith(('.cu', '.cuh'))):
                 errors.append(f'{f}: includes {inc}: CUDA belongs in kernels/ and the CUDA runner')
             if kind != '"' or name not in by_name:
                 continue

@@ -20,6 +20,7 @@ expect_error() { # expected-substring args...
 
 expect_error "unknown subcommand 'frobnicate'" frobnicate
 expect_error "unknown kernel 'fastest'" report --kernel fastest --no-gpu
+expect_error "unknown profile 'nope'; known profiles: a100" --profile nope --no-gpu
 expect_error "unknown option '--colour'" report --colour --no-gpu
 expect_error "unknown option '--bogus'" list --bogus
 expect_error "needs a value" report --no-gpu --block

@@ -107,6 +107,15 @@ keys 5
 expect "every kernel at 1024x1024 f32"
 expect "naive_row over block shapes"
 keys Tab
+expect "Nothing is pinned yet"               # 6 Compare, before anything is pinned
+keys A
+expect "pinned A: naive_row 32x8 1024x1024 f32 pad 0"
+keys x
+expect "B changes: block"                    # B is 16x8 now; A stays 32x8
+expect "\\* global store sectors/request +32.00 +16.00 +0.50"
+keys X
+expect "B is the same config as A"
+keys Tab
 expect "warp 0 of block \(0,0\) reads"      # Tab wraps round to the Map
 keys j
 expect "warp 1 of block \(0,0\) reads"      # the next warp
@@ -148,10 +157,12 @@ t resize-window -t e2e -x 120 -y 40
 expect "padded: pad 1 +\(this config\)"
 keys T
 expect "tour 1/[0-9]+:  > next  < back  T ends"
-expect "K naive_row .* block 32x8"
+expect "K copy_row .* block 32x8"
+expect "not measured; the model predicts [0-9]+ GB/s"
 keys '>'
 expect "tour 2/[0-9]+:"
-expect "stores: 32 sectors per request"
+expect "A \\(pinned\\) +copy_row 32x8 4096x4096"       # an A/B step: the ceiling pinned
+expect "not measured; the model predicts A [0-9]+ GB/s, B [0-9]+ GB/s, B/A 0\\.[0-9]+"
 keys T
 expect_not "tour 2/"
 keys q
@@ -211,6 +222,16 @@ start C.UTF-8 --no-gpu --kernel smem --block 32x8
 wait_exit 2
 expect "tpx: smem needs a square block"
 expect "EXIT=2"
+# ---- an unknown --profile is refused the same way; a known one is named -------
+start C.UTF-8 --no-gpu --profile nope
+wait_exit 2
+expect "tpx: unknown profile 'nope'; known profiles: a100, h100_sxm, h200"
+start C.UTF-8 --no-gpu --profile h200 --kernel naive_row --size 1024
+expect "predictions for the H200 profile"
+keys 5
+expect "the model predicts [0-9]+ GB/s for naive_row on H200"
+keys q
+wait_exit 0
 # ---- terminals that cannot be drawn on are refused --------------------------------
 TERM_FOR_TPX=dumb start C.UTF-8 --no-gpu
 wait_exit 2
@@ -224,7 +245,7 @@ if [ -n "$fixture" ]; then
     "$fixture" "$tmp/results.json" || fail "replay_fixture"
     start C.UTF-8 --load "$tmp/results.json" --kernel naive_row --block 32x8 --size 1024
     expect "Fixture GPU .* sm_90 .* 132 SMs .* replayed from results.json"
-    expect "bandwidth 528.4 GB/s median of 1 run"
+    expect "bandwidth 528.4 GB/s recorded [0-9]{4}-[0-9]{2}-[0-9]{2} on Fixture GPU"  # never "live"
     expect "13.1% of memcpy"
     expect "✓ verified"
     keys 5

@@ -13,6 +13,7 @@ typedef struct fake_state {
     int calls;                 /* measure() calls so far */
     int cancelled;             /* of which cancelled */
     double last_progress;
+    double gbs;                /* > 0: the figure every measurement reports instead */
 } fake_state;
 
 /* GB/s the fake reports for c: 100 + BX + BY / 10 + the kernel id. */

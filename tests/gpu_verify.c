@@ -19,8 +19,17 @@ static const shape smem_blocks[] = {{32, 32}, {16, 16}, {8, 8}, {4, 4}};
 static const shape rect_blocks[] = {{32, 8}, {8, 32}, {16, 16}, {64, 4}, {20, 5}, {32, 32}};
 static const shape tile_blocks[] = {{32, 8}, {64, 4}, {16, 16}, {32, 32},
                                     {64, 16}, {48, 16}, {128, 8}};
-static const long long sizes[][2] = {{1, 1},      {1, 1000},    {1000, 1},   {33, 31},
-                                     {1000, 777}, {4096, 3072}, {8192, 8192}};
+/* tile_vec: 1, 2 and 4 sub-blocks per thread (compiled paths), 8 and 3 (the
+ * run-time path), 1024 threads (the kernel bounded at 1024), and 8x8. */
+static const shape vec_blocks[] = {{16, 16}, {16, 8}, {16, 4}, {8, 8},
+                                   {32, 4},  {24, 8}, {32, 32}, {8, 2}};
+/* 1x4097 .. 65537x3: issue 11's odd sizes; 1022 and 1036 columns are widths
+ * where a 16-byte kernel must fall back (1022: every dtype; 1036: f16 only);
+ * 4100x36, 520x264 and 96x40 are aligned but cut tiles into whole vectors. */
+static const long long sizes[][2] = {
+    {1, 1},     {1, 1000},  {1000, 1},   {33, 31},    {1000, 777}, {4096, 3072},
+    {8192, 8192}, {1, 4097}, {4097, 3},  {65537, 3},  {1022, 515}, {1036, 36},
+    {4100, 36}, {520, 264}, {96, 40}};
 
 static int runs, fails, skips;
 
@@ -107,6 +116,9 @@ int main(void)
                     /* any block: the rectangular shapes (20x5, 64x4, ...) */
                     bl = rect_blocks;
                     nb = sizeof rect_blocks / sizeof rect_blocks[0];
+                } else if (k == TPX_K_TILE_VEC) {
+                    bl = vec_blocks;
+                    nb = sizeof vec_blocks / sizeof vec_blocks[0];
                 } else if (k == TPX_K_TILE_ROWS) {
                     bl = tile_blocks;
                     nb = sizeof tile_blocks / sizeof tile_blocks[0];

@@ -6,6 +6,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <cmocka.h>
+#include <stdio.h>
 #include <string.h>
 
 #include "edit.h"
@@ -236,6 +237,66 @@ static void test_through_the_keys(void **s)
     app_free(a);
 }
 
+/* Enter on a field refuses what the command line refuses, with the same
+ * words, and keeps the config; nothing typed is dropped or coerced. */
+static void expect_field_refused(const char *open, const char *text, const char *what)
+{
+    tpx_app *a = app_at(cfg(TPX_K_SMEM, 32, 32, 0));
+    tpx_config before = a->cfg;
+    char keys[64], want[TPX_MSG] = "";
+    snprintf(keys, sizeof keys, "%s%s\n", open, text);
+    type(a, keys);
+    assert_same(&before, &a->cfg);
+    assert_non_null(a->dialog);
+    assert_true(a->msg_error);
+    long long w, h;
+    int v;
+    if (strcmp(what, "size") == 0)
+        assert_int_equal(config_parse_size(text, &w, &h, want, sizeof want), -1);
+    else if (strcmp(what, "pad") == 0)
+        assert_int_equal(config_parse_pad(text, &v, want, sizeof want), -1);
+    else
+        assert_int_equal(config_parse_int(text, what, &v, want, sizeof want), -1);
+    if (!strstr(a->msg, want))
+        fail_msg("'%s' in the %s field: got '%s', the command line says '%s'", text, what,
+                 a->msg, want);
+    app_free(a);
+}
+
+static void test_fields_as_strict_as_the_command_line(void **s)
+{
+    (void)s;
+    expect_field_refused("s", "1e3", "size");
+    expect_field_refused("s", "-64", "size");
+    expect_field_refused("s", "64 x64", "size");
+    expect_field_refused("s", "0x10", "size");
+    expect_field_refused("s", "64x", "size");
+    expect_field_refused("s", "99999999999999999999", "size");
+    expect_field_refused("P", "-1", "pad");
+    expect_field_refused("P", "+1", "pad");
+    expect_field_refused("P", "1.5", "pad");
+    expect_field_refused("P", "0x10", "pad");
+    expect_field_refused("P", "65", "pad");
+    expect_field_refused("b", "1e1", "BX");
+    expect_field_refused("b", "-8", "BX");
+
+    /* A field takes at most its length, and says so, instead of cutting. */
+    tpx_app *a = app_at(cfg(TPX_K_SMEM, 32, 32, 0));
+    type(a, "s123456789012345678901234567890");
+    assert_true(a->msg_error);
+    assert_non_null(strstr(a->msg, "at most"));
+    type(a, "\x1b");
+    /* Up on text that is not a number keeps it as typed. */
+    type(a, "P1e3");
+    app_key(a, TPX_KEY_UP);
+    assert_true(a->msg_error);
+    assert_non_null(strstr(a->msg, "pad '1e3'"));
+    type(a, "\n"); /* still the text typed, still refused */
+    assert_non_null(strstr(a->msg, "pad '1e3'"));
+    assert_int_equal(a->cfg.pad, 0);
+    app_free(a);
+}
+
 int main(void)
 {
     lim = config_default_limits();
@@ -245,6 +306,7 @@ int main(void)
         cmocka_unit_test(test_tile_dtype),
         cmocka_unit_test(test_kernel_step),
         cmocka_unit_test(test_through_the_keys),
+        cmocka_unit_test(test_fields_as_strict_as_the_command_line),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

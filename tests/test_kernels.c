@@ -81,7 +81,7 @@ static void test_kernel_traits(void **s)
         assert_true(t.xper >= 1);
         assert_true(t.dbx >= 1 && t.dby >= 1);
         for (int pad = 0; pad <= 1; pad++) {
-            long long e = tpx_smem_elems(id, t.dbx, t.dby, pad);
+            long long e = tpx_smem_elems(id, t.dbx, t.dby, pad, 1);
             assert_true(t.tile == TPX_TILE_NONE ? e == 0 : e >= (long long)t.dbx * t.dby);
         }
         /* the fallback block is valid on the default matrix */
@@ -144,11 +144,28 @@ static void test_remap_inverse(void **s)
     }
 }
 
+/* Where element j of the load of move `rep` is stored: the same move's
+ * element j, or, inside a register-transpose group of G moves
+ * (tpx_regt_group), element rep mod G of the group's move j. */
+static long long stored_at(tpx_kernel_id k, const tpx_geom *g, int ph, int rep, int bx, int by,
+                           int t, long long j)
+{
+    int gs = tpx_regt_group(k, g, ph);
+    long long nv = tpx_vec(g);
+    if (gs == 1)
+        return tpx_kernel_move(k, g, ph, rep, bx, by, t % g->bx, t / g->bx).dst * nv + j;
+    tpx_move m = tpx_kernel_move(k, g, ph, rep / gs * gs + (int)j, bx, by, t % g->bx, t / g->bx);
+    assert_true(m.ok); /* a group loads and stores together */
+    return m.dst * nv + rep % gs;
+}
+
 /* One block of kernel k on the CPU: phase by phase, every thread's moves,
- * the shared tile checked against the table's size. */
+ * the shared tile checked against the table's size.  A move carries
+ * tpx_vec(g) consecutive elements: its indices count such accesses. */
 static void run_block(tpx_kernel_id k, const tpx_geom *g, int bx, int by, const long long *a,
                       long long *b, long long *tile, long long tile_n)
 {
+    long long nv = tpx_vec(g);
     for (long long i = 0; i < tile_n; i++)
         tile[i] = -1;
     for (int ph = 0; ph < tpx_phases(k); ph++)
@@ -157,63 +174,106 @@ static void run_block(tpx_kernel_id k, const tpx_geom *g, int bx, int by, const 
                 tpx_move m = tpx_kernel_move(k, g, ph, rep, bx, by, t % g->bx, t / g->bx);
                 if (!m.ok)
                     continue;
-                long long v;
-                if (tpx_src_space(k, ph) == TPX_SPACE_S) {
-                    assert_true(m.src >= 0 && m.src < tile_n);
-                    v = tile[m.src];
-                    assert_true(v >= 0); /* written in phase 0 by this block */
-                } else {
-                    assert_true(m.src >= 0 && m.src < g->w * g->h);
-                    v = a[m.src];
-                }
-                if (tpx_dst_space(k, ph) == TPX_SPACE_S) {
-                    assert_true(m.dst >= 0 && m.dst < tile_n);
-                    tile[m.dst] = v;
-                } else {
-                    assert_true(m.dst >= 0 && m.dst < g->w * g->h);
-                    assert_int_equal(b[m.dst], -1); /* each element written once */
-                    b[m.dst] = v;
+                for (long long j = 0; j < nv; j++) {
+                    long long src = m.src * nv + j, v;
+                    long long dst = stored_at(k, g, ph, rep, bx, by, t, j);
+                    if (tpx_src_space(k, ph) == TPX_SPACE_S) {
+                        assert_true(src >= 0 && src < tile_n);
+                        v = tile[src];
+                        assert_true(v >= 0); /* written in phase 0 by this block */
+                    } else {
+                        assert_true(src >= 0 && src < g->w * g->h);
+                        v = a[src];
+                    }
+                    if (tpx_dst_space(k, ph) == TPX_SPACE_S) {
+                        assert_true(dst >= 0 && dst < tile_n);
+                        tile[dst] = v;
+                    } else {
+                        assert_true(dst >= 0 && dst < g->w * g->h);
+                        assert_int_equal(b[dst], -1); /* each element written once */
+                        b[dst] = v;
+                    }
                 }
             }
 }
 
-/* Each kernel at its fallback block (and pad 1 where it has a tile) on
- * sizes with partial tiles: B must be A^T, or A for a copy. */
+/* Kernel c on the CPU, every block: B must be A^T, or A for a copy. */
+static void check_config(const tpx_config *c)
+{
+    tpx_geom g = config_geom(c);
+    long long n = c->w * c->h, tile_n = tpx_smem_elems(c->kernel, c->bx, c->by, c->pad, g.vec);
+    long long *a = malloc(sizeof *a * (size_t)n), *b = malloc(sizeof *b * (size_t)n);
+    long long *tile = malloc(sizeof *tile * (size_t)(tile_n + 1));
+    assert_true(a && b && tile);
+    for (long long i = 0; i < n; i++)
+        a[i] = i, b[i] = -1;
+    for (int by = 0; by < g.gy; by++)
+        for (int bx = 0; bx < g.gx; bx++)
+            run_block(c->kernel, &g, bx, by, a, b, tile, tile_n);
+    for (long long r = 0; r < c->h; r++)
+        for (long long col = 0; col < c->w; col++) {
+            long long at = tpx_is_copy(c->kernel) ? r * c->w + col : col * c->h + r;
+            if (b[at] != r * c->w + col)
+                fail_msg("%s %s pad %d swz %d on %lldx%lld: A(%lld,%lld) ended at B[%lld] = %lld",
+                         catalog_name(c->kernel), config_dtype_name(c->dtype), c->pad, c->swz,
+                         c->w, c->h, r, col, at, b[at]);
+        }
+    free(a);
+    free(b);
+    free(tile);
+}
+
+/* Each kernel at its fallback block (with pad 1, and with the swizzle where
+ * the block allows it, where it has a tile) on sizes with partial tiles, in
+ * every dtype (a vectorised kernel's widths, its partial tiles of whole
+ * vectors, and its element fallback): B must be A^T, or A for a copy. */
 static void test_kernels_transpose(void **s)
 {
     (void)s;
-    static const long long sizes[][2] = {{64, 64}, {100, 37}, {33, 130}, {1, 77}, {77, 1}};
-    for (int k = 0; k < TPX_K_COUNT; k++) {
-        tpx_kernel_id id = (tpx_kernel_id)k;
+    static const long long sizes[][2] = {{64, 64}, {100, 37}, {33, 130}, {1, 77}, {77, 1},
+                                         {8, 3},   {16, 16},  {96, 40},  {200, 136}};
+    tpx_limits lim = config_default_limits();
+    for (int k = 0; k < TPX_K_COUNT * TPX_DTYPE_COUNT; k++) {
+        tpx_kernel_id id = (tpx_kernel_id)(k % TPX_K_COUNT);
         tpx_traits t = tpx_traits_of(id);
         if (t.ref != TPX_REF_NONE)
             continue;
-        for (size_t si = 0; si < sizeof sizes / sizeof sizes[0]; si++) {
-            tpx_config c = config_default();
-            c.kernel = id, c.bx = t.dbx, c.by = t.dby, c.w = sizes[si][0], c.h = sizes[si][1];
-            c.pad = t.tile != TPX_TILE_NONE;
-            tpx_geom g = config_geom(&c);
-            long long n = c.w * c.h, tile_n = tpx_smem_elems(id, c.bx, c.by, c.pad);
-            long long *a = malloc(sizeof *a * (size_t)n), *b = malloc(sizeof *b * (size_t)n);
-            long long *tile = malloc(sizeof *tile * (size_t)(tile_n + 1));
-            assert_true(a && b && tile);
-            for (long long i = 0; i < n; i++)
-                a[i] = i, b[i] = -1;
-            for (int by = 0; by < g.gy; by++)
-                for (int bx = 0; bx < g.gx; bx++)
-                    run_block(id, &g, bx, by, a, b, tile, tile_n);
-            for (long long r = 0; r < c.h; r++)
-                for (long long col = 0; col < c.w; col++) {
-                    long long at = t.flags & TPX_KF_COPY ? r * c.w + col : col * c.h + r;
-                    if (b[at] != r * c.w + col)
-                        fail_msg("%s on %lldx%lld: A(%lld,%lld) ended at B[%lld] = %lld",
-                                 catalog_name(id), c.w, c.h, r, col, at, b[at]);
-                }
-            free(a);
-            free(b);
-            free(tile);
-        }
+        for (size_t si = 0; si < sizeof sizes / sizeof sizes[0]; si++)
+            for (int swz = 0; swz <= (t.tile != TPX_TILE_NONE); swz++) {
+                tpx_config c = config_default();
+                char msg[TPX_MSG];
+                c.kernel = id, c.bx = t.dbx, c.by = t.dby, c.w = sizes[si][0], c.h = sizes[si][1];
+                c.dtype = (tpx_dtype)(k / TPX_K_COUNT); /* vector widths 4, 2 and 8 */
+                c.pad = t.tile != TPX_TILE_NONE && !swz;
+                c.swz = swz;
+                if (swz && config_validate(&c, &lim, msg, sizeof msg) != 0)
+                    continue; /* e.g. a block whose width is not a power of two */
+                check_config(&c);
+            }
     }
+}
+
+/* tile_vec's other block shapes: 2, 4, 8 and 3 sub-blocks per thread, 8x8,
+ * each dtype, pad and swizzle, on whole, cut and unaligned tiles: the
+ * register-transpose exchange must still land every element. */
+static void test_tile_vec_blocks(void **s)
+{
+    (void)s;
+    static const int shapes[][2] = {{16, 8}, {16, 4}, {8, 1}, {24, 8}, {8, 8}};
+    static const long long sizes[][2] = {{96, 40}, {200, 136}, {130, 66}, {64, 8}};
+    tpx_limits lim = config_default_limits();
+    for (size_t j = 0; j < sizeof shapes / sizeof shapes[0]; j++)
+        for (size_t si = 0; si < sizeof sizes / sizeof sizes[0]; si++)
+            for (int d = 0; d < TPX_DTYPE_COUNT; d++)
+                for (int v = 0; v < 3; v++) {
+                    tpx_config c = config_default();
+                    char msg[TPX_MSG];
+                    c.kernel = TPX_K_TILE_VEC, c.bx = shapes[j][0], c.by = shapes[j][1];
+                    c.w = sizes[si][0], c.h = sizes[si][1], c.dtype = (tpx_dtype)d;
+                    c.pad = v == 1, c.swz = v == 2;
+                    if (config_validate(&c, &lim, msg, sizeof msg) == 0)
+                        check_config(&c);
+                }
 }
 
 int main(void)
@@ -221,7 +281,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_names_and_text),   cmocka_unit_test(test_references),
         cmocka_unit_test(test_kernel_traits),    cmocka_unit_test(test_remap_inverse),
-        cmocka_unit_test(test_kernels_transpose),
+        cmocka_unit_test(test_kernels_transpose), cmocka_unit_test(test_tile_vec_blocks),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

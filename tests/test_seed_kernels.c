@@ -176,6 +176,14 @@ static void test_tile_dtype_refusals(void **s)
     assert_int_equal(config_validate(&c, &lim, msg, sizeof msg), -1);
     assert_non_null(strstr(msg, "(f32 or f64)"));
 
+    /* a vectorised tile moves the data's 16-byte units as they are */
+    c = test_cfg(TPX_K_TILE_VEC, 16, 16, 1024, 1024, TPX_F32, 0);
+    assert_int_equal(config_validate(&c, &lim, msg, sizeof msg), 0);
+    config_set_tile_dtype(&c, TPX_F64);
+    assert_int_equal(config_validate(&c, &lim, msg, sizeof msg), -1);
+    assert_non_null(strstr(msg, "tile_vec moves 16-byte units"));
+    assert_null(strstr(msg, "tile_vec, ")); /* not among the kernels it suggests */
+
     tpx_dtype t = TPX_F32;
     assert_int_equal(config_parse_tile_dtype("f8", &t, msg, sizeof msg), -1);
     assert_string_equal(msg, "unknown tile dtype 'f8': use f32, f64 or f16");

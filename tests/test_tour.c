@@ -1,14 +1,19 @@
 /* The guided tour: the built-in steps parse and are valid configs, the keys
- * walk through them (each step sets its view and config), and a broken tour
- * text is refused with the line that is wrong. */
+ * walk through them (each step sets its view and config), every step of the
+ * built-in tour and of a teacher's file renders with its numbers, and a
+ * broken tour text is refused with the line that is wrong. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <cmocka.h>
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "app.h"
+#include "fake_runner.h"
+#include "headless.h"
 #include "tour.h"
 
 static void test_builtin_steps_are_valid(void **s)
@@ -25,6 +30,8 @@ static void test_builtin_steps_are_valid(void **s)
         assert_true(steps[i].view >= 0 && steps[i].view < TPX_VIEW_COUNT);
         assert_true(strlen(steps[i].text) > 40);
     }
+    /* A/B steps pin a valid A too */
+    assert_int_equal(tour_check(steps, n, &lim, msg, sizeof msg), 0);
     /* Every view is visited. */
     for (int v = 0; v < TPX_VIEW_COUNT; v++) {
         int seen = 0;
@@ -91,12 +98,116 @@ static void test_broken_tours(void **s)
     assert_int_equal(tour_parse("@\n@\n@\n@\n@\n", steps, 4, msg, sizeof msg), -1);
 }
 
+/* Every step of a tour, rendered: its number, its view, the line with its
+ * numbers (measured by the fake runner), and A pinned for an A/B step. */
+static void walk_and_render(const tpx_tour_step *steps, int n)
+{
+    tpx_runner *r = fake_runner(0);
+    tpx_limits lim;
+    tpx_device dev;
+    r->limits(r, &lim);
+    r->device(r, &dev);
+    tpx_config c = config_default();
+    tpx_app *a = app_new(&c, &lim, &dev, "");
+    app_resize(a, 120, 40);
+    int bits = app_tour_start(a, steps, n);
+    tpx_canvas cv;
+    assert_int_equal(canvas_init(&cv, 120, 40), 0);
+    for (int i = 0; i < n; i++) {
+        app_update(a, bits);
+        live_fill_sync(a->live, &a->cfg, &a->lim, r, app_wants_sweeps(a));
+        live_fill_pin_sync(a->live, a->pinned ? &a->pin : NULL, r);
+        app_update(a, TPX_LIVE);
+        assert_int_equal(a->tour, i);
+        assert_int_equal(a->view, steps[i].view);
+        assert_false(a->msg_error);
+        app_draw(a, &cv);
+        char *text = canvas_dump(&cv), want[64];
+        snprintf(want, sizeof want, "tour %d/%d", i + 1, n);
+        if (!strstr(text, want))
+            fail_msg("step %d: no '%s' on\n%s", i + 1, want, text);
+        if (steps[i].pinned) {
+            assert_true(a->pinned);
+            assert_true(worker_same(&a->pin, &steps[i].pin));
+            assert_non_null(strstr(text, "A (pinned)"));
+        }
+        int reference = config_is_reference(a->cfg.kernel);
+        const char *nums = steps[i].pinned ? "measured: A " : "measured: ";
+        if (!reference && !strstr(text, nums))
+            fail_msg("step %d: no '%s' line on\n%s", i + 1, nums, text);
+        free(text);
+        bits = app_key(a, '>');
+    }
+    assert_int_equal(a->tour, -1);
+    canvas_free(&cv);
+    app_free(a);
+    runner_close(r);
+}
+
+static void test_every_step_renders(void **s)
+{
+    (void)s;
+    int n;
+    const tpx_tour_step *steps = tour_builtin(&n);
+    walk_and_render(steps, n);
+    /* the numbers with nothing measured: the model's prediction */
+    tpx_headless h = {.cols = 120, .rows = 40, .keys = "T"};
+    h.cfg = config_default();
+    char *text = headless_render(&h);
+    assert_non_null(strstr(text, "not measured; the model predicts "));
+    free(text);
+    h.keys = "T>"; /* an A/B step: both, and the ratio */
+    text = headless_render(&h);
+    const char *line = strstr(text, "not measured; the model predicts A ");
+    assert_non_null(line);
+    assert_non_null(strstr(line, ", B/A "));
+    free(text);
+}
+
+static void test_fixture_file(void **s)
+{
+    (void)s;
+    FILE *f = fopen(TPX_TOUR_FIXTURE, "r");
+    assert_non_null(f);
+    static char text[8192];
+    size_t len = fread(text, 1, sizeof text - 1, f);
+    fclose(f);
+    text[len] = '\0';
+    static tpx_tour_step steps[TPX_TOUR_MAX];
+    char msg[TPX_MSG];
+    int n = tour_parse(text, steps, TPX_TOUR_MAX, msg, sizeof msg);
+    assert_int_equal(n, 4);
+    tpx_limits lim = config_default_limits();
+    assert_int_equal(tour_check(steps, n, &lim, msg, sizeof msg), 0);
+    assert_int_equal(steps[1].line, 6);
+    assert_true(steps[3].pinned && steps[3].cfg.swz && !steps[3].pin.swz && steps[3].pin.pad == 1);
+    walk_and_render(steps, n);
+}
+
+static void test_ab_lines(void **s)
+{
+    (void)s;
+    tpx_tour_step steps[2];
+    char msg[TPX_MSG];
+    tpx_limits lim = config_default_limits();
+    assert_int_equal(tour_parse("@ view=6 kernel=smem block=32x32 a.view=2\n", steps, 2, msg,
+                                sizeof msg), -1);
+    assert_non_null(strstr(msg, "tour line 1: 'a.view=2': A takes config settings only"));
+    assert_int_equal(tour_parse("# x\n@ view=6 kernel=smem block=32x32 a.block=32x8\nt\n", steps,
+                                2, msg, sizeof msg), 1);
+    assert_int_equal(tour_check(steps, 1, &lim, msg, sizeof msg), -1);
+    assert_non_null(strstr(msg, "tour line 2 (step 1): its A (a.*) is refused: smem needs"));
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_builtin_steps_are_valid),
         cmocka_unit_test(test_keys_walk_the_tour),
         cmocka_unit_test(test_broken_tours),
+        cmocka_unit_test(test_every_step_renders),
+        cmocka_unit_test(test_fixture_file),
+        cmocka_unit_test(test_ab_lines),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -55,6 +55,15 @@ static const golden goldens[] = {
     {"coalescing_naive_row_32x8_ascii", TPX_K_NAIVE_ROW, 32, 8, 1024, 1024, 0, TPX_VIEW_COAL, 80,
      24, 1, ""},
     {"kernel_list", TPX_K_NAIVE_ROW, 32, 8, 1024, 1024, 0, TPX_VIEW_MAP, 110, 30, 0, "K\\D"},
+    /* A (pad 0) pinned with the A key, B padded with p: what differs, the ratios */
+    {"compare_smem_pad0_vs_pad1", TPX_K_SMEM, 32, 32, 1024, 1024, 0, TPX_VIEW_CMP, 120, 36, 0,
+     "Ap"},
+    /* predictions without a GPU: every bar a predicted GB/s, labelled */
+    {"bandwidth_tile_rows_predicted", TPX_K_TILE_ROWS, 32, 8, 8192, 8192, 1, TPX_VIEW_BW, 140, 45,
+     0, ""},
+    /* the three levels: naive_col's L1 keeps the block's column reads */
+    {"coalescing_naive_col_levels", TPX_K_NAIVE_COL, 32, 8, 256, 256, 0, TPX_VIEW_COAL, 120, 40, 0,
+     ""},
 };
 
 static char *read_file(const char *path)
@@ -306,12 +315,83 @@ static void test_monochrome(void **s)
     assert_int_not_equal(theme_spec(TPX_R_STORE, 1).attrs, theme_spec(TPX_R_LOAD, 1).attrs);
 }
 
+/* The Compare view with a runner that measures: both GB/s, their noise and
+ * the ratio B/A; B's figure green where it is the better one. */
+static void test_compare_measured(void **s)
+{
+    (void)s;
+    tpx_runner *r = fake_runner(0);
+    tpx_headless h = {.view = TPX_VIEW_CMP, .cols = 120, .rows = 36};
+    tpx_config a = config_default();
+    a.w = a.h = 1024;
+    h.cfg = a;
+    h.cfg.bx = 8, h.cfg.by = 32;
+    tpx_app *app = headless_app_pinned(&h, &a, r);
+    tpx_canvas cv;
+    assert_int_equal(canvas_init(&cv, h.cols, h.rows), 0);
+    app_draw(app, &cv);
+    char *text = canvas_dump(&cv);
+    double ga = fake_gbs(&a), gb = fake_gbs(&h.cfg);
+    char want[160];
+    snprintf(want, sizeof want, "measured GB/s");
+    const char *row = strstr(text, want);
+    assert_non_null(row);
+    snprintf(want, sizeof want, "%.1f", ga);
+    assert_non_null(strstr(row, want));
+    snprintf(want, sizeof want, "%.1f", gb);
+    assert_non_null(strstr(row, want));
+    snprintf(want, sizeof want, "%.2f\n", gb / ga);
+    assert_non_null(strstr(row, want));
+    assert_non_null(strstr(text, "B changes: block"));
+    assert_non_null(strstr(text, "measured: live on Fake GPU"));
+    free(text);
+    canvas_free(&cv);
+    app_free(app);
+    runner_close(r);
+}
+
+/* The heatmap marks the best cell (measured GB/s when measured) and, when
+ * it does not fit, says which rows it shows and scrolls with u and d. */
+static void test_heatmap_best_and_scroll(void **s)
+{
+    (void)s;
+    tpx_runner *r = fake_runner(0);
+    char *text = screen_with(r, TPX_VIEW_BW);
+    tpx_config best = config_default();
+    best.bx = 1024, best.by = 1; /* fake_gbs grows with BX */
+    char want[64];
+    snprintf(want, sizeof want, "*%.0f", fake_gbs(&best));
+    assert_non_null(strstr(text, want));
+    assert_non_null(strstr(text, "*1024x1 best"));
+    assert_null(strstr(text, "rows BY=")); /* all 11 rows fit at 45 rows */
+    free(text);
+    runner_close(r);
+
+    tpx_headless h = {.view = TPX_VIEW_BW, .cols = 120, .rows = 30};
+    h.cfg = config_default();
+    h.cfg.w = h.cfg.h = 1024;
+    text = headless_render(&h);
+    const char *legend = strstr(text, "rows BY=");
+    assert_non_null(legend);
+    assert_non_null(strstr(legend, "(u/d scroll)"));
+    free(text);
+    h.keys = "uuuuuuuuuuuu"; /* to the top: BY = 1 first */
+    text = headless_render(&h);
+    assert_non_null(strstr(text, "rows BY=1-"));
+    free(text);
+    h.keys = "dddddddddddd"; /* to the bottom: BY = 1024 last */
+    text = headless_render(&h);
+    assert_non_null(strstr(text, "-1024 of 1-1024"));
+    free(text);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_golden_screens),  cmocka_unit_test(test_ascii_everywhere),
         cmocka_unit_test(test_any_size),        cmocka_unit_test(test_measured_or_not),
-        cmocka_unit_test(test_monochrome),
+        cmocka_unit_test(test_monochrome),      cmocka_unit_test(test_compare_measured),
+        cmocka_unit_test(test_heatmap_best_and_scroll),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

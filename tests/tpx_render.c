@@ -1,24 +1,52 @@
 /* tpx_render: draws one screen of the explorer headless and prints it as
  * text (src/app/headless.c): for the README's captures and for looking at a
  * screen without a terminal.
- *   tpx_render [config options] [--view 1-5] [--cols W] [--rows H] [--ascii]
- *              [--keys KEYS] [--select BX,BY,WARP] */
+ *   tpx_render [config options] [--view 1-6] [--cols W] [--rows H] [--ascii]
+ *              [--keys KEYS] [--select BX,BY,WARP] [--load FILE] [--profile NAME] */
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "cli.h"
 #include "headless.h"
 
 static const cli_opt render_opts[] = {
     CLI_CONFIG_OPTS,
-    {"view", "N", "view 1-5 (default 1)"},
+    {"view", "N", "view 1-6 (default 1)"},
     {"cols", "W", "terminal width (default 120)"},
     {"rows", "H", "terminal height (default 40)"},
     {"ascii", NULL, "ASCII glyphs (a non-UTF-8 locale)"},
     {"keys", "KEYS", "keys to type first (\\e Esc, \\n Enter, \\t Tab, \\U \\D \\L \\R arrows)"},
     {"select", "BX,BY,WARP", "the selected warp"},
+    {"load", "FILE", "measurements saved by tpx bench --save, replayed"},
+    CLI_PROFILE_OPT,
     {NULL, NULL, NULL},
 };
+
+/* The screen with the measurements of a saved file, as `tpx --load` shows it. */
+static char *render_loaded(const tpx_headless *h, const char *path)
+{
+    char msg[TPX_MSG] = "";
+    int usage = 0;
+    tpx_runner *r = runner_from_options(NULL, 0, path, msg, sizeof msg, &usage);
+    if (!r) {
+        fprintf(stderr, "tpx_render: %s\n", msg);
+        return NULL;
+    }
+    tpx_app *a = headless_app(h, r);
+    tpx_canvas cv;
+    char *text = NULL;
+    if (a && canvas_init(&cv, h->cols, h->rows) == 0) {
+        const char *slash = strrchr(path, '/');
+        snprintf(a->source, sizeof a->source, "%s", slash ? slash + 1 : path);
+        app_draw(a, &cv);
+        text = canvas_dump(&cv);
+        canvas_free(&cv);
+    }
+    app_free(a);
+    runner_close(r);
+    return text;
+}
 
 int main(int argc, char **argv)
 {
@@ -48,7 +76,11 @@ int main(int argc, char **argv)
     }
     h.ascii = cli_has(&p, "ascii");
     h.keys = cli_get(&p, "keys");
-    char *text = headless_render(&h);
+    if (cli_profile(&p, msg, sizeof msg) != 0) {
+        fprintf(stderr, "tpx_render: %s\n", msg);
+        return 2;
+    }
+    char *text = cli_get(&p, "load") ? render_loaded(&h, cli_get(&p, "load")) : headless_render(&h);
     if (!text)
         return 1;
     fputs(text, stdout);

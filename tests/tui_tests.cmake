@@ -5,13 +5,15 @@ add_library(tpx_fake_runner STATIC fake_runner.c)
 target_compile_options(tpx_fake_runner PRIVATE ${TPX_WARNINGS})
 target_link_libraries(tpx_fake_runner PUBLIC tpx_core)
 
-foreach(t test_edit test_footprint test_keys test_layout test_profile test_tour test_views
-          test_worker)
+foreach(t test_edit test_export test_footprint test_keys test_layout test_papercuts
+          test_predict_views test_profile test_tour test_views test_worker)
   tpx_unit_test(${t})
   target_link_libraries(${t} PRIVATE tpx_tui tpx_fake_runner)
 endforeach()
 
 target_compile_definitions(test_views PRIVATE TPX_GOLDEN_DIR="${CMAKE_CURRENT_SOURCE_DIR}/golden")
+target_compile_definitions(test_tour PRIVATE
+  TPX_TOUR_FIXTURE="${CMAKE_CURRENT_SOURCE_DIR}/fixtures/tour_lesson.txt")
 
 add_executable(tpx_render tpx_render.c)
 target_compile_options(tpx_render PRIVATE ${TPX_WARNINGS})
@@ -25,10 +27,19 @@ target_link_libraries(replay_fixture PRIVATE tpx_core)
 add_test(NAME tui_no_tty COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/no_tty.sh $<TARGET_FILE:tpx>)
 add_test(NAME tui_e2e_tmux COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/e2e_tmux.sh $<TARGET_FILE:tpx>
          $<TARGET_FILE:replay_fixture>)
-set_tests_properties(tui_no_tty tui_e2e_tmux PROPERTIES LABELS unit)
+add_test(NAME cli_export COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/cli_export.sh $<TARGET_FILE:tpx>)
+add_test(NAME cli_tour COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/cli_tour.sh $<TARGET_FILE:tpx>)
+set_tests_properties(tui_no_tty tui_e2e_tmux cli_export cli_tour PROPERTIES LABELS unit)
 set_tests_properties(tui_e2e_tmux PROPERTIES TIMEOUT 120)
+add_test(NAME tui_e2e_signals COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/e2e_signals.sh $<TARGET_FILE:tpx>)
+set_tests_properties(tui_e2e_signals PROPERTIES LABELS unit TIMEOUT 120)
 
 
 # The explorer's live path on a real GPU (skipped without one).
 add_test(NAME gpu_e2e_tmux COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/e2e_gpu_tmux.sh $<TARGET_FILE:tpx>)
 set_tests_properties(gpu_e2e_tmux PROPERTIES LABELS gpu SKIP_RETURN_CODE 77 TIMEOUT 400)
+
+# The table of bad inputs: command line, explorer fields (headless), terminals.
+add_test(NAME bad_inputs COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/bad_inputs.sh $<TARGET_FILE:tpx>
+         $<TARGET_FILE:tpx_render>)
+set_tests_properties(bad_inputs PROPERTIES LABELS unit TIMEOUT 120)

@@ -1,41 +1,47 @@
-/* Bandwidth: the live figure of the current config (median of the recent
- * measurements, sparkline, noise, % of peak and of memcpy, verified, L2
- * badge), every kernel at the current size as bars, and the current kernel
- * over block shapes as a heatmap.  Without measurements the bars and the
- * heatmap show what the model counts, labelled as such. */
+/* Bandwidth: the current config's live figure (median, sparkline, noise, % of peak and of
+ * memcpy, verified, L2 badge), every kernel as bars and block shapes as a heatmap; without
+ * measurements the model's predictions, labelled (beside measurements: bw_predict.c). */
 #include <stdio.h>
 #include <string.h>
 
 #include "catalog.h"
-#include "views.h"
+#include "sweep.h"
+#include "bandwidth.h"
 #include "widgets.h"
 
-/* Bytes used / bytes moved over global loads and stores: the model's figure. */
-static double model_figure(const tpx_totals *t)
+static int modelled(const tpx_slot *s) { return s->cfg_ok && s->have_model && s->model.model_rc == 0; }
+
+/* The figure a slot shows under a mode, or -1 when it has none. */
+double bw_figure(const tpx_slot *s, int mode)
 {
-    const tpx_cost *l = &t->op[TPX_OP_GLD], *s = &t->op[TPX_OP_GST];
-    unsigned long long moved = 32 * (l->sectors + s->sectors);
-    return moved ? (double)(l->bytes + s->bytes) / (double)moved : 0;
+    if (mode == BY_MEASURE)
+        return s->cfg_ok && s->have_meas && runner_has_number(&s->meas.m) ? s->meas.m.gbs : -1;
+    if (!modelled(s))
+        return -1;
+    if (mode == BY_PREDICTION)
+        return s->model.have_pred ? s->model.pred_gbs : -1;
+    return sweep_model_score(&s->model.totals);
 }
+
+/* BY_PREDICTION when every modelled slot of n has a prediction. */
+static int model_mode(const tpx_slot *s, int n)
+{
+    int any = 0;
+    for (int i = 0; i < n; i++) {
+        if (modelled(&s[i]) && !s[i].model.have_pred)
+            return BY_SCORE;
+        any |= modelled(&s[i]);
+    }
+    return any ? BY_PREDICTION : BY_SCORE;
+}
+
+
 
 static int measured_ok(const tpx_slot *s)
 {
     return s->cfg_ok && s->have_meas && s->meas.m.status == TPX_ST_OK;
 }
 
-/* What a heatmap cell without a figure says, and whether that is a failure. */
-static int heat_gap_failed(const tpx_slot *s)
-{
-    return s->have_meas && s->meas.m.status != TPX_ST_OK &&
-           s->meas.m.status != TPX_ST_NOT_MEASURED && s->meas.m.status != TPX_ST_CANCELLED;
-}
-
-static const char *heat_gap(int measured, const tpx_slot *s)
-{
-    if (!measured || !s->have_meas || s->meas.m.status == TPX_ST_CANCELLED)
-        return "...";
-    return heat_gap_failed(s) ? "fail" : "n/a";
-}
 
 static int live_block(const tpx_app *a, tpx_canvas *cv, tpx_rect r)
 {
@@ -43,7 +49,12 @@ static int live_block(const tpx_app *a, tpx_canvas *cv, tpx_rect r)
     const tpx_measurement *m = &s->meas.m;
     char desc[160];
     config_describe(&a->cfg, desc, sizeof desc);
-    canvas_printf(cv, r.x, r.y, r.w, TPX_R_TITLE, "live: %s", desc);
+    char where[200];
+    app_measured_where(a, where, sizeof where);
+    if (app_recorded(a))
+        canvas_printf(cv, r.x, r.y, r.w, TPX_R_TITLE, "%s: %s", where, desc);
+    else
+        canvas_printf(cv, r.x, r.y, r.w, TPX_R_TITLE, "live: %s", desc);
     if (!measured_ok(s)) {
         const char *why = !s->have_meas ? "waiting for the runner"
                           : m->message[0] ? m->message : runner_status_name(m->status);
@@ -79,14 +90,6 @@ static int live_block(const tpx_app *a, tpx_canvas *cv, tpx_rect r)
     return 4;
 }
 
-/* The figure a bar shows (0 when there is none). */
-static double bar_value(const tpx_slot *s, int measured)
-{
-    if (measured)
-        return measured_ok(s) ? s->meas.m.gbs : 0;
-    return s->have_model && s->model.model_rc == 0 ? model_figure(&s->model.totals) : 0;
-}
-
 /* A measured bar, or why there is none. */
 static void measured_bar(tpx_canvas *cv, int x, int y, int barw, const tpx_slot *s, double top)
 {
@@ -112,23 +115,25 @@ static void bar_notes(tpx_canvas *cv, int x, int y, int w, const tpx_slot *s, in
     const tpx_totals *t = &s->model.totals;
     int modelled = s->have_model && s->model.model_rc == 0;
     char extra[64] = "";
+    int n = measured ? bw_predict_beside(cv, x, y, w, s) : 0; /* the prediction first */
     if (measured && modelled)
-        snprintf(extra, sizeof extra, "model %.1f%% used  ", 100.0 * model_figure(t));
+        snprintf(extra, sizeof extra, "model %.1f%%  ", 100.0 * sweep_model_score(t));
     if (modelled && t->op[TPX_OP_SLD].insts) {
         double ld = model_conflict_ways(&t->op[TPX_OP_SLD]);
         double st = model_conflict_ways(&t->op[TPX_OP_SST]);
         size_t len = strlen(extra);
         snprintf(extra + len, sizeof extra - len, "smem %.1fx", ld > st ? ld : st);
     }
-    canvas_text(cv, x, y, w, TPX_R_DIM, extra);
+    canvas_text(cv, x + n, y, w - n, TPX_R_DIM, extra);
 }
 
 /* Kernel k's row of the bars. */
-static void bar_row(const tpx_app *a, tpx_canvas *cv, tpx_rect r, int k, int measured, double top)
+static void bar_row(const tpx_app *a, tpx_canvas *cv, tpx_rect r, int k, int mode, double top)
 {
+    int measured = mode == BY_MEASURE;
     const tpx_slot *s = &a->live->bar[k];
     int y = r.y + 1 + k, mine = k == (int)a->cfg.kernel;
-    int barw = r.w - 60 > 10 ? r.w - 60 : 10;
+    int room = measured ? 84 : 60, barw = r.w - room > 10 ? r.w - room : 10;
     canvas_printf(cv, r.x, y, 13, mine ? TPX_R_SELECT : TPX_R_NORMAL, "%-13s",
                   catalog_name((tpx_kernel_id)k));
     if (!s->cfg_ok) {
@@ -138,14 +143,17 @@ static void bar_row(const tpx_app *a, tpx_canvas *cv, tpx_rect r, int k, int mea
     if (!config_is_reference(s->cfg.kernel))
         canvas_printf(cv, r.x + 14, y, 9, TPX_R_DIM, "%dx%d%s", s->cfg.bx, s->cfg.by,
                       s->cfg.pad ? "+p" : "");
-    int x = r.x + 24;
-    int modelled = s->have_model && s->model.model_rc == 0;
+    int x = r.x + 24, modelled = s->have_model && s->model.model_rc == 0;
     if (measured) {
         measured_bar(cv, x, y, barw, s, top);
     } else if (modelled) {
-        double f = model_figure(&s->model.totals);
-        widget_bar(cv, x, y, barw, top > 0 ? f / top : 0, theme_heat(f), TPX_R_DIM);
-        canvas_printf(cv, x + barw + 1, y, 22, TPX_R_NORMAL, "%6.1f%% used", 100.0 * f);
+        double f = bw_figure(s, mode);
+        widget_bar(cv, x, y, barw, top > 0 ? f / top : 0, theme_heat(top > 0 ? f / top : 0),
+                   TPX_R_DIM);
+        if (mode == BY_PREDICTION)
+            canvas_printf(cv, x + barw + 1, y, 22, TPX_R_NORMAL, "%6.0f GB/s predicted", f);
+        else
+            canvas_printf(cv, x + barw + 1, y, 22, TPX_R_NORMAL, "%6.1f%% model", 100.0 * f);
     } else {
         canvas_text(cv, x, y, barw + 22, TPX_R_DIM,
                     s->have_model ? "measured, not modelled" : "counting...");
@@ -153,97 +161,82 @@ static void bar_row(const tpx_app *a, tpx_canvas *cv, tpx_rect r, int k, int mea
     bar_notes(cv, x + barw + 24, y, r.x + r.w - x - barw - 24, s, measured);
 }
 
-static int bars(const tpx_app *a, tpx_canvas *cv, tpx_rect r, int measured)
+static const char *mode_words(int mode)
+{
+    return mode == BY_MEASURE      ? "measured GB/s"
+           : mode == BY_PREDICTION ? "the model's predicted GB/s (nothing measured)"
+                                   : "model ranking figure: bytes used / moved, charged for bank "
+                                     "conflicts; not GB/s";
+}
+
+static int bars(const tpx_app *a, const bw_state *st, tpx_canvas *cv, tpx_rect r)
 {
     double top = 0;
     for (int k = 0; k < TPX_K_COUNT; k++) {
-        double v = bar_value(&a->live->bar[k], measured);
+        double v = bw_figure(&a->live->bar[k], st->bar_mode);
         top = v > top ? v : top;
     }
     canvas_printf(cv, r.x, r.y, r.w, TPX_R_TITLE, "every kernel at %lldx%lld %s: %s", a->cfg.w,
-                  a->cfg.h, config_dtype_name(a->cfg.dtype),
-                  measured ? "measured GB/s" : "model: share of the bytes moved that are used "
-                                               "(not a bandwidth: nothing measured)");
-    for (int k = 0; k < TPX_K_COUNT && 1 + k < r.h; k++)
-        bar_row(a, cv, r, k, measured, top);
-    return 1 + TPX_K_COUNT + 1;
+                  a->cfg.h, config_dtype_name(a->cfg.dtype), mode_words(st->bar_mode));
+    /* Never drop a kernel silently: the last row says how many are left out. */
+    int fit = r.h - 2 >= TPX_K_COUNT ? TPX_K_COUNT : r.h > 3 ? r.h - 3 : 0;
+    for (int k = 0; k < fit; k++)
+        bar_row(a, cv, r, k, st->bar_mode, top);
+    if (fit < TPX_K_COUNT)
+        canvas_printf(cv, r.x + 1, r.y + 1 + fit, r.w - 1, TPX_R_DIM, "%s %d more kernels: a taller "
+                      "terminal shows them", glyph_str(TPX_G_ELLIPSIS), TPX_K_COUNT - fit);
+    return fit < TPX_K_COUNT ? fit + 3 : TPX_K_COUNT + 2;
 }
 
-static void heatmap(const tpx_app *a, tpx_canvas *cv, tpx_rect r, int measured)
+
+static void bw_change(tpx_app *a, void *vst, int bits)
 {
+    bw_state *st = vst;
+    if (bits & TPX_CONFIG) { /* the current row in sight, two rows below the top */
+        int row = 0;
+        while (row + 1 < TPX_SWEEP_SIDE && 1 << (row + 1) <= a->cfg.by)
+            row++;
+        st->top = row > 2 ? row - 2 : 0;
+    }
     const tpx_live *lv = a->live;
-    canvas_printf(cv, r.x, r.y, r.w, TPX_R_TITLE, "%s over block shapes (rows BY, columns BX): %s",
-                  catalog_name(a->cfg.kernel),
-                  measured ? "measured GB/s" : "model: % of the bytes moved that are used");
-    if (config_is_reference(a->cfg.kernel)) {
-        canvas_text(cv, r.x + 2, r.y + 1, r.w - 2, TPX_R_DIM,
-                    "a reference picks its own launch: no block shapes to sweep");
-        return;
-    }
-    const int cw = 7;
-    double top = 0;
+    /* With a GPU (or a result file) the cells are measurements, unmeasured
+     * shapes say so; without one the model's figure ranks them. */
+    st->mode = a->dev.valid ? BY_MEASURE : model_mode(lv->cell, TPX_SWEEP_CELLS);
+    st->bar_mode = a->dev.valid ? BY_MEASURE : model_mode(lv->bar, TPX_K_COUNT);
+    st->best = -1;
+    st->top_value = 0;
     for (int i = 0; i < TPX_SWEEP_CELLS; i++) {
-        const tpx_slot *s = &lv->cell[i];
-        double v = measured ? (measured_ok(s) ? s->meas.m.gbs : 0)
-                   : (s->have_model && s->model.model_rc == 0 ? model_figure(&s->model.totals) : 0);
-        top = v > top ? v : top;
-    }
-    canvas_text(cv, r.x, r.y + 1, 6, TPX_R_DIM, "BY\\BX");
-    if (r.h > TPX_SWEEP_SIDE + 2)
-        canvas_printf(cv, r.x, r.y + 2 + TPX_SWEEP_SIDE, r.w, TPX_R_DIM,
-                      "%s refused   ... pending   n/a not measured   fail: failed or not verified",
-                      glyph_str(TPX_G_DOT));
-    for (int j = 0; j < TPX_SWEEP_SIDE; j++)
-        canvas_printf(cv, r.x + 6 + j * cw, r.y + 1, cw, TPX_R_DIM, "%*d", cw - 1, 1 << j);
-    for (int i = 0; i < TPX_SWEEP_SIDE && i + 2 < r.h; i++) {
-        int y = r.y + 2 + i;
-        canvas_printf(cv, r.x, y, 6, TPX_R_DIM, "%5d", 1 << i);
-        for (int j = 0; j < TPX_SWEEP_SIDE; j++) {
-            const tpx_slot *s = &lv->cell[i * TPX_SWEEP_SIDE + j];
-            int x = r.x + 6 + j * cw;
-            int mine = a->cfg.bx == 1 << j && a->cfg.by == 1 << i;
-            if (!s->cfg_ok) {
-                canvas_glyph(cv, x + cw - 2, y, TPX_G_DOT, TPX_R_DIM);
-                continue;
-            }
-            double v = -1;
-            if (measured && measured_ok(s))
-                v = s->meas.m.gbs;
-            else if (!measured && s->have_model && s->model.model_rc == 0)
-                v = model_figure(&s->model.totals);
-            tpx_role role = mine ? TPX_R_SELECT : v >= 0 ? theme_heat(top > 0 ? v / top : 0)
-                                                         : TPX_R_DIM;
-            if (v < 0) /* pending, not measured (e.g. not in a replayed file), or failed */
-                canvas_printf(cv, x, y, cw, heat_gap_failed(s) ? TPX_R_BAD : role, "%*s", cw - 1,
-                              heat_gap(measured, s));
-            else if (measured)
-                canvas_printf(cv, x, y, cw, role, "%*.0f", cw - 1, v);
-            else
-                canvas_printf(cv, x, y, cw, role, "%*.1f%%", cw - 2, 100.0 * v);
+        double v = bw_figure(&lv->cell[i], st->mode);
+        if (v > st->top_value) {
+            st->top_value = v;
+            st->best = i;
         }
     }
 }
 
 static void bw_draw(const tpx_app *a, const void *st, tpx_canvas *cv, tpx_rect r)
 {
-    (void)st;
     tpx_rect in = rect_make(r.x + 1, r.y, r.w - 2, r.h);
     int used = live_block(a, cv, in);
     /* A GPU (or saved results) measures; without one the model's figures stand in. */
     int measured = a->dev.valid;
     in.y += used;
     in.h -= used;
-    used = bars(a, cv, in, measured);
+    tpx_rect b = in; /* the bars leave the heatmap its titles, three rows, its legend */
+    b.h -= b.h > 10 ? 6 : 0;
+    used = bars(a, st, cv, b);
     in.y += used;
     in.h -= used;
-    if (in.h > 2)
-        heatmap(a, cv, in, measured);
+    if (in.h > 1)
+        bw_heatmap(a, st, cv, in, measured);
 }
 
 static void bw_caption(const tpx_app *a, const void *st, char *buf, size_t n)
 {
     (void)st;
     const tpx_slot *s = &a->live->cur;
+    if (bw_predict_caption(a, buf, n)) /* a measurement far off its prediction, or none */
+        return;
     if (measured_ok(s)) {
         if (s->meas.m.pct_memcpy >= 0)
             snprintf(buf, n, "%s %dx%d moves %.1f GB/s, %.0f%% of what memcpy reaches on the "
@@ -255,25 +248,51 @@ static void bw_caption(const tpx_app *a, const void *st, char *buf, size_t n)
         return;
     }
     if (s->have_model && s->model.model_rc == 0) {
-        snprintf(buf, n, "nothing measured here: the model says %s uses %.1f%% of the bytes it "
-                 "moves (compare the bars)", catalog_name(a->cfg.kernel),
-                 100.0 * model_figure(&s->model.totals));
+        snprintf(buf, n, "nothing measured here: the model's ranking figure for %s is %.1f%% "
+                 "(compare the bars)", catalog_name(a->cfg.kernel),
+                 100.0 * sweep_model_score(&s->model.totals));
         return;
     }
     snprintf(buf, n, "%s", catalog_get(a->cfg.kernel)->idea);
 }
 
-static int bw_action(tpx_app *a, void *st, tpx_action act)
+/* r: measure again, or say why there is nothing to measure. */
+static int remeasure(tpx_app *a)
 {
-    (void)a;
-    (void)st;
-    return act == TPX_ACT_REMEASURE ? TPX_HANDLED | TPX_REMEASURE : TPX_UNHANDLED;
+    char desc[160];
+    config_describe(&a->cfg, desc, sizeof desc);
+    if (app_recorded(a)) {
+        app_say(a, 0, "r: the numbers are recorded%s%s, not measured here: nothing to re-measure",
+                a->source[0] ? " in " : "", a->source);
+        return TPX_HANDLED | TPX_REDRAW;
+    }
+    if (!a->dev.valid) {
+        app_say(a, 0, "r: nothing to re-measure without a GPU (%s)",
+                a->why_no_gpu[0] ? a->why_no_gpu : "model only");
+        return TPX_HANDLED | TPX_REDRAW;
+    }
+    app_say(a, 0, "r: measuring %s again", desc);
+    return TPX_HANDLED | TPX_REDRAW | TPX_REMEASURE;
+}
+
+static int bw_action(tpx_app *a, void *vst, tpx_action act)
+{
+    bw_state *st = vst;
+    if (act == TPX_ACT_HEAT_UP || act == TPX_ACT_HEAT_DOWN) {
+        /* clamped again when drawn, where the rows that fit are known */
+        st->top += act == TPX_ACT_HEAT_UP ? -1 : 1;
+        st->top = st->top < 0 ? 0 : st->top > TPX_SWEEP_SIDE - 1 ? TPX_SWEEP_SIDE - 1 : st->top;
+        return TPX_HANDLED | TPX_REDRAW;
+    }
+    return act == TPX_ACT_REMEASURE ? remeasure(a) : TPX_UNHANDLED;
 }
 
 const tpx_view bandwidth_view = {
     .name = "Bandwidth",
     .keys = TPX_KG_BANDWIDTH,
+    .st_size = sizeof(bw_state),
     .caption = bw_caption,
     .draw = bw_draw,
     .on_action = bw_action,
+    .on_change = bw_change,
 };

@@ -114,7 +114,7 @@ static void draw_line(tpx_canvas *cv, int x0, int y, const tpx_gaccess *ga, size
 static int draw_access(const tpx_app *a, tpx_canvas *cv, tpx_rect r, const tpx_gaccess *ga,
                        const char *what)
 {
-    size_t e = config_esize(a->cfg.dtype);
+    size_t e = model_esize(&a->cfg); /* one lane's access (16 bytes for vector kernels) */
     access_title(cv, r, ga, what);
     if (!ga->nsect)
         return 1;
@@ -148,13 +148,80 @@ static int draw_access(const tpx_app *a, tpx_canvas *cv, tpx_rect r, const tpx_g
     return y - r.y;
 }
 
-static void totals_row(tpx_canvas *cv, int x, int y, int w, const char *name, const tpx_cost *c)
+/* One row of the levels table; NULL strings print as "-". */
+static void level_row(tpx_canvas *cv, int x, int y, int w, const char *name, const char *reqs,
+                      const char *l1, const char *used, const char *l2, const char *partial,
+                      const char *dram)
 {
-    canvas_printf(cv, x, y, w, TPX_R_NORMAL,
-                  "  %-13s %12llu requests %14llu sectors %6.2f sectors/request %6.1f%% of moved "
-                  "bytes used",
-                  name, c->insts, c->sectors, model_sectors_per_request(c),
-                  100.0 * model_efficiency(c));
+#define D(v) ((v) ? (v) : "-")
+    canvas_printf(cv, x, y, w, TPX_R_NORMAL, "  %-12s%9s%11s%7s%11s%10s%13s", name, D(reqs), D(l1),
+                  D(used), D(l2), D(partial), D(dram));
+#undef D
+}
+
+/* The selected warp's block at L1 and L2 (the scene); DRAM only per launch:
+ * a sector its neighbours share is read once for all of them. */
+static void block_levels(const tpx_scene *sc, tpx_canvas *cv, int x, int y, int w)
+{
+    const tpx_block_traffic *b = &sc->blk;
+    char r[2][24], l1[2][24], l2[2][24], part[24];
+    snprintf(r[0], sizeof r[0], "%d", b->ld_reqs);
+    snprintf(r[1], sizeof r[1], "%d", b->st_reqs);
+    snprintf(l1[0], sizeof l1[0], "%d", b->l1_ld_sectors);
+    snprintf(l1[1], sizeof l1[1], "%d", b->st_sectors);
+    snprintf(l2[0], sizeof l2[0], "%d", b->l2_ld_sectors);
+    snprintf(l2[1], sizeof l2[1], "%d", b->st_sectors); /* L1 keeps no stores */
+    snprintf(part, sizeof part, "%d", b->st_partial);
+    level_row(cv, x, y, w, "load  block", r[0], l1[0], NULL, l2[0], NULL, "per launch");
+    level_row(cv, x, y + 2, w, "store block", r[1], l1[1], NULL, l2[1], part, "per launch");
+}
+
+/* The launch at the three levels (the model worker's traffic, live.h). */
+static void launch_levels(const tpx_slot *cur, tpx_canvas *cv, int x, int y, int w)
+{
+    if (!cur->have_model || !cur->model.have_traffic) {
+        level_row(cv, x, y, w, "load  launch", "counting...", NULL, NULL, NULL, NULL, NULL);
+        level_row(cv, x, y + 2, w, "store launch", "counting...", NULL, NULL, NULL, NULL, NULL);
+        return;
+    }
+    const tpx_traffic *t = &cur->model.traffic;
+    const tpx_cost *op[2] = {&cur->model.totals.op[TPX_OP_GLD], &cur->model.totals.op[TPX_OP_GST]};
+    unsigned long long l2[2] = {t->l2_ld_sectors, t->l2_st_sectors};
+    double dram[2] = {t->dram_rd_bytes, t->dram_wr_bytes};
+    for (int k = 0; k < 2; k++) {
+        char r[24], l1[24], used[16], l2s[24], part[24], d[24];
+        snprintf(r, sizeof r, "%llu", op[k]->insts);
+        snprintf(l1, sizeof l1, "%llu", op[k]->sectors);
+        snprintf(used, sizeof used, "%.1f%%", 100.0 * model_efficiency(op[k]));
+        snprintf(l2s, sizeof l2s, "%llu", l2[k]);
+        snprintf(part, sizeof part, "%llu", t->l2_st_partial);
+        snprintf(d, sizeof d, "%.0f", dram[k]);
+        if (k && t->l2_resident) /* the model: written back after the launch */
+            snprintf(d, sizeof d, "kept in L2");
+        level_row(cv, x, y + 2 * k, w, k ? "store launch" : "load  launch", r, l1, used, l2s,
+                  k ? part : NULL, d);
+    }
+}
+
+/* Loads and stores at L1, L2 and DRAM, for the block and the launch. */
+static void levels(const tpx_app *a, tpx_canvas *cv, int x, int y, int w)
+{
+    const tpx_scene *sc = &a->scene;
+    const tpx_slot *cur = &a->live->cur;
+    int n = canvas_printf(cv, x, y, w, TPX_R_TITLE, "three levels (model), block (%d,%d)%s",
+                          sc->sel.bx, sc->sel.by, cur->have_model ? " and the launch: " : "");
+    if (cur->have_model)
+        canvas_printf(cv, x + n, y, w - n, TPX_R_DIM,
+                      "%lld blocks x %lld warps; L1 keeps a block's loads, not its stores; DRAM in "
+                      "a cold launch%s", cur->model.totals.blocks,
+                      cur->model.totals.warps_per_block,
+                      cur->model.have_traffic && cur->model.traffic.l2_resident
+                          ? " (fits in L2: B is written back later)" : "");
+    canvas_printf(cv, x, y + 1, w, TPX_R_DIM, "  %-12s%9s%11s%7s%11s%10s%13s", "", "requests",
+                  "L1 sectors", "used", "L2 sectors", "partial", "DRAM bytes");
+    if (sc->blk_ok)
+        block_levels(sc, cv, x, y + 2, w);
+    launch_levels(cur, cv, x, y + 3, w);
 }
 
 static void coal_draw(const tpx_app *a, const void *stt, tpx_canvas *cv, tpx_rect r)
@@ -178,7 +245,7 @@ static void coal_draw(const tpx_app *a, const void *stt, tpx_canvas *cv, tpx_rec
                   glyph_str(TPX_G_DOT), glyph_str(TPX_G_VLINE));
     const tpx_gaccess *ld = scene_global(sc, TPX_OP_GLD, sc->sel.rep);
     const tpx_gaccess *st = scene_global(sc, TPX_OP_GST, sc->sel.rep);
-    int totals_h = 4, y = r.y + 2;
+    int totals_h = 7, y = r.y + 2;
     int room = r.h - 2 - totals_h;
     if (ld)
         y += draw_access(a, cv, rect_make(r.x + 1, y, r.w - 2, room / 2), ld,
@@ -187,17 +254,7 @@ static void coal_draw(const tpx_app *a, const void *stt, tpx_canvas *cv, tpx_rec
         y += draw_access(a, cv, rect_make(r.x + 1, y, r.w - 2, r.y + r.h - totals_h - y), st,
                          "global store (B)") + 1;
     y = y < r.y + r.h - totals_h ? y : r.y + r.h - totals_h;
-    const tpx_slot *cur = &a->live->cur;
-    if (!cur->have_model) {
-        canvas_text(cv, r.x + 1, y, r.w - 2, TPX_R_DIM, "launch totals: counting...");
-        return;
-    }
-    const tpx_totals *t = &cur->model.totals;
-    canvas_printf(cv, r.x + 1, y, r.w - 2, TPX_R_TITLE,
-                  "launch totals (model, exact): %lld blocks x %lld warps", t->blocks,
-                  t->warps_per_block);
-    totals_row(cv, r.x + 1, y + 1, r.w - 2, "global load", &t->op[TPX_OP_GLD]);
-    totals_row(cv, r.x + 1, y + 2, r.w - 2, "global store", &t->op[TPX_OP_GST]);
+    levels(a, cv, r.x + 1, y, r.w - 2);
 }
 
 /* Whether every active lane of the access is on its own row of the matrix. */
@@ -248,7 +305,7 @@ static void coal_caption(const tpx_app *a, const void *stt, char *buf, size_t n)
                  "bytes moved are wasted",
                  is_store ? "stores" : "loads", worst->nsect, is_store ? "writing" : "reading",
                  distinct_rows(sc, worst) ? "a different row" : "its own sector",
-                 is_store ? "B" : "A", 32 - (int)config_esize(a->cfg.dtype));
+                 is_store ? "B" : "A", 32 - (int)model_esize(&a->cfg));
     else
         snprintf(buf, n, "%s: %d sectors per request, %.0f%% of the bytes moved are used",
                  is_store ? "stores" : "loads", worst->nsect,

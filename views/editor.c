@@ -8,6 +8,7 @@
 #include "edit.h"
 #include "views.h"
 #include "widgets.h"
+#include "words.h"
 
 #define FIELD 24
 
@@ -79,8 +80,9 @@ static void verdict(const tpx_app *a, const editor_state *e, tpx_canvas *cv, tpx
     }
     char line[TPX_MSG], bytes[24];
     if (a->dialog == &block_dialog) {
-        snprintf(line, sizeof line, "%d threads = %d warps per block; grid %dx%d: Enter applies",
-                 c.bx * c.by, model_warps_per_block(&c), config_geom(&c).gx, config_geom(&c).gy);
+        snprintf(line, sizeof line, "%d thread%s = %d warp%s per block; grid %dx%d: Enter applies",
+                 c.bx * c.by, words_s(c.bx * c.by), model_warps_per_block(&c),
+                 words_s(model_warps_per_block(&c)), config_geom(&c).gx, config_geom(&c).gy);
     } else if (a->dialog == &size_dialog) {
         widget_bytes(bytes, sizeof bytes, c.w * c.h * (long long)config_esize(c.dtype));
         snprintf(line, sizeof line, "%lld columns x %lld rows, %s per matrix: Enter applies",
@@ -135,19 +137,25 @@ static void editor_draw(const tpx_app *a, const void *st, tpx_canvas *cv, tpx_re
     verdict(a, e, cv, rect_make(b.x + 2, y + 2, b.w - 4, 2));
 }
 
-static void type(editor_state *e, int key)
+/* Every printable character goes into the field as typed, so that Enter
+ * judges exactly what is shown with the command line's parser (1e3 or -1
+ * are refused with its words, not read as 13 or 1).  A full field takes
+ * nothing more, and says so, rather than applying a cut value. */
+static void type(tpx_app *a, editor_state *e, int key)
 {
     char *t = e->text[e->field];
     size_t len = e->fresh ? 0 : strlen(t);
-    if (len + 1 < FIELD) {
-        t[len] = (char)key;
-        t[len + 1] = '\0';
+    if (len + 1 >= FIELD) {
+        app_say(a, 1, "refused: the field holds at most %d characters", FIELD - 1);
+        return;
     }
+    t[len] = (char)key;
+    t[len + 1] = '\0';
     e->fresh = 0;
 }
 
 /* Up/Down: double/halve a block field, step the pad, move through presets. */
-static void step(const tpx_app *a, editor_state *e, int up)
+static void step(tpx_app *a, editor_state *e, int up)
 {
     if (a->dialog == &size_dialog) {
         const char *const *p;
@@ -159,8 +167,11 @@ static void step(const tpx_app *a, editor_state *e, int up)
     }
     int v;
     char msg[TPX_MSG];
-    if (config_parse_int(e->text[e->field], "value", &v, msg, sizeof msg) != 0)
-        v = 1;
+    const char *what = a->dialog == &pad_dialog ? "pad" : e->field ? "BY" : "BX";
+    if (config_parse_int(e->text[e->field], what, &v, msg, sizeof msg) != 0) {
+        app_say(a, 1, "refused: %s", msg); /* the text stays as typed */
+        return;
+    }
     if (a->dialog == &block_dialog)
         v = up ? (v < (1 << 20) ? v * 2 : v) : (v > 1 ? v / 2 : 1);
     else
@@ -201,8 +212,8 @@ static int editor_key(tpx_app *a, void *st, int key)
     }
     default: break;
     }
-    if ((key >= '0' && key <= '9') || (a->dialog == &size_dialog && (key == 'x' || key == 'X')))
-        type(e, key);
+    if (key >= ' ' && key <= '~')
+        type(a, e, key);
     return TPX_HANDLED;
 }
 

@@ -5,6 +5,7 @@
 
 #include "catalog.h"
 #include "views.h"
+#include "words.h"
 
 static const char *base_name(const char *path)
 {
@@ -17,16 +18,24 @@ static void device_line(const tpx_app *a, tpx_canvas *cv, tpx_rect r)
     canvas_fill(cv, r, ' ', TPX_R_BAR);
     const tpx_device *d = &a->dev;
     if (d->valid) {
-        canvas_printf(cv, r.x + 1, r.y, r.w - 2, TPX_R_BAR,
+        int x = r.x + 1;
+        x += canvas_printf(cv, x, r.y, r.w - 2, TPX_R_BAR,
                       "%s %s sm_%d%d %s %d SMs %s %.0f GB/s theoretical (GB = 10^9) %s L2 %lld MiB"
                       "%s%s",
                       d->name, glyph_str(TPX_G_DOT), d->cc_major, d->cc_minor,
                       glyph_str(TPX_G_DOT), d->sms, glyph_str(TPX_G_DOT), d->peak_gbs,
                       glyph_str(TPX_G_DOT), d->l2_bytes >> 20,
                       a->source[0] ? "  replayed from " : "", base_name(a->source));
+        /* --profile with a GPU: the predictions are not for the device shown */
+        if (a->live->prof.name[0] && strcmp(a->live->prof.name, d->name) != 0)
+            canvas_printf(cv, x, r.y, r.x + r.w - 1 - x, TPX_R_BAR,
+                          "  predictions for the %s profile", a->live->prof.name);
     } else {
-        canvas_printf(cv, r.x + 1, r.y, r.w - 2, TPX_R_BAR, "no GPU: model only%s%s%s",
-                      a->why_no_gpu[0] ? " (" : "", a->why_no_gpu, a->why_no_gpu[0] ? ")" : "");
+        const char *prof = a->live->prof.name;
+        canvas_printf(cv, r.x + 1, r.y, r.w - 2, TPX_R_BAR, "no GPU: model only%s%s%s%s%s%s",
+                      a->why_no_gpu[0] ? " (" : "", a->why_no_gpu, a->why_no_gpu[0] ? ")" : "",
+                      prof[0] ? "  predictions for the " : "", prof,
+                      prof[0] ? " profile (--profile NAME)" : "");
     }
 }
 
@@ -44,8 +53,9 @@ static int config_fields(const tpx_config *c, int wide, cfg_field *f)
     snprintf(f[n++].text, sizeof f->text, "%s", catalog_name(c->kernel));
     f[n].act = TPX_ACT_BLOCK;
     if (wide)
-        snprintf(f[n++].text, sizeof f->text, "block %dx%d (%d threads, %d warps)", c->bx, c->by,
-                 c->bx * c->by, model_warps_per_block(c));
+        snprintf(f[n++].text, sizeof f->text, "block %dx%d (%d thread%s, %d warp%s)", c->bx,
+                 c->by, c->bx * c->by, words_s(c->bx * c->by), model_warps_per_block(c),
+                 words_s(model_warps_per_block(c)));
     else
         snprintf(f[n++].text, sizeof f->text, "%dx%d (%d thr)", c->bx, c->by, c->bx * c->by);
     f[n].act = TPX_ACT_SIZE;
@@ -164,7 +174,7 @@ static void tabs(const tpx_app *a, tpx_canvas *cv, tpx_rect r)
     }
     int x0, x1;
     tab_span(a, TPX_VIEW_COUNT - 1, &x0, &x1);
-    canvas_text(cv, r.x + x1 + 2, r.y, r.w - x1 - 2, TPX_R_DIM, "(1-5, Tab, or click)");
+    canvas_text(cv, r.x + x1 + 2, r.y, r.w - x1 - 2, TPX_R_DIM, "(1-6, Tab, or click)");
 }
 
 /* "Up/Down warp": a row with a hint word, joined with the row before it

@@ -10,6 +10,7 @@
 #include "footprint.h"
 #include "sorting.h"
 #include "views.h"
+#include "words.h"
 
 enum { CARTESIAN, DIAGONAL };
 
@@ -159,8 +160,9 @@ static void order_draw(const tpx_app *a, const void *st, tpx_canvas *cv, tpx_rec
                   "it (bx + by*%d)",
                   g->gx, g->gy, tpx_grid_covers_b(a->cfg.kernel) ? "B" : "A", g->gx);
     canvas_printf(cv, r.x + 1, r.y + 1, r.w - 1, TPX_R_NORMAL,
-                  "wave %lld of %lld: blocks %lld-%lld run together: %d SMs x %d blocks per SM",
-                  k + 1, w->count, b0, b1 - 1, w->sms, w->blocks_per_sm);
+                  "wave %lld of %lld: blocks %lld-%lld run together: %d SM%s x %d block%s per SM",
+                  k + 1, w->count, b0, b1 - 1, w->sms, words_s(w->sms), w->blocks_per_sm,
+                  words_s(w->blocks_per_sm));
     canvas_printf(cv, r.x + 1, r.y + 2, r.w - 1, TPX_R_DIM, "(%s)", w->source);
     tpx_rect p[2];
     layout_columns(rect_make(r.x + 1, r.y + 4, r.w - 2, r.h - 5), 2, 4, p);

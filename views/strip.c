@@ -1,7 +1,7 @@
 /* strip: the live bandwidth line under every view.  A measured figure is
  * shown only when it is measured and verified; otherwise the strip says what
  * happened instead (not measured, failed, measuring) and what the model
- * counts, never a 0. */
+ * counts and predicts (labelled "predicted"), never a 0. */
 #include <stdio.h>
 #include <string.h>
 
@@ -27,6 +27,19 @@ static int progress(const tpx_app *a, tpx_canvas *cv, int x, tpx_rect r)
     return x + 2;
 }
 
+/* "  predicted 1234 GB/s (-40%)" after a measurement: the model's figure,
+ * marked when the two disagree by more than TPX_PRED_GAP_NOTE. */
+static int predicted_beside(const tpx_app *a, tpx_canvas *cv, int x, tpx_rect r)
+{
+    const tpx_slot *s = &a->live->cur;
+    if (!s->have_gap)
+        return x + 2;
+    int off = s->gap > TPX_PRED_GAP_NOTE || s->gap < -TPX_PRED_GAP_NOTE;
+    x += canvas_printf(cv, x, r.y, r.x + r.w - x, off ? TPX_R_WARN : TPX_R_DIM,
+                       "  predicted %.0f GB/s (%+.0f%%)", s->model.pred.gbs, 100.0 * s->gap);
+    return x + 2;
+}
+
 static int measured(const tpx_app *a, tpx_canvas *cv, int x, tpx_rect r)
 {
     const tpx_result *res = &a->live->cur.meas;
@@ -34,8 +47,13 @@ static int measured(const tpx_app *a, tpx_canvas *cv, int x, tpx_rect r)
     int end = r.x + r.w;
     double med = res->nring ? a->live->cur.median : m->gbs;
     x += canvas_printf(cv, x, r.y, end - x, TPX_R_GOOD, "%.1f GB/s", med);
-    x += canvas_printf(cv, x, r.y, end - x, TPX_R_DIM, " median of %d run%s ", res->nring,
-                       res->nring == 1 ? "" : "s");
+    char where[200];
+    app_measured_where(a, where, sizeof where);
+    if (app_recorded(a)) /* a loaded file: one recorded run, never "live" */
+        x += canvas_printf(cv, x, r.y, end - x, TPX_R_DIM, " %s ", where);
+    else
+        x += canvas_printf(cv, x, r.y, end - x, TPX_R_DIM, " median of %d run%s ", res->nring,
+                           res->nring == 1 ? "" : "s");
     if (res->nring > 1 && x + 10 < end) {
         widget_sparkline(cv, x, r.y, 8, res->ring, res->nring, TPX_R_GOOD);
         x += (res->nring < 8 ? res->nring : 8) + 1;
@@ -53,7 +71,7 @@ static int measured(const tpx_app *a, tpx_canvas *cv, int x, tpx_rect r)
                        m->verified ? "verified" : "NOT verified");
     x += canvas_printf(cv, x, r.y, end - x, TPX_R_WARN, "  %s", runner_badge_name(m->badge));
     x += canvas_printf(cv, x, r.y, end - x, TPX_R_DIM, "  %s L2", m->hot ? "hot" : "cold");
-    return x + 2;
+    return predicted_beside(a, cv, x, r);
 }
 
 /* What the model counts, for when nothing is measured. */
@@ -71,8 +89,12 @@ static void model_summary(const tpx_app *a, tpx_canvas *cv, int x, tpx_rect r)
         return;
     }
     const tpx_cost *ld = &s->model.totals.op[TPX_OP_GLD], *st = &s->model.totals.op[TPX_OP_GST];
+    x += canvas_text(cv, x, r.y, end - x, TPX_R_NORMAL, "model: ");
+    if (s->model.pred.valid) /* a figure, but the model's: the word says so */
+        x += canvas_printf(cv, x, r.y, end - x, TPX_R_WARN, "predicted %.0f GB/s; ",
+                           s->model.pred.gbs);
     canvas_printf(cv, x, r.y, end - x, TPX_R_NORMAL,
-                  "model: global loads use %.1f%% of the bytes they move, stores %.1f%%",
+                  "loads use %.1f%% of the bytes they move, stores %.1f%%",
                   100.0 * model_efficiency(ld), 100.0 * model_efficiency(st));
 }
 

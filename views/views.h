@@ -49,6 +49,7 @@ extern const tpx_view banks_view;
 extern const tpx_view coal_view;
 extern const tpx_view order_view;
 extern const tpx_view bandwidth_view;
+extern const tpx_view compare_view;
 
 extern const tpx_dialog help_dialog;
 extern const tpx_dialog kernel_dialog;

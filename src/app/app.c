@@ -6,12 +6,13 @@
 
 #include "catalog.h"
 #include "edit.h"
+#include "export.h"
 #include "tour.h"
 
 static const tpx_view *const views[TPX_VIEW_COUNT] = {
     [TPX_VIEW_MAP] = &map_view,     [TPX_VIEW_BANKS] = &banks_view,
     [TPX_VIEW_COAL] = &coal_view,   [TPX_VIEW_ORDER] = &order_view,
-    [TPX_VIEW_BW] = &bandwidth_view,
+    [TPX_VIEW_BW] = &bandwidth_view, [TPX_VIEW_CMP] = &compare_view,
 };
 
 static const tpx_dialog *const dialogs[TPX_DIALOG_MAX] = {
@@ -198,7 +199,7 @@ static int config_action(tpx_app *a, tpx_action act)
 static int tour_go(tpx_app *a, int k)
 {
     int n;
-    const tpx_tour_step *steps = tour_builtin(&n);
+    const tpx_tour_step *steps = tour_steps(a, &n);
     if (k < 0)
         k = 0;
     if (k >= n) {
@@ -214,7 +215,57 @@ static int tour_go(tpx_app *a, int k)
     a->sel = (tpx_sel){0, 0, 0, 0};
     if (steps[k].zoom >= 0)
         map_set_zoom(a->view_st[TPX_VIEW_MAP], steps[k].zoom);
+    if (steps[k].pinned) { /* an A/B step: A pinned as the A key would */
+        a->pinned = 1;
+        a->pin = steps[k].pin;
+        r |= TPX_SWEEPS | TPX_LIVE;
+    }
     return r;
+}
+
+/* E: the screen as it is, written to tpx-<view>-<kernel>.svg in the
+ * current directory. */
+static int export_key(tpx_app *a)
+{
+    char name[32], path[96], title[200], desc[160], msg[TPX_MSG];
+    snprintf(name, sizeof name, "%s", app_view(a->view)->name);
+    for (char *c = name; *c; c++)
+        *c = (char)(*c >= 'A' && *c <= 'Z' ? *c - 'A' + 'a' : *c);
+    snprintf(path, sizeof path, "tpx-%s-%s.svg", name, catalog_name(a->cfg.kernel));
+    config_describe(&a->cfg, desc, sizeof desc);
+    snprintf(title, sizeof title, "tpx %s: %s", name, desc);
+    tpx_canvas cv;
+    int w = a->screen_w > 0 ? a->screen_w : 120, h = a->screen_h > 0 ? a->screen_h : 40;
+    if (canvas_init(&cv, w, h) != 0) {
+        app_say(a, 1, "export failed: out of memory");
+        return TPX_HANDLED | TPX_REDRAW;
+    }
+    app_draw(a, &cv);
+    if (export_file(path, &cv, TPX_EXPORT_SVG, title, msg, sizeof msg) == 0)
+        app_say(a, 0, "wrote %s", path);
+    else
+        app_say(a, 1, "export failed: %s", msg);
+    canvas_free(&cv);
+    return TPX_HANDLED | TPX_REDRAW;
+}
+
+/* A: the current config becomes A; what the user changes next is B. */
+static int pin_key(tpx_app *a)
+{
+    char desc[160];
+    a->pinned = 1;
+    a->pin = a->cfg;
+    config_describe(&a->cfg, desc, sizeof desc);
+    app_say(a, 0, "pinned A: %s; change the config (B) and press 6 to compare", desc);
+    /* new wants: A is measured beside the current config */
+    return TPX_HANDLED | TPX_REDRAW | TPX_SWEEPS | TPX_LIVE;
+}
+
+int app_tour_start(tpx_app *a, const tpx_tour_step *steps, int n)
+{
+    a->tour_steps = steps;
+    a->tour_n = n;
+    return tour_go(a, 0);
 }
 
 static int app_action(tpx_app *a, tpx_action act)
@@ -232,11 +283,14 @@ static int app_action(tpx_app *a, tpx_action act)
     case TPX_ACT_TOUR_PREV: return tour_go(a, a->tour - 1);
     case TPX_ACT_CANCEL: a->msg[0] = '\0'; return TPX_HANDLED | TPX_REDRAW;
     case TPX_ACT_REDRAW: return TPX_HANDLED | TPX_REDRAW;
+    case TPX_ACT_EXPORT: return export_key(a);
     case TPX_ACT_VIEW_MAP: return set_view(a, TPX_VIEW_MAP);
     case TPX_ACT_VIEW_BANKS: return set_view(a, TPX_VIEW_BANKS);
     case TPX_ACT_VIEW_COAL: return set_view(a, TPX_VIEW_COAL);
     case TPX_ACT_VIEW_ORDER: return set_view(a, TPX_VIEW_ORDER);
     case TPX_ACT_VIEW_BW: return set_view(a, TPX_VIEW_BW);
+    case TPX_ACT_VIEW_CMP: return set_view(a, TPX_VIEW_CMP);
+    case TPX_ACT_PIN: return pin_key(a);
     case TPX_ACT_VIEW_NEXT: return set_view(a, a->view + 1);
     case TPX_ACT_VIEW_PREV: return set_view(a, a->view - 1);
     default: break;

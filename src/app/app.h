@@ -40,6 +40,10 @@ void app_draw(const tpx_app *a, tpx_canvas *cv);
 
 /* The views in tab order. */
 const tpx_view *app_view(int id);
+/* Starts the tour over steps (NULL: the built-in tour), which must outlive
+ * the app; returns the TPX_* bits of showing its first step. */
+struct tpx_tour_step;
+int app_tour_start(tpx_app *a, const struct tpx_tour_step *steps, int n);
 /* The private state of dialog d. */
 void *app_dialog_state(const tpx_app *a, const tpx_dialog *d);
 /* Opens a dialog (its state filled by its open hook). */

@@ -2,6 +2,7 @@
 
 #include <stdarg.h>
 #include <stdio.h>
+#include <string.h>
 
 void app_say(tpx_app *a, int error, const char *fmt, ...)
 {
@@ -18,8 +19,12 @@ int app_edited(tpx_app *a, int rc, const char *msg)
         app_say(a, 1, "refused: %s", msg);
         return TPX_HANDLED | TPX_REDRAW;
     }
-    if (msg && msg[0])
+    if (msg && msg[0]) {
         app_say(a, 0, "%s", msg);
+    } else { /* a valid value replaces an earlier refusal */
+        a->msg[0] = '\0';
+        a->msg_error = 0;
+    }
     return TPX_HANDLED | TPX_REDRAW | TPX_CONFIG;
 }
 
@@ -44,3 +49,19 @@ int app_step_rep(tpx_app *a, tpx_action act)
 void app_close_dialog(tpx_app *a) { a->dialog = NULL; }
 
 int app_wants_sweeps(const tpx_app *a) { return a->view == TPX_VIEW_BW; }
+
+int app_recorded(const tpx_app *a)
+{
+    return a->source[0] || strcmp(a->dev.source, "replay") == 0;
+}
+
+void app_measured_where(const tpx_app *a, char *buf, size_t n)
+{
+    const char *gpu = a->dev.valid ? a->dev.name : "a GPU";
+    if (!app_recorded(a))
+        snprintf(buf, n, "live on %s", gpu);
+    else if (a->dev.recorded[0])
+        snprintf(buf, n, "recorded %s on %s", a->dev.recorded, gpu);
+    else
+        snprintf(buf, n, "recorded on %s", gpu);
+}

@@ -41,6 +41,7 @@ typedef enum tpx_view_id {
     TPX_VIEW_COAL,
     TPX_VIEW_ORDER,
     TPX_VIEW_BW,
+    TPX_VIEW_CMP,
     TPX_VIEW_COUNT
 } tpx_view_id;
 
@@ -66,6 +67,11 @@ typedef struct tpx_app {
     char msg[TPX_MSG];
     int msg_error;
     int tour;            /* step of the guided tour, -1 when it is not running */
+    /* The tour's steps: the built-in one, or a file's (tpx tour FILE). */
+    const struct tpx_tour_step *tour_steps;
+    int tour_n;
+    int pinned;          /* pin holds the config pinned as A (the Compare view's A) */
+    tpx_config pin;
     /* The views in tab order and each one's private state (like tig's
      * view->private), handed in by app.c, which knows them. */
     const struct tpx_view *const *views;
@@ -84,6 +90,11 @@ int app_select(tpx_app *a, tpx_sel s);
 int app_step_rep(tpx_app *a, tpx_action act);
 /* Closes the open dialog. */
 void app_close_dialog(tpx_app *a);
+/* Whether the measurements are recorded (a loaded result file), not live. */
+int app_recorded(const tpx_app *a);
+/* Where the measured numbers come from: "recorded 2026-11-22 on NVIDIA H200"
+ * (the date when the file has one), or "live on NVIDIA H200". */
+void app_measured_where(const tpx_app *a, char *buf, size_t n);
 /* Whether the sweeps should be measured now (the Bandwidth view is open). */
 int app_wants_sweeps(const tpx_app *a);
 

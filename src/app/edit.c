@@ -47,6 +47,23 @@ int edit_kernel_step(tpx_config *c, int dir, const tpx_limits *lim, char *msg, s
     return -1;
 }
 
+/* Whether c's kernel takes square blocks only: it refuses 32x16 and 16x32
+ * but takes 32x32 (asked of the rules, not a list of names). */
+static int square_only(const tpx_config *c, const tpx_limits *lim)
+{
+    static const int shapes[3][2] = {{32, 16}, {16, 32}, {32, 32}};
+    char why[TPX_MSG];
+    int ok[3];
+    for (int i = 0; i < 3; i++) {
+        tpx_config t = *c;
+        t.bx = shapes[i][0];
+        t.by = shapes[i][1];
+        t.pad = t.swz = 0;
+        ok[i] = config_validate(&t, lim, why, sizeof why) == 0;
+    }
+    return !ok[0] && !ok[1] && ok[2];
+}
+
 int edit_block_scale(tpx_config *c, int axis, int up, const tpx_limits *lim, char *msg, size_t n)
 {
     tpx_config cand = *c;
@@ -60,7 +77,20 @@ int edit_block_scale(tpx_config *c, int axis, int up, const tpx_limits *lim, cha
         return -1;
     }
     *v = up ? *v * 2 : *v / 2;
-    return edit_apply(c, &cand, lim, msg, n);
+    if (edit_apply(c, &cand, lim, msg, n) == 0)
+        return 0;
+    /* A kernel that takes only square blocks (smem): scale both sides. */
+    tpx_config sq = *c;
+    char why[TPX_MSG];
+    if (c->bx != c->by || (!up && c->bx == 1) || !square_only(c, lim))
+        return -1;
+    sq.bx = sq.by = up ? c->bx * 2 : c->bx / 2;
+    if (config_validate(&sq, lim, why, sizeof why) != 0)
+        return -1;
+    *c = sq;
+    snprintf(msg, n, "%s takes square blocks only: both sides scaled, %dx%d",
+             catalog_name(c->kernel), c->bx, c->by);
+    return 0;
 }
 
 int edit_block_text(tpx_config *c, const char *bx, const char *by, const tpx_limits *lim, char *msg,

@@ -3,8 +3,10 @@
  * before touching the screen, then runs the one main loop: read keys, let
  * the app handle them, rebuild the scene once per change, pass new wants to
  * the workers, and repaint when something changed. */
+#include <errno.h>
 #include <signal.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
@@ -12,27 +14,24 @@
 #include "app.h"
 #include "cli.h"
 #include "commands.h"
+#include "results_find.h"
 #include "term_backend.h"
+#include "tour.h"
 
 static const cli_opt explore_opts[] = {
     CLI_CONFIG_OPTS,
     {"no-gpu", NULL, "model only: do not look for a GPU (measured figures show as not measured)"},
     {"device", "N", "CUDA device to measure on (tpx list --devices); default 0"},
-    {"load", "FILE", "show the measurements saved by tpx bench --save instead of measuring"},
+    {"load", "FILE", "show the measurements saved by tpx bench --save (a file, or a shipped name: "
+                     "h200, h100)"},
     {"replay", "FILE", "the same as --load (the name tpx report uses)"},
+    CLI_PROFILE_OPT,
     {NULL, NULL, NULL},
 };
 
 static volatile sig_atomic_t quit_signal;
 
 static void on_quit(int sig) { quit_signal = sig; }
-
-static void on_fatal(int sig)
-{
-    term_emergency_restore();
-    signal(sig, SIG_DFL);
-    raise(sig);
-}
 
 static void install_signals(void)
 {
@@ -43,17 +42,13 @@ static void install_signals(void)
     sigaction(SIGINT, &sa, NULL);
     sigaction(SIGTERM, &sa, NULL);
     sigaction(SIGHUP, &sa, NULL);
-    sa.sa_handler = on_fatal;
-    sa.sa_flags = SA_RESETHAND;
-    int fatal[] = {SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGABRT};
-    for (size_t i = 0; i < sizeof fatal / sizeof fatal[0]; i++)
-        sigaction(fatal[i], &sa, NULL);
+    /* The terminal's own (term_open) restores it on every other signal. */
 }
 
 static void usage(void)
 {
     printf("usage: tpx [--kernel ID] [--block XxY] [--size WxH] [--dtype T] [--pad N] [--swizzle]\n"
-           "           [--tile-dtype T] [--no-gpu] [--device N] [--load FILE]\n\n"
+           "           [--tile-dtype T] [--no-gpu] [--device N] [--load FILE] [--profile NAME]\n\n"
            "Opens the explorer at the given config (the terminal must be a TTY).  Press ? in it\n"
            "for the keys.  For scripts: tpx report, tpx list, tpx bench.\n\noptions:\n");
     cli_print_options(stdout, explore_opts);
@@ -71,9 +66,14 @@ static double now_s(void)
 static tpx_runner *open_runner(const cli_parsed *p, char *why, size_t n, int *usage)
 {
     const char *saved = cli_get(p, "load") ? cli_get(p, "load") : cli_get(p, "replay");
+    char path[1024];
+    if (saved && results_find(saved, path, sizeof path, why, n) != 0) {
+        *usage = 1;
+        return NULL;
+    }
     snprintf(why, n, "%s", cli_has(p, "no-gpu") ? "--no-gpu" : "");
-    tpx_runner *r = runner_from_options(cli_get(p, "device"), cli_has(p, "no-gpu"), saved, why, n,
-                                        usage);
+    tpx_runner *r = runner_from_options(cli_get(p, "device"), cli_has(p, "no-gpu"),
+                                        saved ? path : NULL, why, n, usage);
     if (!r && !why[0])
         snprintf(why, n, "out of memory");
     return r;
@@ -116,6 +116,7 @@ static int loop(tpx_app *a, tpx_livesrc *ls)
     tpx_canvas cv = {0, 0, NULL};
     int res = TPX_REDRAW, rc = CLI_OK;
     double next_tick = now_s() + 0.4;
+    live_pin(ls, a->pinned ? &a->pin : NULL);
     live_request(ls, &a->cfg, &a->lim, app_wants_sweeps(a));
     while (!quit_signal) {
         if (live_refresh(ls, a->live))
@@ -127,8 +128,10 @@ static int loop(tpx_app *a, tpx_livesrc *ls)
         res = read_keys(a);
         if (res & TPX_QUIT)
             break;
-        if (res & (TPX_CONFIG | TPX_SWEEPS))
+        if (res & (TPX_CONFIG | TPX_SWEEPS)) {
+            live_pin(ls, a->pinned ? &a->pin : NULL);
             live_request(ls, &a->cfg, &a->lim, app_wants_sweeps(a));
+        }
         if (res & TPX_REMEASURE)
             live_remeasure(ls, &a->cfg);
         if (now_s() >= next_tick) {
@@ -163,13 +166,19 @@ static tpx_app *start(const cli_parsed *p, tpx_runner *r, const tpx_config *c,
     return a;
 }
 
-int cmd_explore(int argc, char **argv)
+/* The explorer; with steps, touring them from the first (tpx tour). */
+static int explore_main(int argc, char **argv, const tpx_tour_step *steps, int nsteps)
 {
     cli_parsed p;
     char msg[TPX_MSG];
     int rc = cli_start(argc, argv, explore_opts, "tpx", usage, &p);
     if (rc >= 0)
         return rc;
+    /* The predictions' profile: an unknown name is refused before anything opens. */
+    if (cli_profile(&p, msg, sizeof msg) != 0) {
+        fprintf(stderr, "tpx: %s\n", msg);
+        return CLI_USAGE;
+    }
     int bad_options = 0;
     tpx_runner *r = open_runner(&p, msg, sizeof msg, &bad_options);
     if (!r) {
@@ -179,7 +188,8 @@ int cmd_explore(int argc, char **argv)
     tpx_limits lim;
     tpx_config c;
     r->limits(r, &lim);
-    if (cli_config(&p, &lim, &c, msg, sizeof msg) != 0) {
+    if (cli_config(&p, &lim, &c, msg, sizeof msg) != 0 ||
+        (steps && tour_check(steps, nsteps, &lim, msg, sizeof msg) != 0)) {
         fprintf(stderr, "tpx: %s\n", msg);
         runner_close(r);
         return CLI_USAGE;
@@ -194,6 +204,8 @@ int cmd_explore(int argc, char **argv)
     tpx_app *a = start(&p, r, &c, &lim, msg, &ls);
     if (!a)
         return CLI_FAIL;
+    if (steps)
+        app_update(a, app_tour_start(a, steps, nsteps));
     glyphs_set_utf8(term_locale_utf8());
     tpx_term_info ti;
     if (term_open(&ti, msg, sizeof msg) != 0) {
@@ -209,8 +221,81 @@ int cmd_explore(int argc, char **argv)
     live_stop(ls);
     app_free(a);
     runner_close(r);
-    /* Ctrl-C is a way to quit; being terminated is reported as usual. */
-    if (quit_signal && quit_signal != SIGINT)
+    /* Ctrl-C is a way to quit; being terminated is reported as usual: the
+     * signal, now that everything is closed, with its default action. */
+    if (quit_signal && quit_signal != SIGINT) {
+        signal(quit_signal, SIG_DFL);
+        raise(quit_signal);
         rc = 128 + quit_signal;
+    }
     return rc;
+}
+
+int cmd_explore(int argc, char **argv) { return explore_main(argc, argv, NULL, 0); }
+
+static void tour_help(void)
+{
+    printf("usage: tpx tour FILE [explorer options]\n\n"
+           "Opens the explorer on the tour in FILE instead of the built-in one (T).  A tour is\n"
+           "steps, each a line \"@ key=value ...\" (view, kernel, block, size, dtype, pad,\n"
+           "swizzle, zoom, and a.KEY=VALUE for the A of an A/B step) and a paragraph of text;\n"
+           "docs/tour-format.md describes it.  A bad line is refused with its number.\n\n"
+           "example: tpx tour my-lesson.txt --load h200.json\n");
+}
+
+/* Reads a whole tour file; NULL with why in msg. */
+static char *read_tour(const char *path, char *msg, size_t n)
+{
+    FILE *f = fopen(path, "r");
+    if (!f) {
+        snprintf(msg, n, "cannot read %s: %s", path, strerror(errno));
+        return NULL;
+    }
+    size_t cap = 1 << 20, len = 0;
+    char *text = malloc(cap + 1);
+    if (text)
+        len = fread(text, 1, cap, f);
+    int big = text && len == cap && fgetc(f) != EOF;
+    fclose(f);
+    if (!text || big) {
+        snprintf(msg, n, "%s: %s", path, text ? "larger than 1 MiB: not a tour" : "out of memory");
+        free(text);
+        return NULL;
+    }
+    text[len] = '\0';
+    if (strlen(text) != len) {
+        snprintf(msg, n, "%s: holds a NUL byte: not a text file", path);
+        free(text);
+        return NULL;
+    }
+    return text;
+}
+
+int cmd_tour(int argc, char **argv)
+{
+    if (argc >= 1 && (strcmp(argv[0], "--help") == 0 || strcmp(argv[0], "-h") == 0)) {
+        tour_help();
+        return CLI_OK;
+    }
+    if (argc < 1 || strncmp(argv[0], "--", 2) == 0) {
+        fprintf(stderr, "tpx tour: name the tour file first: tpx tour FILE [options] "
+                        "(tpx tour --help)\n");
+        return CLI_USAGE;
+    }
+    char msg[2 * TPX_MSG], why[TPX_MSG];
+    static tpx_tour_step steps[TPX_TOUR_MAX];
+    char *text = read_tour(argv[0], why, sizeof why);
+    int readable = text != NULL;
+    int n = readable ? tour_parse(text, steps, TPX_TOUR_MAX, why, sizeof why) : -1;
+    free(text);
+    if (n == 0)
+        snprintf(why, sizeof why, "no steps (a step starts with a line \"@ view=N ...\")");
+    if (n <= 0) {
+        /* read errors name the file already */
+        snprintf(msg, sizeof msg, "tpx tour: %s%s%s", readable ? argv[0] : "",
+                 readable ? ": " : "", why);
+        fprintf(stderr, "%s\n", msg);
+        return CLI_USAGE;
+    }
+    return explore_main(argc - 1, argv + 1, steps, n);
 }

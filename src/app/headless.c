@@ -25,6 +25,11 @@ int headless_next_key(const char **p)
 
 tpx_app *headless_app(const tpx_headless *h, tpx_runner *r)
 {
+    return headless_app_pinned(h, NULL, r);
+}
+
+tpx_app *headless_app_pinned(const tpx_headless *h, const tpx_config *pin, tpx_runner *r)
+{
     tpx_limits lim;
     tpx_device dev;
     r->limits(r, &lim);
@@ -36,6 +41,10 @@ tpx_app *headless_app(const tpx_headless *h, tpx_runner *r)
     app_resize(a, h->cols, h->rows);
     a->view = h->view >= 0 && h->view < TPX_VIEW_COUNT ? h->view : 0;
     a->sel = h->sel;
+    if (pin) {
+        a->pinned = 1;
+        a->pin = *pin;
+    }
     app_update(a, TPX_SELECT);
     for (const char *k = h->keys; k && *k;) {
         int bits = app_key(a, headless_next_key(&k));
@@ -44,6 +53,7 @@ tpx_app *headless_app(const tpx_headless *h, tpx_runner *r)
         app_update(a, bits);
     }
     live_fill_sync(a->live, &a->cfg, &a->lim, r, app_wants_sweeps(a));
+    live_fill_pin_sync(a->live, a->pinned ? &a->pin : NULL, r);
     app_update(a, TPX_LIVE);
     return a;
 }

@@ -23,6 +23,9 @@ char *headless_render(const tpx_headless *h);
  * with app_free); the keys are typed. */
 tpx_app *headless_app(const tpx_headless *h, tpx_runner *r);
 
+/* The same with pin (NULL: none) pinned as A, as the A key does. */
+tpx_app *headless_app_pinned(const tpx_headless *h, const tpx_config *pin, tpx_runner *r);
+
 /* Next key of a headless key string (the escapes above). */
 int headless_next_key(const char **p);
 

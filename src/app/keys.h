@@ -41,6 +41,7 @@ enum {
     G(DETAIL, "Banks and Coalescing")                                                            \
     G(ORDER, "Order")                                                                            \
     G(BANDWIDTH, "Bandwidth")                                                                    \
+    G(COMPARE, "Compare")                                                                        \
     G(DIALOG, "In a dialog")
 
 typedef enum tpx_key_group {
@@ -63,6 +64,10 @@ typedef enum tpx_key_group {
       "redraw the screen")                                                                         \
     K(TOUR, GENERAL, "T", 'T', 0, 0, "tour",                                                       \
       "start or end the guided tour")                                                              \
+    K(PIN, GENERAL, "A", 'A', 0, 0, "pin A",                                                       \
+      "pin this config as A; change it (B) and compare them in view 6")                            \
+    K(EXPORT, GENERAL, "E", 'E', 0, 0, "",                                                         \
+      "write the screen to tpx-VIEW-KERNEL.svg in the current directory")                          \
     K(TOUR_PREV, TOUR, "<", '<', 0, 0, "&",                                                        \
       "previous step of the tour")                                                                 \
     K(TOUR_NEXT, TOUR, ">", '>', 0, 0, "step",                                                     \
@@ -77,6 +82,8 @@ typedef enum tpx_key_group {
       "Order: launch order and waves of resident blocks")                                          \
     K(VIEW_BW, VIEWS, "5", '5', 0, 0, "",                                                          \
       "Bandwidth: live GB/s, all kernels, block-shape sweep")                                      \
+    K(VIEW_CMP, VIEWS, "6", '6', 0, 0, "",                                                         \
+      "Compare: the config pinned as A beside this one (B), and the ratios B/A")                   \
     K(VIEW_NEXT, VIEWS, "Tab", TPX_KEY_TAB, 0, 0, "&",                                             \
       "next view")                                                                                 \
     K(VIEW_PREV, VIEWS, "Shift-Tab", TPX_KEY_BTAB, 0, 0, "view",                                   \
@@ -143,6 +150,10 @@ typedef enum tpx_key_group {
       "animate the waves on or off")                                                               \
     K(REMEASURE, BANDWIDTH, "r", 'r', 0, 0, "re-measure",                                          \
       "forget this config's samples and measure again")                                            \
+    K(HEAT_UP, BANDWIDTH, "u", 'u', 0, 0, "&",                                                     \
+      "scroll the heatmap up a row (when it does not fit)")                                        \
+    K(HEAT_DOWN, BANDWIDTH, "d", 'd', 0, 0, "scroll",                                              \
+      "scroll the heatmap down a row")                                                             \
     K(D_OK, DIALOG, "Enter", TPX_KEY_ENTER, 0, 0, "apply",                                         \
       "apply (refused with a reason if invalid)")                                                  \
     K(D_CANCEL, DIALOG, "Esc", TPX_KEY_ESC, 0, 0, "cancel",                                        \

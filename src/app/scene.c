@@ -40,6 +40,8 @@ static void select_free(tpx_scene *s)
     s->global = NULL;
     s->ninst = s->nglobal = 0;
     s->tbx = s->tby = 0;
+    s->blk_ok = 0;
+    memset(&s->blk, 0, sizeof s->blk);
     memset(s->touches, 0, sizeof s->touches);
     memset(s->box, 0, sizeof s->box);
     memset(s->nelem, 0, sizeof s->nelem);
@@ -73,7 +75,7 @@ static void lanes_of_words(const tpx_inst *in, size_t esize, int *lane, long lon
 /* The selected repetition's store and load, word by word. */
 static int tile_lanes(tpx_tile *t, int rep)
 {
-    size_t e = config_tile_esize(&t->cfg); /* the tile's element, not the matrix's */
+    size_t e = model_space_esize(&t->cfg, TPX_SPACE_S); /* indices count the tile's units */
     t->sst = scene_tile_inst(t, TPX_OP_SST, rep);
     t->sld = scene_tile_inst(t, TPX_OP_SLD, rep);
     for (int k = 0; k < 2; k++) {
@@ -98,10 +100,11 @@ static int build_tile(tpx_scene *s, tpx_tile *t, const tpx_config *v)
     }
     if (config_validate(v, &s->lim, t->why, sizeof t->why) != 0)
         return 0;
-    /* Every tiled kernel's tile rows are BX elements wide (plus padding). */
-    t->width = v->bx;
-    t->pitch = v->bx + v->pad;
-    t->rows = (int)(tpx_smem_elems(v->kernel, v->bx, v->by, v->pad) / t->pitch);
+    /* Every tiled kernel's tile rows are BX accesses wide (plus padding). */
+    int nv = config_vec(v);
+    t->width = v->bx * nv;
+    t->pitch = (v->bx + v->pad) * nv;
+    t->rows = (int)(config_smem_bytes(v) / (long long)config_tile_esize(v) / t->pitch);
     t->words = (config_smem_bytes(v) + 3) / 4;
     int n = model_insts_per_warp(v);
     tpx_inst *all = malloc(sizeof *all * (size_t)n);
@@ -116,7 +119,7 @@ static int build_tile(tpx_scene *s, tpx_tile *t, const tpx_config *v)
         if (all[i].space != TPX_SPACE_S)
             continue;
         t->inst[t->ninst] = all[i];
-        model_bank_detail(&all[i], config_tile_esize(v), &t->bank[t->ninst]);
+        model_bank_detail(&all[i], model_space_esize(v, TPX_SPACE_S), &t->bank[t->ninst]);
         t->ninst++;
     }
     free(all);
@@ -191,7 +194,7 @@ static int select_insts(tpx_scene *s)
     if (!s->inst || !s->global)
         return -1;
     s->ninst = model_warp_insts(c, s->sel.bx, s->sel.by, s->sel.warp, s->inst);
-    size_t e = config_esize(c->dtype);
+    size_t e = model_esize(c); /* one lane's access: 16 bytes for a vectorised kernel */
     for (int i = 0; i < s->ninst; i++) {
         if (s->inst[i].space == TPX_SPACE_S)
             continue;
@@ -215,6 +218,7 @@ int scene_select(tpx_scene *s, tpx_sel sel)
     if (select_insts(s) != 0)
         return -1;
     warp_boxes(s);
+    s->blk_ok = traffic_block(c, s->tbx, s->tby, &s->blk) == 0;
 
     tpx_config plain = *c, cure = *c;
     plain.pad = 0;

@@ -11,6 +11,7 @@
 #include "config.h"
 #include "footprint.h"
 #include "model.h"
+#include "traffic.h"
 
 /* The selection: a warp of a launch block, and which repetition of the
  * instructions (unrolled and tiled kernels) the detail views show. */
@@ -65,6 +66,9 @@ typedef struct tpx_scene {
     long long nrows[2], ncols[2]; /* distinct rows and columns among them */
     tpx_tile tile[2]; /* [0] without padding or swizzle, [1] the cure: the config's
                          own pad or swizzle, or pad 1 when it has none */
+    int blk_ok;              /* blk holds the selected block's traffic */
+    tpx_block_traffic blk;   /* its requests and sectors at L1, what goes on to L2
+                                (the launch's levels come with the totals: live.h) */
 } tpx_scene;
 
 /* Builds the whole scene (freeing what s held).  0, or -1 when out of memory. */

@@ -1,7 +1,9 @@
 /* term: the terminal backend.  The only part of tpx that talks to curses:
  * it decides UTF-8 and colours once, copies a canvas to the screen, turns
  * curses keys and mouse clicks into keys.h codes, and restores the terminal
- * on every way out (including a fatal signal, via term_emergency_restore). */
+ * on every way out: term_open catches every signal that would end tpx
+ * (but SIGINT, SIGTERM and SIGHUP, which the caller turns into a clean
+ * quit), restores the terminal with term_emergency_restore and re-raises it. */
 #ifndef TPX_TERM_H
 #define TPX_TERM_H
 

@@ -2,6 +2,7 @@
 
 #include <curses.h>
 #include <langinfo.h>
+#include <signal.h>
 #include <locale.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -13,7 +14,9 @@
 #include "keys.h"
 #include "theme.h"
 
-static int open_now, mono;
+/* Read by the signal handler, so an atomic-sized volatile. */
+static volatile sig_atomic_t open_now;
+static int mono;
 static SCREEN *screen;
 static struct termios saved_tty;
 static int have_saved_tty;
@@ -39,6 +42,64 @@ static void add_restore(const char *s)
         memcpy(restore_seq + restore_len, s, len);
         restore_len += len;
     }
+}
+
+/* Computed while it is safe to call curses, because a signal handler may
+ * only write() it: keypad and mouse reporting off, attributes reset, cursor
+ * shown, then back from the alternate screen. */
+static void build_restore(void)
+{
+    restore_len = 0;
+    add_restore(tigetstr("rmkx"));
+    add_restore("\033[?1000l\033[?1002l\033[?1003l\033[?1006l");
+    add_restore(tigetstr("sgr0"));
+    add_restore(tigetstr("cnorm"));
+    add_restore(tigetstr("rmcup"));
+    add_restore("\r\n");
+}
+
+/* Every signal whose default action ends the process, except the three the
+ * explorer takes as "quit" (SIGINT, SIGTERM, SIGHUP: it closes cleanly) and
+ * SIGTSTP and friends, which curses handles. */
+static const int fatal_signals[] = {SIGQUIT, SIGILL,  SIGABRT, SIGBUS,    SIGFPE,  SIGSEGV,
+                                    SIGUSR1, SIGUSR2, SIGPIPE, SIGALRM,   SIGXCPU, SIGXFSZ,
+                                    SIGSYS,  SIGTRAP, SIGPROF, SIGVTALRM};
+#define N_FATAL (sizeof fatal_signals / sizeof fatal_signals[0])
+static struct sigaction old_actions[N_FATAL];
+static int caught;
+
+/* Puts the terminal back and lets the signal do what it would have done:
+ * with SA_RESETHAND the action is default again, and the signal raised
+ * here is delivered as the handler returns (a fault faults again). */
+static void on_fatal(int sig)
+{
+    term_emergency_restore();
+    raise(sig);
+}
+
+static void catch_signals(void)
+{
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sigemptyset(&sa.sa_mask);
+    sa.sa_handler = on_fatal;
+    sa.sa_flags = SA_RESETHAND;
+    for (size_t i = 0; i < N_FATAL; i++) {
+        sigaction(fatal_signals[i], NULL, &old_actions[i]);
+        /* One ignored by whoever started tpx (tmux ignores SIGPIPE) stays so. */
+        if (old_actions[i].sa_handler != SIG_IGN)
+            sigaction(fatal_signals[i], &sa, NULL);
+    }
+    caught = 1;
+}
+
+static void release_signals(void)
+{
+    if (!caught)
+        return;
+    for (size_t i = 0; i < N_FATAL; i++)
+        sigaction(fatal_signals[i], &old_actions[i], NULL);
+    caught = 0;
 }
 
 static short curses_colour(int c) { return c < 0 ? -1 : (short)c; }
@@ -75,11 +136,7 @@ int term_open(tpx_term_info *info, char *msg, size_t n)
                          "that can (e.g. TERM=xterm-256color)", termname);
         return -1;
     }
-    restore_len = 0;
-    add_restore(tigetstr("rmcup"));
-    add_restore(tigetstr("cnorm"));
-    add_restore(tigetstr("sgr0"));
-    add_restore("\033[?1000l\033[?1002l\033[?1006l\r\n");
+    build_restore();
 
     cbreak(); /* not raw(): Ctrl-C stays a signal, handled as quit */
     noecho();
@@ -97,6 +154,7 @@ int term_open(tpx_term_info *info, char *msg, size_t n)
         init_colours();
     info->mono = mono;
     info->utf8 = 0; /* decided by term_locale_utf8 */
+    catch_signals();
     return 0;
 }
 
@@ -105,6 +163,7 @@ void term_close(void)
     if (!open_now)
         return;
     open_now = 0;
+    release_signals();
     mousemask(0, NULL);
     curs_set(1);
     endwin();
@@ -117,6 +176,7 @@ void term_emergency_restore(void)
 {
     if (!open_now)
         return;
+    open_now = 0;
     if (have_saved_tty)
         tcsetattr(STDIN_FILENO, TCSANOW, &saved_tty);
     ssize_t w = write(STDOUT_FILENO, restore_seq, restore_len);

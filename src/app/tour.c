@@ -7,6 +7,9 @@
 #include "assets.h"
 #include "catalog.h"
 
+/* Views a step may name: 1 Map ... 5 Bandwidth, 6 Compare. */
+#define TPX_TOUR_VIEWS 6
+
 /* One "key=value" of a step line into s; 0, or -1 with a message. */
 static int step_setting(tpx_tour_step *s, const char *kv, char *msg, size_t n)
 {
@@ -20,8 +23,9 @@ static int step_setting(tpx_tour_step *s, const char *kv, char *msg, size_t n)
     const char *v = eq + 1;
     int k;
     if (strcmp(key, "view") == 0) {
-        if (config_parse_int(v, "view", &s->view, msg, n) != 0 || s->view < 1 || s->view > 5) {
-            snprintf(msg, n, "view '%s' is not 1 to 5", v);
+        if (config_parse_int(v, "view", &s->view, msg, n) != 0 || s->view < 1 ||
+            s->view > TPX_TOUR_VIEWS) {
+            snprintf(msg, n, "view '%s' is not 1 to %d", v, TPX_TOUR_VIEWS);
             return -1;
         }
         s->view--;
@@ -51,6 +55,39 @@ static int step_setting(tpx_tour_step *s, const char *kv, char *msg, size_t n)
     return -1;
 }
 
+/* The settings of a step line: B's first, then A = B with the "a."
+ * settings (a.pad=0: A differs from B in its pad). */
+static int step_line(tpx_tour_step *s, char *line, char *msg, size_t n)
+{
+    char *toks[32];
+    int nt = 0;
+    for (char *tok = strtok(line, " "); tok; tok = strtok(NULL, " ")) {
+        if (nt == 32) {
+            snprintf(msg, n, "more than 32 settings");
+            return -1;
+        }
+        toks[nt++] = tok;
+    }
+    for (int i = 0; i < nt; i++)
+        if (strncmp(toks[i], "a.", 2) != 0 && step_setting(s, toks[i], msg, n) != 0)
+            return -1;
+    tpx_tour_step a = *s;
+    for (int i = 0; i < nt; i++) {
+        if (strncmp(toks[i], "a.", 2) != 0)
+            continue;
+        if (strncmp(toks[i] + 2, "view=", 5) == 0 || strncmp(toks[i] + 2, "zoom=", 5) == 0) {
+            snprintf(msg, n, "'%s': A takes config settings only (kernel, block, size, dtype, "
+                     "pad, swizzle)", toks[i]);
+            return -1;
+        }
+        if (step_setting(&a, toks[i] + 2, msg, n) != 0)
+            return -1;
+        s->pinned = 1;
+    }
+    s->pin = a.cfg;
+    return 0;
+}
+
 int tour_parse(const char *text, tpx_tour_step *steps, int max, char *msg, size_t n)
 {
     int count = -1, lineno = 0;
@@ -72,13 +109,13 @@ int tour_parse(const char *text, tpx_tour_step *steps, int max, char *msg, size_
             }
             tpx_tour_step *s = &steps[count];
             memset(s, 0, sizeof *s);
+            s->line = lineno;
             s->cfg = config_default();
             s->zoom = -1;
-            for (char *tok = strtok(line + 1, " "); tok; tok = strtok(NULL, " "))
-                if (step_setting(s, tok, err, sizeof err) != 0) {
-                    snprintf(msg, n, "tour line %d: %s", lineno, err);
-                    return -1;
-                }
+            if (step_line(s, line + 1, err, sizeof err) != 0) {
+                snprintf(msg, n, "tour line %d: %s", lineno, err);
+                return -1;
+            }
             continue;
         }
         if (count < 0 || !line[0])
@@ -102,4 +139,31 @@ const tpx_tour_step *tour_builtin(int *n)
     }
     *n = count;
     return steps;
+}
+
+const tpx_tour_step *tour_steps(const tpx_app *a, int *n)
+{
+    if (a->tour_steps) {
+        *n = a->tour_n;
+        return a->tour_steps;
+    }
+    return tour_builtin(n);
+}
+
+int tour_check(const tpx_tour_step *steps, int n, const tpx_limits *lim, char *msg, size_t len)
+{
+    char why[TPX_MSG];
+    for (int i = 0; i < n; i++) {
+        const char *who = NULL;
+        if (config_validate(&steps[i].cfg, lim, why, sizeof why) != 0)
+            who = "its config";
+        else if (steps[i].pinned && config_validate(&steps[i].pin, lim, why, sizeof why) != 0)
+            who = "its A (a.*)";
+        if (who) {
+            snprintf(msg, len, "tour line %d (step %d): %s is refused: %s", steps[i].line, i + 1,
+                     who, why);
+            return -1;
+        }
+    }
+    return 0;
 }

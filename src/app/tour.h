@@ -7,13 +7,18 @@
 
 #include "config.h"
 
-#define TPX_TOUR_MAX 16
+#define TPX_TOUR_MAX 32
+
+#include "app_state.h"
 
 typedef struct tpx_tour_step {
     int view;        /* 0-based */
     tpx_config cfg;
     int zoom;        /* Map zoom, -1 to leave it */
+    int pinned;      /* an A/B step: pin is A (cfg with the a.* settings), cfg is B */
+    tpx_config pin;
     char text[640];
+    int line;        /* of its "@" line, for messages */
 } tpx_tour_step;
 
 /* Parses a tour text into steps (at most max); returns how many, or -1 with
@@ -22,5 +27,12 @@ int tour_parse(const char *text, tpx_tour_step *steps, int max, char *msg, size_
 
 /* The built-in tour (parsed once); *n gets the number of steps. */
 const tpx_tour_step *tour_builtin(int *n);
+
+/* The steps the app tours: a file's when set, else the built-in ones. */
+const tpx_tour_step *tour_steps(const tpx_app *a, int *n);
+
+/* Each step's configs (B, and A for an A/B step) valid within lim: 0, or -1
+ * with a message naming the step and its line. */
+int tour_check(const tpx_tour_step *steps, int n, const tpx_limits *lim, char *msg, size_t len);
 
 #endif

@@ -6,7 +6,9 @@
 #include "catalog.h"
 #include "json.h"
 #include "report.h"
+#include "sweep.h"
 #include "text.h"
+#include "words.h"
 #include "version.h"
 
 static int grow(void **p, int *cap, int need, size_t size)
@@ -55,6 +57,7 @@ void bench_free(bench_result *b)
 
 typedef struct model_cols {
     char ld[16], st[16], sst[16], sld[16]; /* "-" where they do not apply */
+    char score[16];
 } model_cols;
 
 /* "4.00" (sectors per request) or "32.00x" (n-way); "-" with no requests. */
@@ -73,8 +76,10 @@ static model_cols model_columns(const bench_row *r)
     strcpy(m.st, "-");
     strcpy(m.sst, "-");
     strcpy(m.sld, "-");
+    strcpy(m.score, "-");
     if (!r->modelled)
         return m;
+    snprintf(m.score, sizeof m.score, "%.1f%%", 100.0 * sweep_model_score(&r->t));
     const tpx_cost *o = r->t.op;
     ratio(m.ld, sizeof m.ld, &o[TPX_OP_GLD], model_sectors_per_request(&o[TPX_OP_GLD]), 0);
     ratio(m.st, sizeof m.st, &o[TPX_OP_GST], model_sectors_per_request(&o[TPX_OP_GST]), 0);
@@ -136,10 +141,87 @@ static void table_header(FILE *f, const bench_result *b)
     else
         fprintf(f, "tpx bench: %s: the model's figures only\n", b->runner);
     fprintf(f, "model: sectors per request of global loads and stores; n-way conflict of the "
-               "shared store (tile fill) and load (tile read); dtype D/T: D data in a T tile\n\n");
-    fprintf(f, "%-13s %-6s %-12s %-*s %-4s %7s %7s %7s %7s  %10s %9s %6s %7s %6s  %s\n",
-            "kernel", "block", "size", dtype_width(b), "dtype", "pad", "ld s/r", "st s/r", "sh-st", "sh-ld",
+               "shared store (tile fill) and load (tile read); model = the ranking figure%s\n\n",
+            dtype_width(b) > 5 ? "; dtype D/T: D data in a T tile" : "");
+    fprintf(f, "%-13s %-6s %-12s %-*s %-4s %7s %7s %7s %7s %6s  %10s %9s %6s %7s %6s  %s\n",
+            "kernel", "block", "size", dtype_width(b), "dtype", "pad", "ld s/r", "st s/r", "sh-st",
+            "sh-ld", "model",
             "median ms", "GB/s", "%peak", "%memcpy", "noise", "status");
+}
+
+/* The row bench_best ranks by: measured GB/s, else the model's prediction,
+ * else its ranking figure. */
+static int timed(const bench_row *r) { return runner_has_number(&r->m); }
+
+enum { RANK_MEASURED, RANK_PREDICTED, RANK_SCORE };
+
+static int rank_kind(const bench_result *b, const tpx_profile *prof)
+{
+    int kind = RANK_PREDICTED;
+    double v;
+    for (int i = 0; i < b->n; i++) {
+        if (timed(&b->rows[i]))
+            return RANK_MEASURED;
+        if (b->rows[i].modelled && sweep_predicted_gbs(&b->rows[i].c, &b->rows[i].t, prof, &v) != 0)
+            kind = RANK_SCORE;
+    }
+    return kind;
+}
+
+static double rank_value(const bench_row *r, int kind, const tpx_profile *prof)
+{
+    double v = 0;
+    if (kind == RANK_MEASURED)
+        return r->m.gbs;
+    if (kind == RANK_PREDICTED)
+        return sweep_predicted_gbs(&r->c, &r->t, prof, &v) == 0 ? v : 0;
+    return sweep_model_score(&r->t);
+}
+
+int bench_best(const bench_result *b, int *ties, int *kind)
+{
+    tpx_profile prof;
+    profile_current(&b->dev, &prof);
+    *kind = rank_kind(b, &prof);
+    int best = -1;
+    double bv = 0;
+    *ties = 0;
+    for (int i = 0; i < b->n; i++) {
+        const bench_row *r = &b->rows[i];
+        if (*kind == RANK_MEASURED ? !timed(r) : !r->modelled)
+            continue;
+        double v = rank_value(r, *kind, &prof);
+        if (best >= 0 && v == bv)
+            (*ties)++;
+        if (best < 0 || v > bv) {
+            best = i;
+            bv = v;
+            *ties = 0;
+        }
+    }
+    return best;
+}
+
+static void write_best(FILE *f, const bench_result *b)
+{
+    int ties, kind, i = bench_best(b, &ties, &kind);
+    if (i < 0)
+        return;
+    const bench_row *r = &b->rows[i];
+    char desc[160], tie[48] = "";
+    config_describe(&r->c, desc, sizeof desc);
+    if (ties)
+        snprintf(tie, sizeof tie, ", tied with %d other%s", ties, words_s(ties));
+    tpx_profile prof;
+    profile_current(&b->dev, &prof);
+    if (kind == RANK_MEASURED)
+        fprintf(f, "\nbest measured: %s, %.1f GB/s%s\n", desc, r->m.gbs, tie);
+    else if (kind == RANK_PREDICTED)
+        fprintf(f, "\nbest by the model: %s, predicted %.1f GB/s on %s%s\n", desc,
+                rank_value(r, kind, &prof), prof.name, tie);
+    else
+        fprintf(f, "\nbest by the model: %s, model figure %.1f%%%s\n", desc,
+                100.0 * sweep_model_score(&r->t), tie);
 }
 
 void bench_write_table(FILE *f, const bench_result *b)
@@ -155,8 +237,8 @@ void bench_write_table(FILE *f, const bench_result *b)
         pad_text(r, pad, sizeof pad);
         dtype_text(r, dt, sizeof dt);
         snprintf(size, sizeof size, "%lldx%lld", r->c.w, r->c.h);
-        fprintf(f, "%-13s %-6s %-12s %-*s %-4s %7s %7s %7s %7s  ", catalog_name(r->c.kernel), blk,
-                size, dtype_width(b), dt, pad, mc.ld, mc.st, mc.sst, mc.sld);
+        fprintf(f, "%-13s %-6s %-12s %-*s %-4s %7s %7s %7s %7s %6s  ", catalog_name(r->c.kernel),
+                blk, size, dtype_width(b), dt, pad, mc.ld, mc.st, mc.sst, mc.sld, mc.score);
         if (runner_has_number(m)) {
             char peak[16] = "-", pm[16] = "-";
             if (m->pct_peak >= 0)
@@ -191,6 +273,7 @@ void bench_write_table(FILE *f, const bench_result *b)
     char why[sizeof b->rows[0].m.message * 4];
     if (b->n && b->rows[0].m.status == TPX_ST_NOT_MEASURED && b->rows[0].m.message[0])
         fprintf(f, "\nnot measured: %s\n", text_sanitize(why, sizeof why, b->rows[0].m.message));
+    write_best(f, b);
     if (b->nskip) {
         fprintf(f, "\nskipped (invalid combinations):\n");
         for (int i = 0; i < b->nskip; i++)

@@ -38,6 +38,13 @@ int bench_add_row(bench_result *b, const bench_row *r);
 int bench_add_skip(bench_result *b, const tpx_config *c, const char *why);
 void bench_free(bench_result *b);
 
+/* The best row: by measured GB/s when any row was timed (among those), else
+ * by the model's predicted GB/s for the device (or its profile) when it
+ * predicts every modelled row, else by its ranking figure
+ * (sweep_model_score); *kind says which (0, 1, 2).  -1 when none; *ties
+ * counts the other rows with the same value. */
+int bench_best(const bench_result *b, int *ties, int *kind);
+
 void bench_write_table(FILE *f, const bench_result *b);
 void bench_write_csv(FILE *f, const bench_result *b);
 void bench_write_json(FILE *f, const bench_result *b);

@@ -13,6 +13,42 @@ static int find_opt(const cli_opt *opts, const char *name, size_t len)
     return -1;
 }
 
+/* Options that contradict each other wherever both exist, with why; last-wins
+ * would silently drop one of them. */
+static const char *const cli_conflicts[][3] = {
+    {"load", "replay", "both name a results file; give one"},
+    {"no-gpu", "load", "--no-gpu shows nothing measured, --load shows saved measurements"},
+    {"no-gpu", "replay", "--no-gpu shows nothing measured, --replay shows saved measurements"},
+    {"no-gpu", "device", "--no-gpu uses no device"},
+    {"device", "load", "a loaded file is not measured on a device"},
+    {"device", "replay", "a replayed file is not measured on a device"},
+    {"json", "csv", "choose one output format"},
+    {"hot", "once", "--once launches once and times nothing"},
+};
+
+static int check_conflicts(const cli_parsed *p, char *msg, size_t n)
+{
+    for (size_t i = 0; i < sizeof cli_conflicts / sizeof cli_conflicts[0]; i++) {
+        const char *a = cli_conflicts[i][0], *b = cli_conflicts[i][1];
+        if (cli_has(p, a) && cli_has(p, b)) {
+            snprintf(msg, n, "options '--%s' and '--%s' cannot be used together (%s)", a, b,
+                     cli_conflicts[i][2]);
+            return -1;
+        }
+    }
+    return 0;
+}
+
+static int given_twice(const cli_opt *o, const char *old, const char *v, char *msg, size_t n)
+{
+    if (o->arg)
+        snprintf(msg, n, "option '--%s' given twice ('%s' and '%s'); give it once", o->name, old,
+                 v);
+    else
+        snprintf(msg, n, "option '--%s' given twice; give it once", o->name);
+    return -1;
+}
+
 int cli_parse(int argc, char **argv, const cli_opt *opts, cli_parsed *out, char *msg, size_t n)
 {
     memset(out, 0, sizeof *out);
@@ -39,6 +75,8 @@ int cli_parse(int argc, char **argv, const cli_opt *opts, cli_parsed *out, char 
                 snprintf(msg, n, "option '--%s' takes no value", opts[k].name);
                 return -1;
             }
+            if (out->set[k])
+                return given_twice(&opts[k], NULL, NULL, msg, n);
             out->set[k] = 1;
             continue;
         }
@@ -47,10 +85,12 @@ int cli_parse(int argc, char **argv, const cli_opt *opts, cli_parsed *out, char 
             snprintf(msg, n, "option '--%s' needs a value (%s)", opts[k].name, opts[k].arg);
             return -1;
         }
+        if (out->set[k])
+            return given_twice(&opts[k], out->val[k], v, msg, n);
         out->set[k] = 1;
         out->val[k] = v;
     }
-    return 0;
+    return check_conflicts(out, msg, n);
 }
 
 int cli_start(int argc, char **argv, const cli_opt *opts, const char *who, void (*help)(void),
@@ -91,10 +131,9 @@ void cli_print_options(FILE *f, const cli_opt *opts)
     fprintf(f, "  %-22s %s\n", "--help", "show this help");
 }
 
-int cli_config(const cli_parsed *p, const tpx_limits *lim, tpx_config *c, char *msg, size_t n)
+int cli_config_apply(const cli_parsed *p, tpx_config *c, char *msg, size_t n)
 {
     const char *s;
-    *c = config_default();
     if ((s = cli_get(p, "kernel"))) {
         int k = catalog_find(s);
         if (k < 0) {
@@ -102,6 +141,13 @@ int cli_config(const cli_parsed *p, const tpx_limits *lim, tpx_config *c, char *
             return -1;
         }
         c->kernel = (tpx_kernel_id)k;
+        /* a tile's pad and swizzle do not carry over to a kernel without one */
+        if (!config_has_tile(c->kernel) && !cli_has(p, "pad"))
+            c->pad = 0;
+        if (!config_has_tile(c->kernel) && !cli_has(p, "swizzle"))
+            c->swz = 0;
+        if (!config_has_tile(c->kernel) && !cli_has(p, "tile-dtype"))
+            c->tile_dtype = 0;
     }
     if ((s = cli_get(p, "block")) && config_parse_block(s, &c->bx, &c->by, msg, n) != 0)
         return -1;
@@ -111,14 +157,45 @@ int cli_config(const cli_parsed *p, const tpx_limits *lim, tpx_config *c, char *
         return -1;
     if ((s = cli_get(p, "pad")) && config_parse_pad(s, &c->pad, msg, n) != 0)
         return -1;
-    c->swz = cli_has(p, "swizzle");
+    if (cli_has(p, "swizzle"))
+        c->swz = 1;
+    if (cli_has(p, "no-swizzle"))
+        c->swz = 0;
     if ((s = cli_get(p, "tile-dtype"))) {
         tpx_dtype t;
         if (config_parse_tile_dtype(s, &t, msg, n) != 0)
             return -1;
         config_set_tile_dtype(c, t);
     }
-    return config_validate(c, lim, msg, n);
+    return 0;
+}
+
+int cli_fit_block(tpx_config *c, const tpx_limits *lim, char *msg, size_t n)
+{
+    if (config_validate(c, lim, msg, n) == 0)
+        return 0;
+    /* The blocks the kernels usually run with, the default first. */
+    static const int blocks[][2] = {{32, 8}, {32, 32}, {16, 16}, {32, 16}, {16, 8}, {8, 8}};
+    char why[TPX_MSG];
+    for (size_t i = 0; i < sizeof blocks / sizeof blocks[0]; i++) {
+        tpx_config t = *c;
+        t.bx = blocks[i][0];
+        t.by = blocks[i][1];
+        if (config_validate(&t, lim, why, sizeof why) == 0) {
+            *c = t;
+            return 0;
+        }
+    }
+    return -1; /* msg says why the block asked for is refused */
+}
+
+int cli_config(const cli_parsed *p, const tpx_limits *lim, tpx_config *c, char *msg, size_t n)
+{
+    *c = config_default();
+    if (cli_config_apply(p, c, msg, n) != 0)
+        return -1;
+    /* no --block: the kernel's usual block rather than a refusal */
+    return cli_has(p, "block") ? config_validate(c, lim, msg, n) : cli_fit_block(c, lim, msg, n);
 }
 
 int cli_profile(const cli_parsed *p, char *msg, size_t n)

@@ -58,5 +58,13 @@ int cli_profile(const cli_parsed *p, char *msg, size_t n);
 /* Builds a config from the shared options (defaults where absent) and
  * validates it against lim. 0, or -1 with a message. */
 int cli_config(const cli_parsed *p, const tpx_limits *lim, tpx_config *c, char *msg, size_t n);
+/* c, or c with the first of the usual blocks (32x8, 32x32, 16x16, ...)
+ * that its kernel takes, for a command line that named no block.  0, or -1
+ * with why c's block is refused. */
+int cli_fit_block(tpx_config *c, const tpx_limits *lim, char *msg, size_t n);
+/* Applies the config options that p holds onto c (others keep c's values;
+ * --no-swizzle clears swizzle where the table has it); no validation.
+ * 0, or -1 with a message for a value that does not parse. */
+int cli_config_apply(const cli_parsed *p, tpx_config *c, char *msg, size_t n);
 
 #endif

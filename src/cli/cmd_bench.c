@@ -1,6 +1,7 @@
 /* tpx bench: measure a sweep of kernels x blocks x sizes x dtypes x pads,
  * with the model's figures beside each row.  Invalid combinations are
  * skipped with a note; faults are reported per config. */
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -11,14 +12,16 @@
 #include "catalog.h"
 #include "cli.h"
 #include "commands.h"
+#include "bench_sweep.h"
 
 static const cli_opt bench_opts[] = {
     {"kernel", "LIST", "kernel ids, comma-separated, or all (default)"},
-    {"block", "LIST", "block shapes; default 16x16,8x32,32x8,32x32"},
+    {"block", "LIST", "block shapes, or all (every power-of-two shape); default "
+                      "16x16,8x32,32x8,32x32"},
     {"size", "LIST", "matrix sizes WxH (N means NxN); default 4096"},
     {"dtype", "LIST", "element types f32, f64, f16; default f32"},
-    {"pad", "LIST", "shared tile paddings (tiled kernels only); default 0"},
-    {"swizzle", NULL, "also run each tiled config with an XOR-swizzled tile"},
+    {"pad", "LIST", "shared tile paddings, A..B for a range (tiled kernels only); default 0"},
+    {"swizzle", NULL, "also run each tiled config with an XOR-swizzled tile (pad 0)"},
     {"tile-dtype", "LIST", "shared tile element types (tiled kernels only); default: the dtype"},
     {"hot", NULL, "back-to-back launches instead of flushing the L2 per sample"},
     {"samples", "N", "at least N samples per config (default 10)"},
@@ -51,136 +54,17 @@ static void bench_help(void)
            "memcpy and cublas run once per size and dtype.  Without a GPU the\n"
            "model's figures are shown and nothing is measured.  docs/results-format.md\n"
            "describes the --save file.\n\n"
-           "example: tpx bench --kernel all --block 16x16,8x32,32x8,32x32 --size 8192 --pad 0,1\n\n"
+           "--block all runs every shape whose sides are powers of two (1 to 1024) with at most\n"
+           "1024 threads, plus any shapes listed after it (all,24x8); shapes the kernel refuses\n"
+           "are listed as skipped.  --pad 0..3 is a range.  The 'model' column is the model's\n"
+           "ranking figure (global efficiency charged for shared-memory conflicts,\n"
+           "docs/model.md); the table ends with the best config, by measured GB/s where\n"
+           "measured, else by the model's predicted GB/s (--save and --json hold it as\n"
+           "model.predicted_gbs), else by that figure.\n\n"
+           "example: tpx bench --kernel all --block 16x16,8x32,32x8,32x32 --size 8192 --pad 0,1\n"
+           "         tpx bench --no-gpu --kernel tile_rows --block all --size 1024 --pad 0..1\n\n"
            "options:\n");
     cli_print_options(stdout, bench_opts);
-}
-
-#define MAX_ITEMS 64
-
-typedef struct sweep {
-    int kernels[TPX_K_COUNT], nk;
-    int bx[MAX_ITEMS], by[MAX_ITEMS], nb;
-    long long w[MAX_ITEMS], h[MAX_ITEMS];
-    int ns;
-    tpx_dtype dt[TPX_DTYPE_COUNT * 4];
-    int nd;
-    int pad[MAX_ITEMS], np;
-    int swizzle;
-    tpx_dtype tdt[TPX_DTYPE_COUNT * 4]; /* --tile-dtype; none: each dtype's own */
-    int ntd;
-} sweep;
-
-/* Splits a comma list and hands each item to `one`; -1 with msg on error. */
-static int each_item(const char *list, const char *what, sweep *s,
-                     int (*one)(sweep *s, const char *item, char *msg, size_t n), char *msg,
-                     size_t n)
-{
-    char buf[1024];
-    if (strlen(list) >= sizeof buf) {
-        snprintf(msg, n, "%s list is too long", what);
-        return -1;
-    }
-    strcpy(buf, list);
-    char *save = NULL;
-    int count = 0;
-    for (char *t = strtok_r(buf, ",", &save); t; t = strtok_r(NULL, ",", &save), count++)
-        if (one(s, t, msg, n) != 0)
-            return -1;
-    if (count == 0) {
-        snprintf(msg, n, "%s list '%s' is empty", what, list);
-        return -1;
-    }
-    return 0;
-}
-
-static int full(char *msg, size_t n, const char *what)
-{
-    snprintf(msg, n, "too many %s (at most %d)", what, MAX_ITEMS);
-    return -1;
-}
-
-static int add_kernel(sweep *s, const char *t, char *msg, size_t n)
-{
-    if (strcmp(t, "all") == 0) {
-        /* references first, so the table opens with the ceiling */
-        s->nk = 0;
-        for (int ref = 1; ref >= 0; ref--)
-            for (int k = 0; k < TPX_K_COUNT; k++)
-                if (config_is_reference((tpx_kernel_id)k) == ref)
-                    s->kernels[s->nk++] = k;
-        return 0;
-    }
-    int k = catalog_find(t);
-    if (k < 0) {
-        snprintf(msg, n, "unknown kernel '%s'; known kernels: %s, or all", t, catalog_names_list());
-        return -1;
-    }
-    for (int i = 0; i < s->nk; i++)
-        if (s->kernels[i] == k)
-            return 0;
-    if (s->nk >= TPX_K_COUNT)
-        return 0;
-    s->kernels[s->nk++] = k;
-    return 0;
-}
-
-static int add_block(sweep *s, const char *t, char *msg, size_t n)
-{
-    if (s->nb >= MAX_ITEMS)
-        return full(msg, n, "blocks");
-    if (config_parse_block(t, &s->bx[s->nb], &s->by[s->nb], msg, n) != 0)
-        return -1;
-    s->nb++;
-    return 0;
-}
-
-static int add_size(sweep *s, const char *t, char *msg, size_t n)
-{
-    if (s->ns >= MAX_ITEMS)
-        return full(msg, n, "sizes");
-    if (config_parse_size(t, &s->w[s->ns], &s->h[s->ns], msg, n) != 0)
-        return -1;
-    s->ns++;
-    return 0;
-}
-
-static int add_dtype(sweep *s, const char *t, char *msg, size_t n)
-{
-    if (s->nd >= (int)(sizeof s->dt / sizeof s->dt[0]))
-        return full(msg, n, "dtypes");
-    return config_parse_dtype(t, &s->dt[s->nd++], msg, n);
-}
-
-static int add_tile_dtype(sweep *s, const char *t, char *msg, size_t n)
-{
-    if (s->ntd >= (int)(sizeof s->tdt / sizeof s->tdt[0]))
-        return full(msg, n, "tile dtypes");
-    return config_parse_tile_dtype(t, &s->tdt[s->ntd++], msg, n);
-}
-
-static int add_pad(sweep *s, const char *t, char *msg, size_t n)
-{
-    if (s->np >= MAX_ITEMS)
-        return full(msg, n, "pads");
-    return config_parse_pad(t, &s->pad[s->np++], msg, n);
-}
-
-static int parse_sweep(const cli_parsed *p, sweep *s, char *msg, size_t n)
-{
-    memset(s, 0, sizeof *s);
-    const char *v;
-    if (each_item((v = cli_get(p, "kernel")) ? v : "all", "kernel", s, add_kernel, msg, n) ||
-        each_item((v = cli_get(p, "block")) ? v : "16x16,8x32,32x8,32x32", "block", s, add_block,
-                  msg, n) ||
-        each_item((v = cli_get(p, "size")) ? v : "4096", "size", s, add_size, msg, n) ||
-        each_item((v = cli_get(p, "dtype")) ? v : "f32", "dtype", s, add_dtype, msg, n) ||
-        each_item((v = cli_get(p, "pad")) ? v : "0", "pad", s, add_pad, msg, n) ||
-        ((v = cli_get(p, "tile-dtype")) &&
-         each_item(v, "tile dtype", s, add_tile_dtype, msg, n)))
-        return -1;
-    s->swizzle = cli_has(p, "swizzle");
-    return 0;
 }
 
 static int parse_opts(const cli_parsed *p, tpx_measure_opts *o, char *msg, size_t n)
@@ -241,7 +125,7 @@ static int run_one(tpx_runner *r, const tpx_limits *lim, const tpx_measure_opts 
 }
 
 /* The tiled variants of one config: each pad, swizzle (with pad 0), tile dtype. */
-static int run_tiled(tpx_runner *r, const tpx_limits *lim, const sweep *s,
+static int run_tiled(tpx_runner *r, const tpx_limits *lim, const bench_sweep *s,
                      const tpx_measure_opts *o, int count_only, progress_ctx *pc,
                      bench_result *b, tpx_config c)
 {
@@ -260,7 +144,8 @@ static int run_tiled(tpx_runner *r, const tpx_limits *lim, const sweep *s,
 }
 
 /* Every config of the sweep, in order; refs once per size and dtype. */
-static int run_sweep(tpx_runner *r, const sweep *s, const tpx_measure_opts *o, int count_only,
+static int run_sweep(tpx_runner *r, const bench_sweep *s, const tpx_measure_opts *o,
+                     int count_only,
                      progress_ctx *pc, bench_result *b)
 {
     tpx_limits lim;
@@ -303,20 +188,49 @@ static void describe_command(int argc, char **argv, bench_result *b)
     strftime(b->date, sizeof b->date, "%Y-%m-%dT%H:%M:%SZ", &tm);
 }
 
+/* Writes the document to path; a write error anywhere (full disk) is an
+ * error with its reason, checked on the stream and on close. */
 static int write_to(const char *path, const bench_result *b,
                     void (*writer)(FILE *, const bench_result *))
 {
     FILE *f = fopen(path, "w");
     if (!f) {
-        perror(path);
+        fprintf(stderr, "tpx bench: cannot write %s: %s\n", path, strerror(errno));
         return -1;
     }
+    errno = 0;
     writer(f, b);
-    if (fclose(f) != 0) {
-        perror(path);
+    int bad = ferror(f) || fflush(f) != 0, err = errno;
+    if (fclose(f) != 0 && !bad) {
+        bad = 1;
+        err = errno;
+    }
+    if (bad) {
+        fprintf(stderr, "tpx bench: cannot write %s: %s\n", path,
+                err ? strerror(err) : "write error");
         return -1;
     }
     return 0;
+}
+
+/* A sweep that measured nothing must not look like a success: every config
+ * refused is a bad command line (2); none measured on a GPU run is a failed
+ * run (1).  --no-gpu asks for the model's figures only, so that is fine. */
+static int nothing_measured(const bench_result *b, int no_gpu, int rc)
+{
+    if (b->n == 0) {
+        fprintf(stderr, "tpx bench: nothing to run: all %d config(s) were refused (see the "
+                        "skip notes)\n", b->nskip);
+        return CLI_USAGE;
+    }
+    if (no_gpu)
+        return rc;
+    for (int i = 0; i < b->n; i++)
+        if (b->rows[i].m.status == TPX_ST_OK)
+            return rc;
+    fprintf(stderr, "tpx bench: nothing was measured%s%s (--no-gpu for the model's figures "
+                    "only)\n", b->rows[0].m.message[0] ? ": " : "", b->rows[0].m.message);
+    return rc == CLI_OK ? CLI_FAIL : rc;
 }
 
 int cmd_bench(int argc, char **argv)
@@ -326,18 +240,15 @@ int cmd_bench(int argc, char **argv)
     int rc = cli_start(argc, argv, bench_opts, "tpx bench", bench_help, &p);
     if (rc >= 0)
         return rc;
-    sweep s;
+    bench_sweep s;
     tpx_measure_opts o;
-    if (parse_sweep(&p, &s, msg, sizeof msg) != 0 || parse_opts(&p, &o, msg, sizeof msg) != 0) {
+    if (bench_sweep_parse(&p, &s, msg, sizeof msg) != 0 ||
+        parse_opts(&p, &o, msg, sizeof msg) != 0) {
         fprintf(stderr, "tpx bench: %s\n", msg);
         return CLI_USAGE;
     }
     if (cli_profile(&p, msg, sizeof msg) != 0) {
         fprintf(stderr, "tpx bench: %s\n", msg);
-        return CLI_USAGE;
-    }
-    if (cli_has(&p, "json") && cli_has(&p, "csv")) {
-        fprintf(stderr, "tpx bench: choose one of --json and --csv\n");
         return CLI_USAGE;
     }
     int usage;
@@ -379,6 +290,7 @@ int cmd_bench(int argc, char **argv)
     for (int i = 0; i < b.n; i++)
         if (b.rows[i].m.status == TPX_ST_VERIFY_FAILED || b.rows[i].m.status == TPX_ST_LAUNCH_ERROR)
             rc = CLI_FAIL;
+    rc = nothing_measured(&b, cli_has(&p, "no-gpu"), rc);
     bench_free(&b);
     return rc;
 }

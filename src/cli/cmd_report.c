@@ -8,6 +8,7 @@
 #include "model.h"
 #include "profile.h"
 #include "report.h"
+#include "results_find.h"
 #include "runner.h"
 
 static const cli_opt report_opts[] = {
@@ -49,8 +50,14 @@ int cmd_report(int argc, char **argv)
         return CLI_USAGE;
     }
     int usage;
+    char path[1024];
+    const char *saved = cli_get(&p, "replay");
+    if (saved && results_find(saved, path, sizeof path, msg, sizeof msg) != 0) {
+        fprintf(stderr, "tpx report: %s\n", msg);
+        return CLI_USAGE;
+    }
     tpx_runner *r = runner_from_options(cli_get(&p, "device"), cli_has(&p, "no-gpu"),
-                                        cli_get(&p, "replay"), msg, sizeof msg, &usage);
+                                        saved ? path : NULL, msg, sizeof msg, &usage);
     if (!r) {
         fprintf(stderr, "tpx report: %s\n", usage ? msg : "out of memory");
         return usage ? CLI_USAGE : CLI_FAIL;
@@ -78,12 +85,7 @@ int cmd_report(int argc, char **argv)
     if (cli_has(&p, "json")) {
         json_writer w;
         json_init(&w, stdout, 1);
-        json_begin_object(&w, NULL);
-        report_config_json(&w, "config", &c);
-        report_device_json(&w, "device", &d);
-        report_model_json(&w, &c, modelled ? &t : NULL, &prof);
-        report_measured_json(&w, &m, &d);
-        json_end_object(&w);
+        report_json_object(&w, NULL, &c, &d, modelled ? &t : NULL, &m, &prof);
         json_finish(&w);
     } else {
         report_model_table(stdout, &c, modelled ? &t : NULL, &prof);

@@ -1,4 +1,5 @@
 /* tpx: a terminal explorer for CUDA matrix-transpose kernels. */
+#include <errno.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -16,6 +17,9 @@ static const subcommand subcommands[] = {
     {"list", cmd_list, "the kernel catalog (and GPUs with --devices)"},
     {"report", cmd_report, "model figures (and a measurement on a GPU) for one config"},
     {"bench", cmd_bench, "measure a sweep of kernels x blocks x sizes x dtypes"},
+    {"compare", cmd_compare, "two configs side by side: A, B and the ratios B/A"},
+    {"export", cmd_export, "one view of the explorer written as SVG or text"},
+    {"tour", cmd_tour, "the explorer on a tour file of your own"},
 };
 
 static void usage(FILE *f)
@@ -32,6 +36,28 @@ static void usage(FILE *f)
     fprintf(f, "\noptions:\n  --help     this text\n  --version  the version\n");
 }
 
+/* Every command's output goes through stdout's buffer: a full disk or a
+ * closed pipe shows only when it is flushed and closed, so check there,
+ * once, for every path (help and version included). */
+static int finish_stdout(int rc)
+{
+    errno = 0;
+    int bad = ferror(stdout);
+    int err = errno;
+    if (fflush(stdout) != 0) {
+        bad = 1;
+        err = errno;
+    }
+    if (fclose(stdout) != 0 && !bad) {
+        bad = 1;
+        err = errno;
+    }
+    if (!bad)
+        return rc;
+    fprintf(stderr, "tpx: cannot write the output: %s\n", err ? strerror(err) : "write error");
+    return rc == CLI_OK ? CLI_FAIL : rc;
+}
+
 /* --version (or -V) anywhere on the line wins over everything else, as in
  * most Unix tools: `tpx report --kernel x --version` prints the version. */
 static int wants_version(int argc, char **argv)
@@ -42,7 +68,7 @@ static int wants_version(int argc, char **argv)
     return 0;
 }
 
-int main(int argc, char **argv)
+static int run(int argc, char **argv)
 {
     if (wants_version(argc, argv)) {
         printf("tpx %s\n", TPX_VERSION);
@@ -57,9 +83,16 @@ int main(int argc, char **argv)
         for (size_t i = 0; i < sizeof subcommands / sizeof subcommands[0]; i++)
             if (strcmp(argv[1], subcommands[i].name) == 0)
                 return subcommands[i].run(argc - 2, argv + 2);
-        fprintf(stderr, "tpx: unknown subcommand '%s' (try: list, report, bench; tpx --help)\n",
+        fprintf(stderr,
+                "tpx: unknown subcommand '%s' (try: list, report, bench, compare, export, tour; "
+                "tpx --help)\n",
                 argv[1]);
         return CLI_USAGE;
     }
     return cmd_explore(argc - 1, argv + 1);
+}
+
+int main(int argc, char **argv)
+{
+    return finish_stdout(run(argc, argv));
 }

@@ -3,7 +3,10 @@
 #include <string.h>
 
 #include "catalog.h"
+#include "profile.h"
+#include "sweep.h"
 #include "text.h"
+#include "words.h"
 
 void report_config_json(json_writer *w, const char *key, const tpx_config *c)
 {
@@ -70,6 +73,8 @@ void report_model_json(json_writer *w, const tpx_config *c, const tpx_totals *t,
     for (int op = 0; op < TPX_OP_COUNT; op++)
         cost_json(w, (tpx_op)op, &t->op[op]);
     report_prediction_json(w, c, t, prof);
+    /* the no-GPU ranking figure: global efficiency charged for shared conflicts */
+    json_double(w, "score", sweep_model_score(t), 4);
     json_end_object(w);
 }
 
@@ -224,9 +229,11 @@ void report_model_table(FILE *f, const tpx_config *c, const tpx_totals *t,
         return;
     }
     tpx_geom g = config_geom(c);
-    fprintf(f, "launch: grid %dx%d = %lld blocks of %d threads (%lld warps each), "
-               "%d memory instructions per warp\n\n",
-            g.gx, g.gy, t->blocks, c->bx * c->by, t->warps_per_block, model_insts_per_warp(c));
+    fprintf(f, "launch: grid %dx%d = %lld block%s of %d thread%s (%lld warp%s each), "
+               "%d memory instruction%s per warp\n\n",
+            g.gx, g.gy, t->blocks, words_s(t->blocks), c->bx * c->by, words_s(c->bx * c->by),
+            t->warps_per_block, words_s(t->warps_per_block), model_insts_per_warp(c),
+            words_s(model_insts_per_warp(c)));
     fprintf(f, "  %-13s %14s %14s %14s %11s %10s\n", "global", "requests", "sectors", "lines",
             "sect/req", "efficiency");
     table_row(f, "load", TPX_OP_GLD, &t->op[TPX_OP_GLD]);
@@ -274,4 +281,44 @@ void report_measured_table(FILE *f, const tpx_measurement *m, const tpx_device *
         fprintf(f, "  occupancy: %d blocks/SM, %d registers/thread, %lld B shared/block, %.0f%%\n",
                 m->occ.blocks_per_sm, m->occ.regs_per_thread, m->occ.smem_per_block,
                 100.0 * m->occ.occupancy);
+}
+
+/* Occupancy and waves: from the measured occupancy when there is one, else
+ * estimated from the device's (or the built-in profile's) limits, so a
+ * no-GPU report still says how many blocks fit on an SM. */
+void report_launch_json(json_writer *w, const tpx_config *c, const tpx_device *d,
+                        const tpx_measurement *m)
+{
+    if (config_is_reference(c->kernel))
+        return;
+    const tpx_occupancy *occ = m && m->status == TPX_ST_OK && m->occ.valid ? &m->occ : NULL;
+    tpx_device none = {0};
+    tpx_waves wv;
+    profile_waves(c, d ? d : &none, occ, &wv);
+    int max_threads = d && d->valid ? d->max_threads_per_sm : profile_builtin()->max_threads_per_sm;
+    long long warps = ((long long)c->bx * c->by + 31) / 32;
+    double occupancy = occ ? occ->occupancy
+                           : max_threads > 0 ? (double)(wv.blocks_per_sm * warps * 32) / max_threads
+                                             : 0.0;
+    json_begin_object(w, "launch");
+    json_int(w, "blocks_per_sm", wv.blocks_per_sm);
+    json_double(w, "occupancy", occupancy, 3);
+    json_int(w, "sms", wv.sms);
+    json_int(w, "resident_blocks", wv.resident);
+    json_int(w, "waves", wv.count);
+    json_string(w, "source", wv.source);
+    json_end_object(w);
+}
+
+void report_json_object(json_writer *w, const char *key, const tpx_config *c,
+                        const tpx_device *d, const tpx_totals *t, const tpx_measurement *m,
+                        const tpx_profile *prof)
+{
+    json_begin_object(w, key);
+    report_config_json(w, "config", c);
+    report_device_json(w, "device", d);
+    report_model_json(w, c, t, prof);
+    report_launch_json(w, c, d, m);
+    report_measured_json(w, m, d);
+    json_end_object(w);
 }

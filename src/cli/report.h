@@ -18,6 +18,15 @@ void report_model_json(json_writer *w, const tpx_config *c, const tpx_totals *t,
 /* "measured": {...}, or null with "measured_note" when m is not a number. */
 void report_measured_json(json_writer *w, const tpx_measurement *m, const tpx_device *d);
 void report_device_json(json_writer *w, const char *key, const tpx_device *d);
+/* "launch": blocks per SM, occupancy and waves (measured or estimated);
+ * nothing for the references. */
+void report_launch_json(json_writer *w, const tpx_config *c, const tpx_device *d,
+                        const tpx_measurement *m);
+/* The whole `tpx report --json` object (config, device, model, launch,
+ * measured) under key (NULL at the top): one writer for report and compare. */
+void report_json_object(json_writer *w, const char *key, const tpx_config *c,
+                        const tpx_device *d, const tpx_totals *t, const tpx_measurement *m,
+                        const tpx_profile *prof);
 
 void report_model_table(FILE *f, const tpx_config *c, const tpx_totals *t,
                         const tpx_profile *prof);

@@ -6,9 +6,6 @@
 #include "report.h"
 #include "traffic.h"
 
-static const char *const lim_words[TPX_LIM_COUNT] = {
-    "DRAM bandwidth", "L2 bandwidth", "the SMs' load/store pipe", "memory latency (too few loads in flight)"};
-
 void report_prediction_json(json_writer *w, const tpx_config *c, const tpx_totals *t,
                             const tpx_profile *prof)
 {
@@ -62,7 +59,7 @@ void report_prediction_table(FILE *f, const tpx_config *c, const tpx_totals *t,
     if (!prof || predict_config(c, t, &tr, prof, &p) != 0)
         return;
     fprintf(f, "\n  predicted %.0f GB/s on %s (a model, not a measurement): limited by %s\n",
-            p.gbs, prof->name, lim_words[p.limiter]);
+            p.gbs, prof->name, predict_limiter_words(p.limiter));
     fprintf(f, "    time per resource, ms: dram %.4f  l2 %.4f  l1 %.4f  latency %.4f; "
                "%d blocks/SM, %.0f waves\n",
             p.t_ms[TPX_LIM_DRAM], p.t_ms[TPX_LIM_L2], p.t_ms[TPX_LIM_L1],

@@ -4,15 +4,20 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "predict.h"
 #include "sorting.h"
+#include "traffic.h"
 
 struct tpx_livesrc {
     tpx_runner *runner;
+    tpx_profile prof; /* predictions are made for it (the model worker's) */
     worker *model, *gpu;
     tpx_config cur;
     tpx_limits lim;
     int sweeps;
     int have_cur;
+    int have_pin;
+    tpx_config pin;
     unsigned seen_model, seen_gpu, seen_request, request;
     tpx_live slots;                 /* live_request's scratch: only the configs */
     tpx_config list[TPX_WANT_MAX];
@@ -42,13 +47,34 @@ void live_slots(tpx_live *lv, const tpx_config *cur, const tpx_limits *lim)
     }
 }
 
+/* The profile of r's device, or the chosen / built-in one. */
+static void live_profile(tpx_runner *r, tpx_profile *p)
+{
+    tpx_device d = {0};
+    if (r && r->device)
+        r->device(r, &d);
+    profile_current(&d, p);
+}
+
+/* The launch totals, then what follows from them on the profile ctx (NULL:
+ * none): the traffic below L1 and the prediction, so that views only paint. */
 static int model_fn(void *ctx, const tpx_config *c, tpx_result *out, const volatile int *cancel,
                     tpx_progress_fn progress, void *pctx)
 {
-    (void)ctx, (void)progress, (void)pctx;
+    const tpx_profile *prof = ctx;
+    (void)progress, (void)pctx;
     runner_not_measured(&out->m, TPX_ST_NOT_MEASURED, "");
     out->model_rc = model_totals(c, &out->totals, cancel);
-    return out->model_rc == 1 ? 1 : 0;
+    if (out->model_rc == 1)
+        return 1;
+    out->have_traffic = out->model_rc == 0 && prof &&
+                        traffic_compute(c, &out->totals, prof->l2_bytes, &out->traffic) == 0;
+    memset(&out->pred, 0, sizeof out->pred);
+    if (out->have_traffic)
+        predict_config(c, &out->totals, &out->traffic, prof, &out->pred);
+    out->have_pred = out->pred.valid; /* the figure the rankings use */
+    out->pred_gbs = out->pred.valid ? out->pred.gbs : 0;
+    return 0;
 }
 
 static int gpu_fn(void *ctx, const tpx_config *c, tpx_result *out, const volatile int *cancel,
@@ -65,31 +91,44 @@ static int want_list(const tpx_live *lv, int sweeps, tpx_config *out)
 {
     int n = 0;
     out[n++] = lv->cur.cfg;
+    if (lv->pin.cfg_ok)
+        out[n++] = lv->pin.cfg;
     if (!sweeps)
         return n;
     for (int k = 0; k < TPX_K_COUNT; k++)
         if (lv->bar[k].cfg_ok)
             out[n++] = lv->bar[k].cfg;
-    for (int i = 0; i < TPX_SWEEP_CELLS && n < TPX_WANT_MAX; i++)
-        if (lv->cell[i].cfg_ok)
-            out[n++] = lv->cell[i].cfg;
+    /* Shapes of a warp or more first: those under a warp are slow to measure
+     * at large sizes and rarely the answer, so they come last. */
+    for (int pass = 0; pass < 2; pass++)
+        for (int i = 0; i < TPX_SWEEP_CELLS && n < TPX_WANT_MAX; i++) {
+            const tpx_config *c = &lv->cell[i].cfg;
+            if (lv->cell[i].cfg_ok && (c->bx * c->by < 32) == pass)
+                out[n++] = *c;
+        }
     return n;
 }
 
-/* The median of the ring, once per snapshot rather than once per frame. */
+/* The median of the ring and its gap to the prediction, once per snapshot
+ * rather than once per frame. */
 static void slot_median(tpx_slot *s)
 {
     double v[TPX_RING];
     int n = s->meas.nring < TPX_RING ? s->meas.nring : TPX_RING;
     memcpy(v, s->meas.ring, sizeof(double) * (size_t)(n > 0 ? n : 0));
     s->median = sort_median(v, (size_t)(n > 0 ? n : 0));
+    const tpx_prediction *p = &s->model.pred;
+    double got = n > 0 ? s->median : s->meas.m.gbs;
+    s->have_gap = s->have_model && p->valid && p->gbs > 0 && s->have_meas &&
+                  s->meas.m.status == TPX_ST_OK && got > 0;
+    s->gap = s->have_gap ? got / p->gbs - 1.0 : 0;
 }
 
-static void slot_fill_sync(tpx_slot *s, tpx_runner *r, int measure)
+static void slot_fill_sync(tpx_slot *s, tpx_runner *r, const tpx_profile *prof, int measure)
 {
     if (!s->cfg_ok)
         return;
-    model_fn(NULL, &s->cfg, &s->model, NULL, NULL, NULL);
+    model_fn((void *)prof, &s->cfg, &s->model, NULL, NULL, NULL);
     s->have_model = 1;
     if (measure && r) {
         tpx_measure_opts o = runner_default_opts();
@@ -111,11 +150,20 @@ void live_fill_sync(tpx_live *lv, const tpx_config *cur, const tpx_limits *lim, 
     memset(&lv->model, 0, sizeof lv->model);
     live_slots(lv, cur, lim);
     lv->sweeps = sweeps;
-    slot_fill_sync(&lv->cur, r, 1);
+    live_profile(r, &lv->prof);
+    slot_fill_sync(&lv->cur, r, &lv->prof, 1);
     for (int k = 0; k < TPX_K_COUNT; k++)
-        slot_fill_sync(&lv->bar[k], r, sweeps);
+        slot_fill_sync(&lv->bar[k], r, &lv->prof, sweeps);
     for (int i = 0; i < TPX_SWEEP_CELLS; i++)
-        slot_fill_sync(&lv->cell[i], r, sweeps);
+        slot_fill_sync(&lv->cell[i], r, &lv->prof, sweeps);
+}
+
+void live_fill_pin_sync(tpx_live *lv, const tpx_config *pin, tpx_runner *r)
+{
+    tpx_profile prof;
+    live_profile(r, &prof);
+    slot_set(&lv->pin, pin != NULL, pin, "nothing pinned");
+    slot_fill_sync(&lv->pin, r, &prof, 1);
 }
 
 tpx_livesrc *live_start(tpx_runner *r, int repeat)
@@ -124,7 +172,8 @@ tpx_livesrc *live_start(tpx_runner *r, int repeat)
     if (!ls)
         return NULL;
     ls->runner = r;
-    ls->model = worker_start(model_fn, NULL, 0);
+    live_profile(r, &ls->prof);
+    ls->model = worker_start(model_fn, &ls->prof, 0);
     ls->gpu = worker_start(gpu_fn, r, repeat);
     if (!ls->model || !ls->gpu) {
         live_stop(ls);
@@ -150,9 +199,17 @@ void live_request(tpx_livesrc *ls, const tpx_config *cur, const tpx_limits *lim,
     ls->have_cur = 1;
     ls->request++;
     live_slots(&ls->slots, cur, lim);
+    slot_set(&ls->slots.pin, ls->have_pin, &ls->pin, "nothing pinned");
     /* The model is cheap: it always does the bars and the heatmap. */
     worker_want(ls->model, ls->list, want_list(&ls->slots, 1, ls->list));
     worker_want(ls->gpu, ls->list, want_list(&ls->slots, sweeps, ls->list));
+}
+
+void live_pin(tpx_livesrc *ls, const tpx_config *pin)
+{
+    ls->have_pin = pin != NULL;
+    if (pin)
+        ls->pin = *pin;
 }
 
 void live_remeasure(tpx_livesrc *ls, const tpx_config *cur)
@@ -185,7 +242,10 @@ int live_refresh(tpx_livesrc *ls, tpx_live *lv)
     lv->gpu = gs;
     lv->model = ms;
     lv->gpu_job = gs.cfg;
+    lv->prof = ls->prof;
     slot_get(ls, &lv->cur);
+    slot_set(&lv->pin, ls->have_pin, &ls->pin, "nothing pinned");
+    slot_get(ls, &lv->pin);
     for (int k = 0; k < TPX_K_COUNT; k++)
         slot_get(ls, &lv->bar[k]);
     for (int i = 0; i < TPX_SWEEP_CELLS; i++)

@@ -145,6 +145,12 @@ static int read_top(results_ctx *x, const json_value *doc, results_doc *out)
         results_enum(x, "", doc, "mode", RC_OPTIONAL, modes, 3, &mode) != 0)
         return -1;
     out->version = (int)ver;
+    /* the day of the run, for "recorded 2026-11-22 on ..." (the rest of the time stamp is noise) */
+    const char *date = json_get_str(doc, "date", "");
+    int day = strlen(date) >= 10;
+    for (int i = 0; day && i < 10; i++)
+        day = i == 4 || i == 7 ? date[i] == '-' : date[i] >= '0' && date[i] <= '9';
+    snprintf(out->date, sizeof out->date, "%.10s", day ? date : "");
     return 0;
 }
 

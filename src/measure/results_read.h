@@ -20,6 +20,7 @@ typedef struct results_row {
 
 typedef struct results_doc {
     int version;       /* format_version: 1 or 2 */
+    char date[16];     /* the day of the run, YYYY-MM-DD, or "" when the file has none */
     tpx_device dev;    /* .valid = 0 when the file has no device */
     tpx_limits lim;    /* the launch limits the rows were checked against */
     results_row *rows;

@@ -29,7 +29,9 @@ static int same_config(const tpx_config *a, const tpx_config *b)
 
 static void replay_device(tpx_runner *r, tpx_device *out)
 {
-    *out = ((replay_state *)r->state)->doc.dev;
+    const results_doc *doc = &((replay_state *)r->state)->doc;
+    *out = doc->dev;
+    snprintf(out->recorded, sizeof out->recorded, "%s", doc->date);
 }
 
 static void replay_limits(tpx_runner *r, tpx_limits *out)

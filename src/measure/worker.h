@@ -13,7 +13,9 @@
 #define TPX_WORKER_H
 
 #include "model.h"
+#include "predict.h"
 #include "runner.h"
+#include "traffic.h"
 
 #define TPX_RING 32
 #define TPX_WANT_MAX 160
@@ -21,6 +23,13 @@
 typedef struct tpx_result {
     int model_rc;    /* model: 0, or -1 for a reference (not modelled) */
     tpx_totals totals;
+    /* With the totals (model_rc 0), off the key path too: the traffic below
+     * L1 and the predicted bandwidth on the session's profile (live.h). */
+    int have_traffic;
+    tpx_traffic traffic;
+    tpx_prediction pred; /* pred.valid = 0: no prediction (nothing may be shown) */
+    int have_pred;   /* model: pred_gbs holds the predicted GB/s (predict.h) */
+    double pred_gbs;
     tpx_measurement m;
     int nring;       /* GB/s of the measurements of this config, oldest first */
     double ring[TPX_RING];

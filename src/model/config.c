@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "catalog.h"
+#include "words.h"
 
 tpx_limits config_default_limits(void)
 {
@@ -45,11 +46,6 @@ tpx_dtype config_tile_dtype(const tpx_config *c)
 }
 
 size_t config_tile_esize(const tpx_config *c) { return config_esize(config_tile_dtype(c)); }
-
-long long config_smem_bytes(const tpx_config *c)
-{
-    return tpx_smem_elems(c->kernel, c->bx, c->by, c->pad) * (long long)config_tile_esize(c);
-}
 
 void config_set_tile_dtype(tpx_config *c, tpx_dtype t)
 {
@@ -180,6 +176,13 @@ int config_is_reference(tpx_kernel_id k) { return tpx_is_reference(k); }
 
 static int is_pow2(int v) { return v > 0 && (v & (v - 1)) == 0; }
 
+/* Kernels whose tile may have its own element type: a tile of single
+ * elements (a vectorised tile holds the data's 16-byte units as they are). */
+static int takes_tile_dtype(tpx_kernel_id k)
+{
+    return tpx_has_tile(k) && !(tpx_traits_of(k).flags & TPX_KF_VEC16);
+}
+
 static int tiled_any_block(tpx_kernel_id k) { return tpx_has_tile(k) && !tpx_is_square_only(k); }
 
 /* Kernel-specific shape rules, from the kernel's traits; 0 or -1 with a message. */
@@ -199,15 +202,15 @@ static int validate_shape(const tpx_config *c, char *msg, size_t n)
     int th = tpx_tile_height(c->kernel, c->bx, c->by);
     if (tr.reps == TPX_REPS_WALK && (c->by > th || th % c->by != 0)) {
         snprintf(msg, n,
-                 "%s uses a %dx%d tile walked %d rows at a time, and %d does not divide "
+                 "%s uses %s %dx%d tile walked %d rows at a time, and %d does not divide "
                  "%d; pick BY dividing %s (e.g. %dx8 or %dx4)",
-                 id, c->bx, th, c->by, c->by, th, th == c->bx ? "BX" : "the tile height", c->bx,
-                 c->bx);
+                 id, words_a(c->bx), c->bx, th, c->by, c->by, th,
+                 th == c->bx ? "BX" : "the tile height", c->bx, c->bx);
         return -1;
     }
     if (!tpx_has_tile(c->kernel)) {
         if (config_tile_differs(c)) {
-            catalog_join(list, sizeof list, tpx_has_tile, ", ");
+            catalog_join(list, sizeof list, takes_tile_dtype, ", ");
             snprintf(msg, n, "%s has no shared tile, so a tile dtype does not apply; leave it "
                      "out, or use a tiled kernel (%s)", id, list);
             return -1;
@@ -219,8 +222,20 @@ static int validate_shape(const tpx_config *c, char *msg, size_t n)
                  id, c->pad ? "pad" : "swizzle", c->pad ? "pad 0 or " : "", list);
         return -1;
     }
+    if ((tr.flags & TPX_KF_VEC16) && config_tile_differs(c)) {
+        /* its tile holds the data's 16-byte units as they are */
+        catalog_join(list, sizeof list, takes_tile_dtype, ", ");
+        snprintf(msg, n, "%s moves 16-byte units of the data through its tile, so the tile "
+                 "keeps the data's type; a tile dtype applies to %s", id, list);
+        return -1;
+    }
     if (c->swz && c->pad != 0) {
         snprintf(msg, n, "swizzle replaces padding: use pad 0 with swizzle");
+        return -1;
+    }
+    if (c->swz && (tr.flags & TPX_KF_VEC16) && config_vec(c) > 1 && c->bx % 8 != 0) {
+        snprintf(msg, n, "%s's swizzle XORs a row's 16-byte access with 0..7, so a row needs a "
+                 "multiple of 8 accesses (BX = %d); try 16x16 or 16x8, or pad 1 instead", id, c->bx);
         return -1;
     }
     if (c->swz && !is_pow2(c->bx)) {
@@ -293,7 +308,7 @@ int config_validate(const tpx_config *c, const tpx_limits *lim, char *msg, size_
         return -1;
     }
     long long gx, gy;
-    tpx_grid_dims(c->kernel, c->w, c->h, c->bx, c->by, &gx, &gy);
+    tpx_grid_dims(c->kernel, c->w, c->h, c->bx, c->by, config_vec(c), &gx, &gy);
     if (gx > lim->max_grid_x || gy > lim->max_grid_y) {
         snprintf(msg, n, "%s %dx%d on %lldx%lld needs a grid of %lldx%lld blocks; CUDA allows at "
                  "most %lld in y (and %lld in x): use a taller block or a smaller size",
@@ -304,14 +319,31 @@ int config_validate(const tpx_config *c, const tpx_limits *lim, char *msg, size_
     return 0;
 }
 
+int config_vec(const tpx_config *c)
+{
+    return tpx_vec_elems(c->kernel, (int)config_esize(c->dtype), c->w, c->h);
+}
+
+long long config_smem_bytes(const tpx_config *c)
+{
+    /* in the tile's own element type (--tile-dtype), the matrix's unless set */
+    return tpx_smem_elems(c->kernel, c->bx, c->by, c->pad, config_vec(c)) *
+           (long long)config_tile_esize(c);
+}
+
+size_t config_access_bytes(const tpx_config *c)
+{
+    return config_esize(c->dtype) * (size_t)config_vec(c);
+}
+
 tpx_geom config_geom(const tpx_config *c)
 {
     long long gx = 1, gy = 1;
     if (!config_is_reference(c->kernel))
-        tpx_grid_dims(c->kernel, c->w, c->h, c->bx, c->by, &gx, &gy);
+        tpx_grid_dims(c->kernel, c->w, c->h, c->bx, c->by, config_vec(c), &gx, &gy);
     tpx_geom g = {
         .w = c->w, .h = c->h, .bx = c->bx, .by = c->by, .gx = (int)gx, .gy = (int)gy,
-        .pad = c->pad, .swz = c->swz,
+        .pad = c->pad, .swz = c->swz, .vec = config_vec(c),
         .tile_esize = config_tile_differs(c) ? (int)config_tile_esize(c) : 0,
     };
     return g;

@@ -45,13 +45,17 @@ tpx_limits config_default_limits(void);
 tpx_config config_default(void);
 
 size_t config_esize(tpx_dtype t);
+/* Elements one access moves (tpx_vec_elems: 16 / esize for a vectorised
+ * kernel whose rows allow it, else 1) and the bytes of one lane's access. */
+int config_vec(const tpx_config *c);
+size_t config_access_bytes(const tpx_config *c);
+/* Bytes of the shared tile a block of c allocates (0 without a tile). */
+long long config_smem_bytes(const tpx_config *c);
 const char *config_dtype_name(tpx_dtype t);
 
-/* The shared tile's element type (the matrix's unless set), its size, and
- * the shared memory a block of the config uses, in bytes (0 without a tile). */
+/* The shared tile's element type (the matrix's unless set) and its size. */
 tpx_dtype config_tile_dtype(const tpx_config *c);
 size_t config_tile_esize(const tpx_config *c);
-long long config_smem_bytes(const tpx_config *c);
 /* Sets the tile's type; the matrix's own type stores as "the same". */
 void config_set_tile_dtype(tpx_config *c, tpx_dtype t);
 /* Whether the tile's type differs from the matrix's. */

@@ -17,6 +17,7 @@ typedef struct tpx_device {
     int max_threads_per_sm, max_blocks_per_sm;
     long long smem_per_sm, smem_per_block_optin;
     char source[32];          /* "cuda", "profile" (built-in), "replay" */
+    char recorded[16];        /* replay: the day the results were measured (YYYY-MM-DD), or "" */
     /* Facts a result file keeps (format 2).  Zero means unknown: a file
      * says null, never a made-up value. */
     char uuid[48];            /* "GPU-5c3b...", "" unknown */

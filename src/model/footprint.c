@@ -19,8 +19,9 @@ static long long b_row_len(tpx_kernel_id k, long long w, long long h)
 void footprint_rc(const tpx_footprint *fp, int side, long long idx, long long *r, long long *c)
 {
     long long len = side == TPX_SIDE_A ? fp->cfg.w : b_row_len(fp->cfg.kernel, fp->cfg.w, fp->cfg.h);
-    *r = idx / len;
-    *c = idx % len;
+    long long e = idx * tpx_vec(&fp->g); /* an access's first element */
+    *r = e / len;
+    *c = e % len;
 }
 
 typedef struct box {
@@ -30,20 +31,24 @@ typedef struct box {
 
 typedef void (*visit_fn)(void *ctx, int side, long long r, long long c, int thread, int rep);
 
-/* Every global element tile (tbx, tby) moves, in the virtual matrix. */
+/* Every global element tile (tbx, tby) moves, in the virtual matrix.  A
+ * move carries tpx_vec elements (its indices count such accesses). */
 static void visit_tile(const tpx_config *c, const tpx_geom *gv, int tbx, int tby, visit_fn fn,
                        void *ctx)
 {
     int threads = c->bx * c->by, reps = tpx_reps(c->kernel, gv);
-    long long blen = b_row_len(c->kernel, VW, VH);
+    long long blen = b_row_len(c->kernel, VW, VH), nv = tpx_vec(gv);
     for (int ph = 0; ph < tpx_phases(c->kernel); ph++)
         for (int rep = 0; rep < reps; rep++)
             for (int t = 0; t < threads; t++) {
                 tpx_move m = tpx_tile_move(c->kernel, gv, ph, rep, tbx, tby, t % c->bx, t / c->bx);
-                if (tpx_src_space(c->kernel, ph) == TPX_SPACE_A)
-                    fn(ctx, TPX_SIDE_A, m.src / VW, m.src % VW, t, rep);
-                if (tpx_dst_space(c->kernel, ph) == TPX_SPACE_B)
-                    fn(ctx, TPX_SIDE_B, m.dst / blen, m.dst % blen, t, rep);
+                for (long long j = 0; j < nv; j++) {
+                    long long src = m.src * nv + j, dst = m.dst * nv + j;
+                    if (tpx_src_space(c->kernel, ph) == TPX_SPACE_A)
+                        fn(ctx, TPX_SIDE_A, src / VW, src % VW, t, rep);
+                    if (tpx_dst_space(c->kernel, ph) == TPX_SPACE_B)
+                        fn(ctx, TPX_SIDE_B, dst / blen, dst % blen, t, rep);
+                }
             }
 }
 

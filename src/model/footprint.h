@@ -49,7 +49,8 @@ int footprint_who(const tpx_footprint *fp, int side, long long r, long long c, t
 void footprint_block_of_tile(tpx_kernel_id k, const tpx_geom *g, int tbx, int tby, int *bx,
                              int *by);
 
-/* Element (row, column) of side A or B at a linear index of that matrix. */
+/* Element (row, column) of side A or B at a linear index of that matrix, in
+ * accesses (tpx_vec elements each): the access's first element. */
 void footprint_rc(const tpx_footprint *fp, int side, long long idx, long long *r, long long *c);
 
 /* Whether B is a copy of A (H x W) rather than its transpose (W x H):

@@ -10,11 +10,14 @@ static const char *const op_names[TPX_OP_COUNT] = {"global_load", "global_store"
 
 const char *model_op_name(tpx_op op) { return op < TPX_OP_COUNT ? op_names[op] : "?"; }
 
-size_t model_esize(const tpx_config *c) { return config_esize(c->dtype); }
+size_t model_esize(const tpx_config *c) { return config_access_bytes(c); }
 
 size_t model_space_esize(const tpx_config *c, tpx_space s)
 {
-    return s == TPX_SPACE_S ? config_tile_esize(c) : config_esize(c->dtype);
+    /* a tile of its own type holds single elements (vectorised kernels refuse one) */
+    if (s == TPX_SPACE_S && config_tile_differs(c))
+        return config_tile_esize(c);
+    return model_esize(c);
 }
 
 int model_warps_per_block(const tpx_config *c) { return (c->bx * c->by + 31) / 32; }

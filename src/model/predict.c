@@ -7,6 +7,12 @@ static const char *const lim_names[TPX_LIM_COUNT] = {"dram", "l2", "l1", "latenc
 
 const char *predict_limiter_name(tpx_limiter l) { return l < TPX_LIM_COUNT ? lim_names[l] : "?"; }
 
+static const char *const lim_words[TPX_LIM_COUNT] = {
+    "DRAM bandwidth", "L2 bandwidth", "the SMs' load/store pipe",
+    "memory latency (too few loads in flight)"};
+
+const char *predict_limiter_words(tpx_limiter l) { return l < TPX_LIM_COUNT ? lim_words[l] : "?"; }
+
 /* Expected maximum of n delays that each exceed the base latency by an
  * exponential amount with mean 1: the harmonic number H(n).  A block keeps
  * its slot on the SM until its slowest load is back. */
@@ -74,7 +80,7 @@ int predict_config(const tpx_config *c, const tpx_totals *t, const tpx_traffic *
             second = p->t_ms[i];
     double top = p->t_ms[p->limiter];
     p->ms = sqrt(top * top + second * second);
-    double bytes = 2.0 * (double)c->w * (double)c->h * (double)model_esize(c);
+    double bytes = 2.0 * (double)c->w * (double)c->h * (double)config_esize(c->dtype);
     p->gbs = bytes / (p->ms * 1e6);
     p->valid = isfinite(p->gbs) && p->gbs > 0;
     return p->valid ? 0 : -1;

@@ -30,6 +30,8 @@ typedef struct tpx_prediction {
 } tpx_prediction;
 
 const char *predict_limiter_name(tpx_limiter l); /* "dram", "l2", "l1", "latency" */
+/* The limiter in words, for people ("DRAM bandwidth", ...). */
+const char *predict_limiter_words(tpx_limiter l);
 
 /* 0, or -1 (reference kernel, or a profile without the figures needed; then
  * p->valid = 0 and nothing may be shown). */

@@ -68,10 +68,12 @@ int traffic_block(const tpx_config *c, int tbx, int tby, tpx_block_traffic *b)
             long long s[64];
             int m = model_inst_sectors(&buf[i], e, s);
             if (buf[i].op == TPX_OP_GST) {
+                b->st_reqs++;
                 b->st_sectors += m;
                 b->st_partial += partial_sectors(&buf[i], e);
                 continue;
             }
+            b->ld_reqs++;
             b->l1_ld_sectors += m;
             memcpy(sec + n, s, sizeof s[0] * (size_t)m);
             n += m;
@@ -145,7 +147,7 @@ int traffic_compute(const tpx_config *c, const tpx_totals *t, long long l2_bytes
      * them out; when the launch ends the L2 still holds its last L2 bytes of
      * traffic, a share B / (A + B) of them dirty, written back later: so
      * during the launch B * (1 - L2 / working set), nothing when it all fits. */
-    double a = (double)c->w * (double)c->h * (double)model_esize(c);
+    double a = (double)c->w * (double)c->h * (double)config_esize(c->dtype); /* the matrix, not one access */
     double sectors = (double)((long long)(a + 31) / 32);
     tr->working_set = 2 * a;
     tr->dram_rd_bytes = 32 * sectors;

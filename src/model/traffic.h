@@ -23,6 +23,7 @@ typedef struct tpx_traffic {
 /* One block's loads: what its warps ask of L1 and what goes on to L2. */
 typedef struct tpx_block_traffic {
     int l1_ld_sectors, l2_ld_sectors, l2_ld_lines, st_sectors, st_partial;
+    int ld_reqs, st_reqs; /* warp instructions with an active lane (requests to L1) */
 } tpx_block_traffic;
 
 /* The block working on tile (tbx, tby).  0, or -1 for a reference kernel. */

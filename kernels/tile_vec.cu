@@ -1,0 +1,232 @@
+/*
+ * tile_vec.cu: the fastest transpose of issue 11 (bench/fast: tile_vec).
+ * Every global and shared access is 16 bytes wide.  A thread loads N x N
+ * sub-blocks (N = 16 / element size) as N vectors each, transposes each
+ * sub-block in registers, stores the transposed rows to a shared tile that
+ * holds the transposed tile (XOR-swizzled in 16-byte units), and after the
+ * barrier copies 16-byte pieces of B rows out.  Every index and guard comes
+ * from tpx_mv_tile_vec (tpx_index.h), counted in 16-byte accesses; element j
+ * of the load of a sub-block's move k is element k of the store of its move
+ * j (TPX_KF_REGT), which is what the register transpose does.  When the rows
+ * do not start on 16 bytes the geometry says vec 1 and the generic
+ * element-wise tile body runs instead (a 16 x 16 tile, tile_rows' moves).
+ */
+#include "tpx_fns.cuh"
+#include "tpx_kernel_body.cuh"
+
+/* 16-byte accesses in PTX: nvcc split plain uint4 stores (4 + 4 + 8 bytes
+ * into shared memory, four 4-byte stores into global) in bench/fast, and the
+ * width is the point of this kernel (LDG.E.128, STS.128, LDS.128, STG.E.128).
+ * volatile + memory clobber keep the shared ones on their side of the barrier. */
+__device__ __forceinline__ uint4 tv_ldg(const uint4 *p)
+{
+    uint4 v;
+    asm("ld.global.nc.v4.u32 {%0, %1, %2, %3}, [%4];"
+        : "=r"(v.x), "=r"(v.y), "=r"(v.z), "=r"(v.w)
+        : "l"(p));
+    return v;
+}
+__device__ __forceinline__ void tv_stg(uint4 *p, uint4 v)
+{
+    asm volatile("st.global.v4.u32 [%0], {%1, %2, %3, %4};" ::"l"(p), "r"(v.x), "r"(v.y), "r"(v.z),
+                 "r"(v.w)
+                 : "memory");
+}
+__device__ __forceinline__ void tv_sts(uint4 *p, uint4 v)
+{
+    unsigned a = (unsigned)__cvta_generic_to_shared(p);
+    asm volatile("st.shared.v4.u32 [%0], {%1, %2, %3, %4};" ::"r"(a), "r"(v.x), "r"(v.y), "r"(v.z),
+                 "r"(v.w)
+                 : "memory");
+}
+__device__ __forceinline__ uint4 tv_lds(const uint4 *p)
+{
+    unsigned a = (unsigned)__cvta_generic_to_shared(p);
+    uint4 v;
+    asm volatile("ld.shared.v4.u32 {%0, %1, %2, %3}, [%4];"
+                 : "=r"(v.x), "=r"(v.y), "=r"(v.z), "=r"(v.w)
+                 : "r"(a)
+                 : "memory");
+    return v;
+}
+
+/* ---- N x N transposes of N 16-byte rows, by element size ------------------ */
+
+/* 4-byte elements: a 4x4 transpose is a renaming of registers. */
+__device__ __forceinline__ void tv_transpose(uint4 *r, unsigned int)
+{
+    uint4 t0 = make_uint4(r[0].x, r[1].x, r[2].x, r[3].x);
+    uint4 t1 = make_uint4(r[0].y, r[1].y, r[2].y, r[3].y);
+    uint4 t2 = make_uint4(r[0].z, r[1].z, r[2].z, r[3].z);
+    uint4 t3 = make_uint4(r[0].w, r[1].w, r[2].w, r[3].w);
+    r[0] = t0, r[1] = t1, r[2] = t2, r[3] = t3;
+}
+
+/* 8-byte elements: a 2x2 block is two vectors of two doubles. */
+__device__ __forceinline__ void tv_transpose(uint4 *r, unsigned long long)
+{
+    uint4 t0 = make_uint4(r[0].x, r[0].y, r[1].x, r[1].y);
+    uint4 t1 = make_uint4(r[0].z, r[0].w, r[1].z, r[1].w);
+    r[0] = t0, r[1] = t1;
+}
+
+/* 2-byte elements: output row k, word m packs in[2m][k] (low half) and
+ * in[2m+1][k] (high half): one byte permute per word, 32 for 64 halves. */
+__device__ __forceinline__ unsigned tv_word(const uint4 &v, int i)
+{
+    return i == 0 ? v.x : i == 1 ? v.y : i == 2 ? v.z : v.w;
+}
+__device__ __forceinline__ void tv_transpose(uint4 *r, unsigned short)
+{
+    uint4 t[8];
+#pragma unroll
+    for (int k = 0; k < 8; k++) {
+        unsigned sel = (k & 1) ? 0x7632 : 0x5410, w[4];
+#pragma unroll
+        for (int m = 0; m < 4; m++)
+            w[m] = __byte_perm(tv_word(r[2 * m], k >> 1), tv_word(r[2 * m + 1], k >> 1), sel);
+        t[k] = make_uint4(w[0], w[1], w[2], w[3]);
+    }
+#pragma unroll
+    for (int k = 0; k < 8; k++)
+        r[k] = t[k];
+}
+
+/* ---- the 16-byte tile ------------------------------------------------------ */
+
+#define TV_MOVE(ph, rep) tpx_tile_move(TPX_K_TILE_VEC, &g, ph, rep, tbx, tby, threadIdx.x, threadIdx.y)
+
+/* A whole tile: NSB = BX / BY sub-blocks per thread, every load of a phase
+ * in flight before its first store, no guard evaluated. */
+template <typename E, int NSB>
+__device__ __forceinline__ void tv_full(const tpx_geom &g, int tbx, int tby,
+                                        const uint4 *__restrict__ a, uint4 *__restrict__ b)
+{
+    constexpr int N = 16 / sizeof(E);
+    uint4 *s = tpx_tile_smem<uint4>();
+    uint4 v[NSB][N];
+#pragma unroll
+    for (int i = 0; i < NSB; i++)
+#pragma unroll
+        for (int k = 0; k < N; k++)
+            v[i][k] = tv_ldg(a + TV_MOVE(0, i * N + k).src);
+#pragma unroll
+    for (int i = 0; i < NSB; i++) {
+        tv_transpose(v[i], E());
+#pragma unroll
+        for (int j = 0; j < N; j++)
+            tv_sts(s + TV_MOVE(0, i * N + j).dst, v[i][j]);
+    }
+    __syncthreads();
+    uint4 o[NSB * N];
+#pragma unroll
+    for (int r = 0; r < NSB * N; r++)
+        o[r] = tv_lds(s + TV_MOVE(1, r).src);
+#pragma unroll
+    for (int r = 0; r < NSB * N; r++)
+        tv_stg(b + TV_MOVE(1, r).dst, o[r]);
+}
+
+/* A tile cut by the matrix edge (whole vectors: W and H are multiples of
+ * N here).  As tpx_edge_tile: a warp issues exactly the moves one of its
+ * lanes passes (a prefix of its reps, counted with a vote), so the model's
+ * counts hold on edge tiles too; a sub-block's N moves pass or fail together. */
+template <typename E>
+__device__ __noinline__ void tv_edge(tpx_geom g, int reps, int tbx, int tby,
+                                     const uint4 *__restrict__ a, uint4 *__restrict__ b)
+{
+    constexpr int N = 16 / sizeof(E);
+    uint4 *s = tpx_tile_smem<uint4>();
+    unsigned lanes = tpx_warp_lanes();
+    int n = 0;
+    for (int r = 0; r < reps; r++)
+        n += __any_sync(lanes, TV_MOVE(0, r).ok);
+#pragma unroll 1
+    for (int i = 0; i < n / N; i++) {
+        uint4 v[N];
+#pragma unroll
+        for (int k = 0; k < N; k++) {
+            tpx_move m = TV_MOVE(0, i * N + k);
+            v[k] = m.ok ? tv_ldg(a + m.src) : make_uint4(0, 0, 0, 0);
+        }
+        tv_transpose(v, E());
+#pragma unroll
+        for (int j = 0; j < N; j++) {
+            tpx_move m = TV_MOVE(0, i * N + j);
+            if (m.ok)
+                tv_sts(s + m.dst, v[j]);
+        }
+    }
+    __syncthreads();
+    n = 0;
+    for (int r = 0; r < reps; r++)
+        n += __any_sync(lanes, TV_MOVE(1, r).ok);
+#pragma unroll 1
+    for (int r = 0; r < n; r++) {
+        tpx_move m = TV_MOVE(1, r);
+        if (m.ok)
+            tv_stg(b + m.dst, tv_lds(s + m.src));
+    }
+}
+
+/* Full or edge, decided once per block from the far-corner thread's last
+ * moves (guards are monotone in x and y).  NSB 0: BX / BY is not 1, 2 or 4
+ * and the tile goes through the edge path's run-time loops.  MAXT: blocks of
+ * up to 256 threads get a kernel bounded at 256, which may use the registers
+ * a 16x16 f16 block needs (8 vectors loaded + 8 permuted); bounded at 1024,
+ * the cap of 64 registers spills them. */
+template <typename E, int NSB, int MAXT>
+__global__ void __launch_bounds__(MAXT) tpxk_tile_vec16(tpx_geom g, const E *__restrict__ a, E *__restrict__ b)
+{
+    int tbx = blockIdx.x, tby = blockIdx.y, reps = tpx_reps(TPX_K_TILE_VEC, &g);
+    const uint4 *a4 = reinterpret_cast<const uint4 *>(a);
+    uint4 *b4 = reinterpret_cast<uint4 *>(b);
+    bool full = NSB > 0 &&
+                tpx_tile_move(TPX_K_TILE_VEC, &g, 0, reps - 1, tbx, tby, g.bx - 1, g.by - 1).ok &&
+                tpx_tile_move(TPX_K_TILE_VEC, &g, 1, reps - 1, tbx, tby, g.bx - 1, g.by - 1).ok;
+    if (!full) {
+        tv_edge<E>(g, reps, tbx, tby, a4, b4);
+    } else if (g.swz) {
+        tv_full<E, (NSB > 0 ? NSB : 1)>(g, tbx, tby, a4, b4);
+    } else {
+        tpx_geom plain = g; /* the compiler folds the swizzle away */
+        plain.swz = 0;
+        tv_full<E, (NSB > 0 ? NSB : 1)>(plain, tbx, tby, a4, b4);
+    }
+}
+
+/* One element per access: the generic tile body on tpx_mv_tile_vec's vec-1 moves. */
+template <typename E>
+__global__ void TPX_BOUNDS tpxk_tile_vec1(tpx_geom g, const E *__restrict__ a, E *__restrict__ b)
+{
+    tpx_tiled<TPX_K_TILE_VEC, 0>(g, a, b);
+}
+
+template <int NSB, int MAXT> static const void *tile_vec16_fn(int esize)
+{
+    switch (esize) {
+    case 2: return (const void *)tpxk_tile_vec16<unsigned short, NSB, MAXT>;
+    case 4: return (const void *)tpxk_tile_vec16<unsigned int, NSB, MAXT>;
+    case 8: return (const void *)tpxk_tile_vec16<unsigned long long, NSB, MAXT>;
+    default: return 0;
+    }
+}
+
+template <int MAXT> static const void *tile_vec16_nsb(const tpx_geom *g, int esize)
+{
+    switch (g->by > 0 && g->bx % g->by == 0 ? g->bx / g->by : 0) {
+    case 1: return tile_vec16_fn<1, MAXT>(esize);
+    case 2: return tile_vec16_fn<2, MAXT>(esize);
+    case 4: return tile_vec16_fn<4, MAXT>(esize);
+    default: return tile_vec16_fn<0, MAXT>(esize);
+    }
+}
+
+const void *tpx_fn_tile_vec(const tpx_geom *g, int esize)
+{
+    if (tpx_vec(g) * esize != 16)
+        return TPX_FN_BY_ESIZE(esize, tpxk_tile_vec1);
+    if ((long long)g->bx * g->by <= 256)
+        return tile_vec16_nsb<256>(g, esize);
+    return tile_vec16_nsb<1024>(g, esize);
+}

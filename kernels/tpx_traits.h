@@ -1,0 +1,202 @@
+/*
+ * tpx_traits.h: the kernel ids, the geometry every kernel sees, and each
+ * kernel's traits read from its row of the kernel table (tpx_kernels.def):
+ * phases, repetitions, tile shape, grid dimensions, shared tile size.
+ * Read by nvcc and by the C compiler alike; tpx_index.h builds the index
+ * arithmetic on it.
+ */
+#ifndef TPX_TRAITS_H
+#define TPX_TRAITS_H
+
+#if defined(__CUDACC__)
+#define TPX_HD static __host__ __device__ __forceinline__
+#else
+#define TPX_HD static inline
+#endif
+
+/* The kernel ids, from the kernel table (tpx_kernels.def).  Kernels first,
+ * then the references; ids are the table's order. */
+typedef enum tpx_kernel_id {
+#define TPX_KERNEL(ID, ...) TPX_K_##ID,
+#define TPX_REFERENCE(ID, ...) TPX_K_##ID,
+#include "tpx_kernels.def"
+    TPX_K_COUNT
+} tpx_kernel_id;
+
+/* Memory spaces a move reads from or writes to. */
+typedef enum tpx_space { TPX_SPACE_A, TPX_SPACE_B, TPX_SPACE_S } tpx_space;
+
+/* Everything the index arithmetic needs, passed by value to the kernels. */
+typedef struct tpx_geom {
+    long long w, h; /* A: h rows of w columns */
+    int bx, by;     /* blockDim.x, blockDim.y */
+    int gx, gy;     /* gridDim.x, gridDim.y */
+    int pad;        /* extra elements at the end of each shared tile row */
+    int swz;        /* 1: XOR-swizzle the shared column (tile width a power of 2) */
+    int vec;        /* elements per access (tpx_vec_elems); 0 or 1: one element */
+    /* Not index arithmetic (indices count elements): the bytes of a shared
+     * tile element when the tile's type is wider than the matrix's (seed 004's
+     * double tile over float data), 0 when it is the matrix's own.  The launch
+     * picks the compiled kernel and sizes the tile with it. */
+    int tile_esize;
+} tpx_geom;
+
+/* One element move: dst = src when ok. Indices are in elements of each space. */
+typedef struct tpx_move {
+    long long src, dst;
+    int ok;
+} tpx_move;
+
+TPX_HD long long tpx_cdiv(long long a, long long b) { return (a + b - 1) / b; }
+
+/* ---- the kernel's traits (its row of tpx_kernels.def) -------------------- */
+
+/* TPX_TILE_VSQUARE: square in accesses, (BX * vec) x (BX * vec) elements. */
+typedef enum tpx_tile_shape {
+    TPX_TILE_NONE,
+    TPX_TILE_BLOCK,
+    TPX_TILE_SQUARE,
+    TPX_TILE_VSQUARE
+} tpx_tile_shape;
+typedef enum tpx_remap { TPX_REMAP_NONE, TPX_REMAP_DIAG } tpx_remap;
+typedef enum tpx_ref { TPX_REF_NONE, TPX_REF_MEMCPY, TPX_REF_CUBLAS } tpx_ref;
+
+#define TPX_KF_COPY 1u     /* B = A: a copy, not a transpose */
+#define TPX_KF_COVERS_B 2u /* the grid is laid over B (x along H) */
+#define TPX_KF_SQUARE 4u   /* needs a square block */
+#define TPX_KF_VEC16 8u    /* moves 16-byte units where the rows allow (tpx_vec_elems) */
+#define TPX_KF_REGT 16u    /* phase 0 transposes in registers (tpx_regt_group) */
+#define TPX_REPS_WALK 0    /* reps: tile height / BY (the block walks its tile) */
+
+typedef struct tpx_traits {
+    int phases;          /* 0 for the references */
+    int reps;            /* moves per thread per phase, or TPX_REPS_WALK */
+    int xper;            /* elements per thread along grid x */
+    tpx_tile_shape tile; /* the shared tile, if any */
+    tpx_remap remap;     /* block order */
+    tpx_ref ref;         /* how a reference is measured; TPX_REF_NONE for kernels */
+    unsigned flags;      /* TPX_KF_* */
+    int dbx, dby;        /* fallback block */
+} tpx_traits;
+
+TPX_HD tpx_traits tpx_mk_traits(int phases, int reps, int xper, tpx_tile_shape tile,
+                                tpx_remap remap, tpx_ref ref, unsigned flags, int dbx, int dby)
+{
+    tpx_traits t;
+    t.phases = phases;
+    t.reps = reps;
+    t.xper = xper;
+    t.tile = tile;
+    t.remap = remap;
+    t.ref = ref;
+    t.flags = flags;
+    t.dbx = dbx;
+    t.dby = dby;
+    return t;
+}
+
+/* A switch generated from the table: with k a compile-time constant (the
+ * CUDA templates) it folds to the row's constants. */
+TPX_HD tpx_traits tpx_traits_of(tpx_kernel_id k)
+{
+    switch (k) {
+#define TPX_KERNEL(ID, sym, phases, reps, xper, tile, remap, flags, dbx, dby, ...)                 \
+    case TPX_K_##ID:                                                                               \
+        return tpx_mk_traits(phases, reps, xper, tile, remap, TPX_REF_NONE, flags, dbx, dby);
+#define TPX_REFERENCE(ID, sym, ref, flags, ...)                                                    \
+    case TPX_K_##ID:                                                                               \
+        return tpx_mk_traits(0, 1, 1, TPX_TILE_NONE, TPX_REMAP_NONE, ref, flags, 32, 8);
+#include "tpx_kernels.def"
+    default:
+        return tpx_mk_traits(0, 1, 1, TPX_TILE_NONE, TPX_REMAP_NONE, TPX_REF_NONE, 0, 32, 8);
+    }
+}
+
+/* Barrier-separated phases (0 for the references). */
+TPX_HD int tpx_phases(tpx_kernel_id k) { return tpx_traits_of(k).phases; }
+TPX_HD int tpx_is_reference(tpx_kernel_id k) { return tpx_traits_of(k).ref != TPX_REF_NONE; }
+TPX_HD int tpx_has_tile(tpx_kernel_id k) { return tpx_traits_of(k).tile != TPX_TILE_NONE; }
+TPX_HD int tpx_is_copy(tpx_kernel_id k) { return (tpx_traits_of(k).flags & TPX_KF_COPY) != 0; }
+TPX_HD int tpx_is_square_only(tpx_kernel_id k)
+{
+    return (tpx_traits_of(k).flags & TPX_KF_SQUARE) != 0;
+}
+
+/* Which matrix the grid of a kernel covers: 0 = A (x along W), 1 = B (x along H). */
+TPX_HD int tpx_grid_covers_b(tpx_kernel_id k)
+{
+    return (tpx_traits_of(k).flags & TPX_KF_COVERS_B) != 0;
+}
+
+/* A block's tile height counted in accesses along grid y (rows of sub-blocks
+ * for TPX_TILE_VSQUARE): what BY must divide for TPX_REPS_WALK. */
+TPX_HD int tpx_tile_height(tpx_kernel_id k, int bx, int by)
+{
+    tpx_tile_shape t = tpx_traits_of(k).tile;
+    return t == TPX_TILE_SQUARE || t == TPX_TILE_VSQUARE ? bx : by;
+}
+
+/* The tile's height in elements (rows of A) with vec elements per access. */
+TPX_HD int tpx_tile_rows(tpx_kernel_id k, int bx, int by, int vec)
+{
+    int v = tpx_traits_of(k).tile == TPX_TILE_VSQUARE && vec > 1 ? vec : 1;
+    return tpx_tile_height(k, bx, by) * v;
+}
+
+/* The elements one access of g moves (a zeroed geometry means one). */
+TPX_HD int tpx_vec(const tpx_geom *g) { return g->vec > 1 ? g->vec : 1; }
+
+/* Moves per thread in each phase. */
+TPX_HD int tpx_reps(tpx_kernel_id k, const tpx_geom *g)
+{
+    int r = tpx_traits_of(k).reps;
+    return r == TPX_REPS_WALK ? tpx_tile_rows(k, g->bx, g->by, tpx_vec(g)) / g->by : r;
+}
+
+/* Moves of a phase that exchange elements: 1 (a move stores what it loaded)
+ * or, for a TPX_KF_REGT kernel's phase 0, vec consecutive moves (a group)
+ * whose N x N elements are transposed in registers between the loads and
+ * the stores: element j of the load of the group's move k is element k of
+ * the store of its move j. */
+TPX_HD int tpx_regt_group(tpx_kernel_id k, const tpx_geom *g, int phase)
+{
+    return (tpx_traits_of(k).flags & TPX_KF_REGT) && phase == 0 ? tpx_vec(g) : 1;
+}
+
+/* Elements one access of kernel k moves: a TPX_KF_VEC16 kernel moves 16 bytes
+ * (16 / esize elements) when every row of A and B starts on a 16-byte
+ * boundary (the buffers themselves are 256-byte aligned), else one element:
+ * the whole launch falls back, so each instruction has one width and the
+ * model counts exactly what runs.  Every other kernel moves one element. */
+TPX_HD int tpx_vec_elems(tpx_kernel_id k, int esize, long long w, long long h)
+{
+    int n = esize > 0 && esize <= 16 ? 16 / esize : 1;
+    if (!(tpx_traits_of(k).flags & TPX_KF_VEC16) || w % n != 0)
+        return 1;
+    if (!(tpx_traits_of(k).flags & TPX_KF_COPY) && h % n != 0)
+        return 1;
+    return n;
+}
+
+/* Grid dimensions (long long: callers check limits): a block spans
+ * xper * vec * BX along grid x and its tile's height along grid y. */
+TPX_HD void tpx_grid_dims(tpx_kernel_id k, long long w, long long h, int bx, int by, int vec,
+                          long long *gx, long long *gy)
+{
+    long long xs = tpx_grid_covers_b(k) ? h : w; /* extent along grid x */
+    long long ys = tpx_grid_covers_b(k) ? w : h; /* extent along grid y */
+    *gx = tpx_cdiv(xs, (long long)tpx_traits_of(k).xper * (vec > 1 ? vec : 1) * bx);
+    *gy = tpx_cdiv(ys, tpx_tile_rows(k, bx, by, vec));
+}
+
+/* Shared tile size in elements (0 for kernels without a tile): rows of BX
+ * accesses plus the padding (counted in accesses), vec elements each. */
+TPX_HD long long tpx_smem_elems(tpx_kernel_id k, int bx, int by, int pad, int vec)
+{
+    if (!tpx_has_tile(k))
+        return 0;
+    int v = tpx_traits_of(k).tile == TPX_TILE_VSQUARE && vec > 1 ? vec : 1;
+    return (long long)tpx_tile_rows(k, bx, by, vec) * (bx + pad) * v;
+}
+
+#endif /* TPX_TRAITS_H */

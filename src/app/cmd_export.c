@@ -1,0 +1,195 @@
+/* tpx export: one view drawn headless at a config and written as SVG or as
+ * the plain text of the screen, for slides and notes. */
+#include <stdio.h>
+#include <string.h>
+
+#include "cli.h"
+#include "commands.h"
+#include "compare.h"
+#include "export.h"
+#include "headless.h"
+#include "results_find.h"
+
+static const cli_opt export_opts[] = {
+    CLI_CONFIG_OPTS,
+    {"view", "NAME", "map, banks, coalescing, order, bandwidth or compare; default map"},
+    {"out", "FILE", "where to write (also -o FILE); .svg or .txt picks the format"},
+    {"format", "F", "svg or txt, whatever the file name says"},
+    {"cols", "N", "screen width in columns; default 120"},
+    {"rows", "N", "screen height in rows; default 40"},
+    {"ascii", NULL, "ASCII glyphs instead of UTF-8"},
+    {"replay", "FILE", "measured numbers from results saved by tpx bench --save"},
+    {NULL, NULL, NULL},
+};
+
+static const char *const view_names[TPX_VIEW_COUNT] = {"map",   "banks",     "coalescing",
+                                                       "order", "bandwidth", "compare"};
+
+static void export_help(void)
+{
+    printf("usage: tpx export --view NAME [config options] -o FILE.svg|FILE.txt [--format F]\n"
+           "                  [--cols N] [--rows N] [--ascii] [--replay FILE]\n"
+           "       tpx export --view compare [config options of A] ... --vs [options of B]\n\n"
+           "Draws one view of the explorer at the config, as the terminal shows it, and\n"
+           "writes it as SVG (the same cells on a monospace grid, in the theme's colours,\n"
+           "with a legend of the colours used) or as the plain text of the screen.  Without\n"
+           "a GPU the numbers are the model's; --replay shows measured ones.\n\n"
+           "The compare view shows A (the options before --vs) beside B (A changed by the\n"
+           "config options after it), as tpx compare does.\n\n"
+           "example: tpx export --view banks --kernel smem --block 32x32 -o banks.svg\n"
+           "         tpx export --view compare --kernel smem --block 32x32 -o ab.svg \\\n"
+           "             --vs --pad 1\n\n"
+           "options:\n");
+    cli_print_options(stdout, export_opts);
+}
+
+static int view_of(const char *s)
+{
+    for (int i = 0; i < TPX_VIEW_COUNT; i++)
+        if (strcmp(s, view_names[i]) == 0)
+            return i;
+    return -1;
+}
+
+/* A screen side from 20 to 1000. */
+static int side(const cli_parsed *p, const char *name, int dflt, int *out, char *msg, size_t n)
+{
+    const char *v = cli_get(p, name);
+    *out = dflt;
+    if (!v)
+        return 0;
+    if (config_parse_int(v, name, out, msg, n) != 0)
+        return -1;
+    if (*out < 20 || *out > 1000) {
+        snprintf(msg, n, "%s %s is out of range: use 20 to 1000", name, v);
+        return -1;
+    }
+    return 0;
+}
+
+/* The options (-o is --out) into h and where to write; 0, or -1 with why. */
+static int read_options(const cli_parsed *p, tpx_headless *h, const char **out, int *fmt,
+                        char *msg, size_t n)
+{
+    const char *v = cli_get(p, "view");
+    h->view = v ? view_of(v) : 0;
+    if (h->view < 0) {
+        snprintf(msg, n, "unknown view '%s': use map, banks, coalescing, order, bandwidth or "
+                 "compare", v);
+        return -1;
+    }
+    if (side(p, "cols", 120, &h->cols, msg, n) != 0 || side(p, "rows", 40, &h->rows, msg, n) != 0)
+        return -1;
+    h->ascii = cli_has(p, "ascii");
+    *out = cli_get(p, "out");
+    if (!*out) {
+        snprintf(msg, n, "say where to write: -o FILE.svg or -o FILE.txt");
+        return -1;
+    }
+    v = cli_get(p, "format");
+    *fmt = v ? export_format_parse(v) : export_format_of_path(*out);
+    if (*fmt < 0) {
+        snprintf(msg, n, v ? "unknown format '%s': use svg or txt"
+                           : "cannot tell the format from '%s': end it in .svg or .txt, or add "
+                             "--format svg|txt",
+                 v ? v : *out);
+        return -1;
+    }
+    return 0;
+}
+
+/* pin: A for the compare view (NULL for the others). */
+/* --vs and what follows: B for the compare view, refused for the others. */
+static int ab_options(const tpx_headless *h, int nb, char **bargs, const tpx_config *a,
+                      const tpx_limits *lim, tpx_config *b, int *help, char *msg, size_t n)
+{
+    if (h->view != TPX_VIEW_CMP) {
+        if (nb >= 0) {
+            snprintf(msg, n, "--vs belongs to --view compare");
+            return -1;
+        }
+        return 0;
+    }
+    if (nb < 0) {
+        snprintf(msg, n, "--view compare needs --vs and what B changes, e.g. --vs --pad 1");
+        return -1;
+    }
+    return compare_build_b(nb, bargs, a, lim, b, help, msg, n);
+}
+
+static int render(const tpx_headless *h, const tpx_config *pin, tpx_runner *r, const char *out,
+                  int fmt, char *msg, size_t n)
+{
+    tpx_app *a = headless_app_pinned(h, pin, r);
+    tpx_canvas cv;
+    if (!a || canvas_init(&cv, h->cols, h->rows) != 0) {
+        app_free(a);
+        snprintf(msg, n, "out of memory");
+        return -1;
+    }
+    app_draw(a, &cv);
+    char title[200], desc[160];
+    config_describe(&a->cfg, desc, sizeof desc);
+    snprintf(title, sizeof title, "tpx %s: %s", view_names[h->view], desc);
+    int rc = export_file(out, &cv, (tpx_export_format)fmt, title, msg, n);
+    canvas_free(&cv);
+    app_free(a);
+    return rc;
+}
+
+int cmd_export(int argc, char **argv)
+{
+    char *args[256];
+    if (argc > 256) {
+        fprintf(stderr, "tpx export: too many arguments\n");
+        return CLI_USAGE;
+    }
+    for (int i = 0; i < argc; i++)
+        args[i] = strcmp(argv[i], "-o") == 0 ? (char *)"--out" : argv[i];
+    cli_parsed p;
+    char msg[2 * TPX_MSG];
+    int vs = compare_split_vs(argc, args);
+    int rc = cli_start(vs < 0 ? argc : vs, args, export_opts, "tpx export", export_help, &p);
+    if (rc >= 0)
+        return rc;
+    tpx_headless h;
+    memset(&h, 0, sizeof h);
+    const char *out;
+    int fmt, usage = 0;
+    if (read_options(&p, &h, &out, &fmt, msg, sizeof msg) != 0) {
+        fprintf(stderr, "tpx export: %s\n", msg);
+        return CLI_USAGE;
+    }
+    char path[1024];
+    const char *saved = cli_get(&p, "replay");
+    if (saved && results_find(saved, path, sizeof path, msg, sizeof msg) != 0) {
+        fprintf(stderr, "tpx export: %s\n", msg);
+        return CLI_USAGE;
+    }
+    tpx_runner *r = runner_from_options(NULL, !saved, saved ? path : NULL, msg, sizeof msg, &usage);
+    if (!r) {
+        fprintf(stderr, "tpx export: %s\n", usage ? msg : "out of memory");
+        return usage ? CLI_USAGE : CLI_FAIL;
+    }
+    tpx_limits lim;
+    r->limits(r, &lim);
+    tpx_config a, b;
+    int help = 0; /* --help after --vs: the help was shown already or is not wanted */
+    if (cli_config(&p, &lim, &a, msg, sizeof msg) != 0 ||
+        ab_options(&h, vs < 0 ? -1 : argc - vs - 1, args + vs + 1, &a, &lim, &b, &help, msg,
+                   sizeof msg) != 0) {
+        fprintf(stderr, "tpx export: %s\n", msg);
+        runner_close(r);
+        return CLI_USAGE;
+    }
+    h.cfg = h.view == TPX_VIEW_CMP ? b : a;
+    rc = render(&h, h.view == TPX_VIEW_CMP ? &a : NULL, r, out, fmt, msg, sizeof msg) == 0
+             ? CLI_OK
+             : CLI_FAIL;
+    if (rc != CLI_OK)
+        fprintf(stderr, "tpx export: %s\n", msg);
+    else
+        printf("wrote %s\n", out);
+    runner_close(r);
+    return rc;
+}

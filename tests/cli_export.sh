@@ -1,0 +1,64 @@
+#!/usr/bin/env bash
+# tpx export: every view as SVG is valid XML (xmllint) and renders to PNG
+# (rsvg-convert); text is the plain screen; bad options exit 2.
+set -eu
+tpx=$1
+fail() { echo "FAIL: $*"; exit 1; }
+command -v xmllint >/dev/null || fail "xmllint missing: run scripts/deps.sh"
+command -v rsvg-convert >/dev/null || fail "rsvg-convert missing: run scripts/deps.sh"
+dir=$(mktemp -d)
+trap 'rm -rf "$dir"' EXIT
+
+for v in map banks coalescing order bandwidth; do
+    "$tpx" export --view $v --kernel smem --block 32x32 --size 1024 -o "$dir/$v.svg" >/dev/null ||
+        fail "export $v"
+    xmllint --noout "$dir/$v.svg" || fail "$v.svg is not valid XML"
+    rsvg-convert "$dir/$v.svg" -o "$dir/$v.png" || fail "$v.svg does not render"
+    [ "$(head -c 8 "$dir/$v.png" | od -An -tx1 | tr -d ' \n')" = 89504e470d0a1a0a ] ||
+        fail "$v.png is not a PNG"
+    grep -q "legend:" "$dir/$v.svg" || fail "$v.svg has no legend"
+done
+grep -q "bank" "$dir/banks.svg" || fail "banks.svg lacks the bank grid"
+# the compare view: A before --vs, B after it
+"$tpx" export --view compare --kernel smem --block 32x32 --size 1024 -o "$dir/ab.svg" --vs --pad 1 \
+    >/dev/null || fail "export compare"
+xmllint --noout "$dir/ab.svg" && rsvg-convert "$dir/ab.svg" -o "$dir/ab.png" || fail "ab.svg"
+"$tpx" export --view compare --kernel smem --block 32x32 --size 1024 -o "$dir/ab.txt" --vs --pad 1 \
+    >/dev/null
+grep -Eq '^ \* shared load conflict +32.00-way +1.00-way +0.03$' "$dir/ab.txt" ||
+    fail "ab.txt: $(cat "$dir/ab.txt")"
+
+"$tpx" export --view banks --kernel smem --block 32x32 -o "$dir/banks.txt" >/dev/null
+grep -q "32 wavefronts where 1 would do" "$dir/banks.txt" || fail "banks.txt: $(cat "$dir/banks.txt")"
+[ "$(wc -l <"$dir/banks.txt")" -le 40 ] || fail "banks.txt taller than the screen"
+"$tpx" export --view map --format txt --cols 80 --rows 24 --ascii -o "$dir/map.out" >/dev/null
+[ "$(wc -l <"$dir/map.out")" -le 24 ] || fail "map.out rows"
+! grep -qP '[^\x00-\x7f]' "$dir/map.out" || fail "--ascii wrote non-ASCII"
+"$tpx" export --view order --format svg -o "$dir/order.out" >/dev/null
+xmllint --noout "$dir/order.out" || fail "--format svg"
+
+refuse() { # expected-message-part, args...
+    local want=$1
+    shift
+    set +e
+    err=$("$tpx" export "$@" 2>&1 >/dev/null)
+    rc=$?
+    set -e
+    [ $rc -eq 2 ] || fail "export $* exited $rc, want 2"
+    echo "$err" | grep -q -- "$want" || fail "export $*: '$err' lacks '$want'"
+}
+refuse "say where to write" --view map
+refuse "needs --vs" --view compare -o "$dir/x.svg"
+refuse "--vs belongs to --view compare" --view map -o "$dir/x.svg" --vs --pad 1
+refuse "B is invalid" --view compare --kernel smem --block 32x32 -o "$dir/x.svg" --vs --block 32x8
+refuse "cannot tell the format" --view map -o "$dir/x.png"
+refuse "unknown format" --view map --format pdf -o "$dir/x.svg"
+refuse "unknown view" --view heat -o "$dir/x.svg"
+refuse "out of range" --view map --cols 5 -o "$dir/x.svg"
+refuse "smem needs a square block" --view map --kernel smem --block 32x8 -o "$dir/x.svg"
+[ ! -e "$dir/x.svg" ] || fail "a refused export wrote a file"
+set +e
+"$tpx" export --view map -o /nonexistent/dir/x.svg 2>/dev/null
+[ $? -eq 1 ] || fail "unwritable path"
+set -e
+echo ok
