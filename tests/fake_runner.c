@@ -32,16 +32,16 @@ static void fake_limits(tpx_runner *r, tpx_limits *l)
 }
 
 static void fake_measure(tpx_runner *r, const tpx_config *c, const tpx_measure_opts *o,
-                         tpx_measurement *m, const volatile int *cancel, tpx_progress_fn progress,
+                         tpx_measurement *m, const atomic_int *cancel, tpx_progress_fn progress,
                          void *ctx)
 {
     (void)o;
     fake_state *s = r->state;
-    __atomic_add_fetch(&s->calls, 1, __ATOMIC_SEQ_CST);
-    int delay = __atomic_load_n(&s->delay_ms, __ATOMIC_SEQ_CST); /* tests change it */
+    atomic_fetch_add(&s->calls, 1);
+    int delay = atomic_load(&s->delay_ms); /* tests change it */
     for (int t = 0; t < delay; t += 5) {
-        if (cancel && *cancel) {
-            __atomic_add_fetch(&s->cancelled, 1, __ATOMIC_SEQ_CST);
+        if (cancel && atomic_load(cancel)) {
+            atomic_fetch_add(&s->cancelled, 1);
             runner_not_measured(m, TPX_ST_CANCELLED, "cancelled");
             return;
         }
@@ -76,17 +76,26 @@ static void fake_close(tpx_runner *r)
     free(r);
 }
 
+static const tpx_runner_ops fake_ops = {
+    .name = "fake",
+    .caps = 0, /* tests say themselves whether to repeat (live_start) */
+    .device = fake_device,
+    .limits = fake_limits,
+    .measure = fake_measure,
+    .close = fake_close,
+};
+
 tpx_runner *fake_runner(int delay_ms)
 {
-    tpx_runner *r = calloc(1, sizeof *r);
     fake_state *s = calloc(1, sizeof *s);
-    s->delay_ms = delay_ms;
+    if (!s)
+        return NULL;
+    atomic_init(&s->delay_ms, delay_ms);
+    atomic_init(&s->calls, 0);
+    atomic_init(&s->cancelled, 0);
     s->fail_kernel = TPX_K_COUNT;
-    r->name = "fake";
-    r->state = s;
-    r->device = fake_device;
-    r->limits = fake_limits;
-    r->measure = fake_measure;
-    r->close = fake_close;
+    tpx_runner *r = runner_new(&fake_ops, s);
+    if (!r)
+        free(s);
     return r;
 }

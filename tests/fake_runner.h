@@ -4,15 +4,19 @@
 #ifndef TPX_FAKE_RUNNER_H
 #define TPX_FAKE_RUNNER_H
 
+#include <stdatomic.h>
+
 #include "runner.h"
 
+/* The counters and the delay are atomic: a test reads and changes them
+ * while a worker thread measures.  fail_* and gbs are set only while no
+ * worker runs. */
 typedef struct fake_state {
-    int delay_ms;              /* per measurement */
+    atomic_int delay_ms;       /* per measurement */
     tpx_kernel_id fail_kernel; /* this kernel fails with fail_status */
     tpx_status fail_status;
-    int calls;                 /* measure() calls so far */
-    int cancelled;             /* of which cancelled */
-    double last_progress;
+    atomic_int calls;          /* measure() calls so far */
+    atomic_int cancelled;      /* of which cancelled */
     double gbs;                /* > 0: the figure every measurement reports instead */
 } fake_state;
 

@@ -34,7 +34,7 @@ static void timed(tpx_runner *r, int hot)
     tpx_measure_opts o = runner_default_opts();
     o.hot = hot;
     tpx_measurement m;
-    r->measure(r, &c, &o, &m, NULL, NULL, NULL);
+    runner_measure(r, &c, &o, &m, NULL, NULL, NULL);
     EXPECT(m.status == TPX_ST_OK, "timed %s: %s", hot ? "hot" : "cold", m.message);
     EXPECT(m.samples >= 10 && m.verified && m.hot == hot, "samples %d", m.samples);
     EXPECT(m.min_ms > 0 && m.min_ms <= m.median_ms && m.gbs > 0, "min %g median %g", m.min_ms,
@@ -64,14 +64,14 @@ static void oom(tpx_runner *r)
     tpx_measure_opts o = runner_default_opts();
     o.once = 1;
     tpx_measurement m;
-    r->measure(r, &c, &o, &m, NULL, NULL, NULL);
+    runner_measure(r, &c, &o, &m, NULL, NULL, NULL);
     EXPECT(m.status == TPX_ST_OOM && strstr(m.message, "GB"), "oom: %s %s",
            runner_status_name(m.status), m.message);
     printf("out of memory: %s\n", m.message);
     cudaFree(hog);
     /* and the runner still works afterwards */
     c = cfg(TPX_K_NAIVE_ROW, 32, 8, 1000, 777, TPX_F64);
-    r->measure(r, &c, &o, &m, NULL, NULL, NULL);
+    runner_measure(r, &c, &o, &m, NULL, NULL, NULL);
     EXPECT(m.status == TPX_ST_OK, "after oom: %s", m.message);
 }
 
@@ -84,33 +84,33 @@ int main(void)
     char msg[TPX_MSG];
     tpx_runner *r = runner_open(0, msg, sizeof msg);
     tpx_device d;
-    r->device(r, &d);
+    runner_device(r, &d);
     EXPECT(d.valid && d.sms > 0 && d.l2_bytes > 0 && d.peak_gbs > 100, "device facts");
     printf("%s: cc %d.%d, %d SMs, L2 %lld B, peak %.0f GB/s (clock %d kHz, bus %d bits)\n",
            d.name, d.cc_major, d.cc_minor, d.sms, d.l2_bytes, d.peak_gbs, d.mem_clock_khz,
            d.bus_bits);
     tpx_limits lim;
-    r->limits(r, &lim);
+    runner_limits(r, &lim);
     EXPECT(lim.smem_per_block == d.smem_per_block_optin, "opt-in shared memory limit");
 
     tpx_measure_opts o = runner_default_opts();
     tpx_measurement m;
     tpx_config c = cfg(TPX_K_CUBLAS, 32, 8, 1024, 1024, TPX_F16);
-    r->measure(r, &c, &o, &m, NULL, NULL, NULL);
+    runner_measure(r, &c, &o, &m, NULL, NULL, NULL);
     EXPECT(m.status == TPX_ST_UNAVAILABLE && strstr(m.message, "f16"), "cublas f16: %s",
            m.message);
     c = cfg(TPX_K_SMEM, 32, 8, 1024, 1024, TPX_F32);
-    r->measure(r, &c, &o, &m, NULL, NULL, NULL);
+    runner_measure(r, &c, &o, &m, NULL, NULL, NULL);
     EXPECT(m.status == TPX_ST_INVALID && strstr(m.message, "square"), "smem 32x8: %s", m.message);
-    volatile int cancel = 1;
+    atomic_int cancel = 1;
     c = cfg(TPX_K_NAIVE_ROW, 32, 8, 2048, 2048, TPX_F32);
-    r->measure(r, &c, &o, &m, &cancel, NULL, NULL);
+    runner_measure(r, &c, &o, &m, &cancel, NULL, NULL);
     EXPECT(m.status == TPX_ST_CANCELLED, "cancel: %s", runner_status_name(m.status));
     /* a tile above 48 KB: 128x8 f64 tile_rows needs 128*129*8 = 132 KB */
     c = cfg(TPX_K_TILE_ROWS, 128, 8, 4096, 4096, TPX_F64);
     c.pad = 1;
     o.once = 1;
-    r->measure(r, &c, &o, &m, NULL, NULL, NULL);
+    runner_measure(r, &c, &o, &m, NULL, NULL, NULL);
     EXPECT(m.status == TPX_ST_OK && m.occ.smem_per_block > 48 * 1024, "132 KB tile: %s",
            m.message);
     timed(r, 0);

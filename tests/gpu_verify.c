@@ -43,7 +43,7 @@ static void check(tpx_runner *r, const tpx_limits *lim, tpx_config c)
     tpx_measure_opts o = runner_default_opts();
     o.once = 1;
     tpx_measurement m;
-    r->measure(r, &c, &o, &m, NULL, NULL, NULL);
+    runner_measure(r, &c, &o, &m, NULL, NULL, NULL);
     runs++;
     int want_unavailable = c.kernel == TPX_K_CUBLAS && c.dtype == TPX_F16;
     int ok = want_unavailable ? m.status == TPX_ST_UNAVAILABLE
@@ -97,7 +97,7 @@ int main(void)
     char msg[TPX_MSG];
     tpx_runner *r = runner_open(0, msg, sizeof msg);
     tpx_limits lim;
-    r->limits(r, &lim);
+    runner_limits(r, &lim);
     printf("%s\n", msg);
     for (size_t si = 0; si < sizeof sizes / sizeof sizes[0]; si++)
         for (int dt = 0; dt < TPX_DTYPE_COUNT; dt++)

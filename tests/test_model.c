@@ -1,98 +1,8 @@
 /* The access model against counts derived by hand (docs/kernels.md's examples and
- * more).  Each comment shows the derivation. */
-#include <setjmp.h>
-#include <stdarg.h>
-#include <stddef.h>
-#include <stdint.h>
-#include <cmocka.h>
-#include <stdlib.h>
-#include <string.h>
+ * more): global memory, grids, remaps and references; the shared-memory
+ * banks are in test_model_shared.c.  Each comment shows the derivation. */
 
-#include "model.h"
-#include "test_cfg.h"
-
-static tpx_config mk(tpx_kernel_id k, int bx, int by, long long w, long long h, tpx_dtype t,
-                     int pad)
-{
-    tpx_config c = test_cfg(k, bx, by, w, h, t, pad);
-    tpx_limits lim = config_default_limits();
-    char msg[TPX_MSG];
-    if (config_validate(&c, &lim, msg, sizeof msg) != 0)
-        fail_msg("invalid test config: %s", msg);
-    return c;
-}
-
-static tpx_totals tot(tpx_config c)
-{
-    tpx_totals t;
-    assert_int_equal(model_totals(&c, &t, NULL), 0);
-    return t;
-}
-
-#define OP(t, o) ((t).op[TPX_OP_##o])
-
-/* Per request ratios as exact fractions: x per request == num. */
-static void assert_per_req(const tpx_cost *c, unsigned long long per, int wave)
-{
-    unsigned long long v = wave ? c->wavefronts : c->sectors;
-    if (v != per * c->insts)
-        fail_msg("%llu %s over %llu requests is not %llu per request", v,
-                 wave ? "wavefronts" : "sectors", c->insts, per);
-}
-
-/* docs/kernels.md: smem 32x32 p=0 -> shared load 32 wavefronts per instruction,
- * p=1 -> 1.  A column of a 32-wide tile of words is one bank. */
-static void test_smem_32_pad(void **s)
-{
-    (void)s;
-    tpx_totals t = tot(mk(TPX_K_SMEM, 32, 32, 1024, 1024, TPX_F32, 0));
-    assert_per_req(&OP(t, SLD), 32, 1);
-    assert_per_req(&OP(t, SST), 1, 1);
-    assert_int_equal(OP(t, SLD).insts, 32 * 32 * 32); /* 1024 blocks x 32 warps */
-    assert_true(model_conflict_ways(&OP(t, SLD)) == 32.0);
-    t = tot(mk(TPX_K_SMEM, 32, 32, 1024, 1024, TPX_F32, 1));
-    assert_per_req(&OP(t, SLD), 1, 1);
-    assert_per_req(&OP(t, SST), 1, 1);
-    /* global: both sides are full 128-byte rows: 4 sectors, 1 line */
-    assert_per_req(&OP(t, GLD), 4, 0);
-    assert_per_req(&OP(t, GST), 4, 0);
-    assert_int_equal(OP(t, GST).lines, OP(t, GST).insts);
-    assert_true(model_efficiency(&OP(t, GST)) == 1.0);
-}
-
-/* docs/kernels.md: smem 16x16 p=1 -> store 2, load 2.  Row stride 17 words: a
- * warp is two tile rows, and the second row's last word wraps onto the bank
- * of the first row's first word.  p=0 store: 1; load: banks 16tx+ty -> two
- * banks of 8 lanes per half, 8 wavefronts. */
-static void test_smem_16(void **s)
-{
-    (void)s;
-    tpx_totals t = tot(mk(TPX_K_SMEM, 16, 16, 1024, 1024, TPX_F32, 1));
-    assert_per_req(&OP(t, SST), 2, 1);
-    assert_per_req(&OP(t, SLD), 2, 1);
-    t = tot(mk(TPX_K_SMEM, 16, 16, 1024, 1024, TPX_F32, 0));
-    assert_per_req(&OP(t, SST), 1, 1);
-    assert_per_req(&OP(t, SLD), 8, 1);
-    /* global loads: two 64-byte half rows -> 4 sectors, 2 lines */
-    assert_per_req(&OP(t, GLD), 4, 0);
-    assert_int_equal(OP(t, GLD).lines, 2 * OP(t, GLD).insts);
-}
-
-/* docs/kernels.md: smem_rect 32x8 p=1 -> shared load 4.  Warp w reads S[icol][irow]
- * with irow = 4w + lane/8, icol = lane%8: bank (icol*33 + irow) % 32 =
- * icol + irow, and a sum s is reached by up to 4 (icol, irow) pairs.
- * p=0: bank = irow: 4 banks of 8 words -> 8. */
-static void test_smem_rect(void **s)
-{
-    (void)s;
-    tpx_totals t = tot(mk(TPX_K_SMEM_RECT, 32, 8, 1024, 1024, TPX_F32, 1));
-    assert_per_req(&OP(t, SLD), 4, 1);
-    assert_per_req(&OP(t, SST), 1, 1);
-    /* stores: 4 rows of B, 8 elements each (32 bytes, one sector each) */
-    assert_per_req(&OP(t, GST), 4, 0);
-    t = tot(mk(TPX_K_SMEM_RECT, 32, 8, 1024, 1024, TPX_F32, 0));
-    assert_per_req(&OP(t, SLD), 8, 1);
-}
+#include "test_model.h"
 
 /* docs/kernels.md: naive_row 32x8 -> store 32 sectors per request; 16x16 -> 16;
  * 8x32 -> 8; loads 4 (one 128-byte row, two 64-byte or four 32-byte runs). */
@@ -239,17 +149,6 @@ static void test_f16(void **s)
     assert_per_req(&OP(t, GST), 32, 0);
 }
 
-/* Swizzle: S[r][c ^ r] puts a column walk in 32 distinct banks, no padding. */
-static void test_swizzle(void **s)
-{
-    (void)s;
-    tpx_config c = mk(TPX_K_SMEM, 32, 32, 1024, 1024, TPX_F32, 0);
-    c.swz = 1;
-    tpx_totals t = tot(c);
-    assert_per_req(&OP(t, SLD), 1, 1);
-    assert_per_req(&OP(t, SST), 1, 1);
-}
-
 /* copy_row: 4 sectors both sides; copy_col: 32 both sides; unroll4: four
  * instructions per warp with the naive pattern. */
 static void test_copies_unroll(void **s)
@@ -325,70 +224,6 @@ static void test_diag_totals(void **s)
     assert_int_equal(in[0].idx[0], 32 * 128 + 64);
 }
 
-/* Bank detail: the pass each lane is served in. */
-static void test_bank_detail(void **s)
-{
-    (void)s;
-    tpx_config c = mk(TPX_K_SMEM, 32, 32, 64, 64, TPX_F32, 0);
-    tpx_inst in[4];
-    assert_int_equal(model_warp_insts(&c, 0, 0, 5, in), 4);
-    assert_int_equal(in[2].op, TPX_OP_SLD);
-    tpx_bank_detail d;
-    model_bank_detail(&in[2], 4, &d);
-    assert_int_equal(d.wavefronts, 32);
-    assert_int_equal(d.ideal, 1);
-    for (int l = 0; l < 32; l++) {
-        assert_int_equal(d.bank[l], 5); /* S[l][5] is in bank 5 */
-        assert_int_equal(d.pass[l], l);
-    }
-    assert_int_equal(d.load[5], 32);
-    assert_int_equal(d.load[4], 0);
-    /* broadcast: lanes reading the same word share a pass */
-    tpx_inst b = in[2];
-    for (int l = 0; l < 32; l++)
-        b.idx[l] = l / 2;
-    model_bank_detail(&b, 4, &d);
-    assert_int_equal(d.wavefronts, 1);
-}
-
-/* 8-byte accesses are served by the whole warp, not half-warp by half-warp
- * (measured on an H200 with Nsight Compute's SASS-patched wavefront counts,
- * docs/model.md).  smem_rect 32x8 pad 1 f64 on 1000x777: the tile read is
- * S[icol*33 + irow] with irow = 4*warp + lane/8, icol = lane%8; word
- * 2*(33 icol + irow) is in bank 2*(icol + irow) mod 32 and the next one.
- * Interior warps: icol + irow takes each value up to 4 times with distinct
- * words, so 4 wavefronts: 31*97 tiles x 8 warps x 4 = 96224.  Last tile
- * column (B rows 992..999: irow < 8, warps 0 and 1): 97 x 2 x 4 = 776.  Last
- * tile row (B column 776 only: icol = 0, lanes 0, 8, 16, 24): 4 lanes x 8
- * bytes in 8 distinct banks, 1 wavefront (the half-warp rule said 2):
- * 31 x 8 = 248, and the corner 2.  Total 97250, what the GPU counts. */
-static void test_f64_whole_warp(void **s)
-{
-    (void)s;
-    tpx_totals t = tot(mk(TPX_K_SMEM_RECT, 32, 8, 1000, 777, TPX_F64, 1));
-    assert_int_equal(OP(t, SLD).wavefronts, 96224 + 776 + 248 + 2);
-    tpx_config c = mk(TPX_K_SMEM_RECT, 32, 8, 1000, 777, TPX_F64, 1);
-    tpx_inst in[4];
-    assert_int_equal(model_warp_insts(&c, 0, 97, 3, in), 4);
-    assert_int_equal(in[2].op, TPX_OP_SLD);
-    assert_int_equal(in[2].active, 0x01010101u);
-    tpx_bank_detail d;
-    model_bank_detail(&in[2], 8, &d);
-    assert_int_equal(d.wavefronts, 1);
-    assert_int_equal(d.ideal, 1);
-    /* a full warp of consecutive 8-byte words: 2 passes, ideal 2 */
-    tpx_inst f = in[2];
-    f.active = 0xffffffffu;
-    f.lanes = 32;
-    for (int l = 0; l < 32; l++)
-        f.idx[l] = l;
-    model_bank_detail(&f, 8, &d);
-    assert_int_equal(d.wavefronts, 2);
-    assert_int_equal(d.ideal, 2);
-    assert_int_equal(d.pass[0], 0);
-    assert_int_equal(d.pass[16], 1); /* lane 16's words are banks 0, 1 again */
-}
-
 /* The references are measured, not modelled. */
 static void test_references(void **s)
 {
@@ -403,15 +238,18 @@ static void test_references(void **s)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_smem_32_pad),   cmocka_unit_test(test_smem_16),
-        cmocka_unit_test(test_smem_rect),     cmocka_unit_test(test_naive_row_shapes),
-        cmocka_unit_test(test_naive_col),     cmocka_unit_test(test_partial_1000),
-        cmocka_unit_test(test_partial_block), cmocka_unit_test(test_nonsquare),
-        cmocka_unit_test(test_tile_rows),     cmocka_unit_test(test_f64),
-        cmocka_unit_test(test_f16),           cmocka_unit_test(test_swizzle),
-        cmocka_unit_test(test_copies_unroll), cmocka_unit_test(test_diag_remap),
-        cmocka_unit_test(test_diag_totals),   cmocka_unit_test(test_bank_detail),
-        cmocka_unit_test(test_f64_whole_warp), cmocka_unit_test(test_references),
+        cmocka_unit_test(test_naive_row_shapes),
+        cmocka_unit_test(test_naive_col),
+        cmocka_unit_test(test_partial_1000),
+        cmocka_unit_test(test_partial_block),
+        cmocka_unit_test(test_nonsquare),
+        cmocka_unit_test(test_tile_rows),
+        cmocka_unit_test(test_f64),
+        cmocka_unit_test(test_f16),
+        cmocka_unit_test(test_copies_unroll),
+        cmocka_unit_test(test_diag_remap),
+        cmocka_unit_test(test_diag_totals),
+        cmocka_unit_test(test_references),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -181,7 +181,7 @@ static void test_cancel(void **s)
 {
     (void)s;
     tpx_config c = config_default();
-    volatile int cancel = 1;
+    atomic_int cancel = 1;
     tpx_totals t;
     assert_int_equal(model_totals(&c, &t, &cancel), 1);
 }

@@ -12,6 +12,7 @@
 #include <unistd.h>
 
 #include "bench.h"
+#include "runner_replay.h"
 
 static tpx_config cfg(tpx_kernel_id k, int bx, int by, int pad, tpx_dtype t)
 {
@@ -102,7 +103,7 @@ static void test_roundtrip(void **s)
     tpx_runner *r = runner_replay(path, msg, sizeof msg);
     assert_non_null(r);
     tpx_device d;
-    r->device(r, &d);
+    runner_device(r, &d);
     assert_true(d.valid && d.sms == 132 && strcmp(d.name, "NVIDIA Test GPU") == 0);
     assert_string_equal(d.source, "replay");
     /* format 2: the facts of the run come back */
@@ -112,23 +113,23 @@ static void test_roundtrip(void **s)
     assert_true(d.sm_clock_mhz == 1755 && d.mem_clock_mhz == 3201);
     assert_string_equal(d.throttle_reasons, "power cap");
     tpx_limits lim;
-    r->limits(r, &lim);
+    runner_limits(r, &lim);
     assert_int_equal(lim.smem_per_block, 232448);
 
     tpx_measure_opts o = runner_default_opts();
     tpx_measurement m;
     tpx_config c = cfg(TPX_K_TILE_ROWS, 32, 8, 1, TPX_F32);
-    r->measure(r, &c, &o, &m, NULL, NULL, NULL);
+    runner_measure(r, &c, &o, &m, NULL, NULL, NULL);
     assert_int_equal(m.status, TPX_ST_OK);
     assert_true(m.median_ms == 0.25 && !m.hot && m.samples == 17 && m.verified);
     assert_true(m.max_ms == 0.3 && m.q1_ms > 0.248 && m.q3_ms < 0.252);
     assert_true(m.occ.valid && m.occ.blocks_per_sm == 8 && m.badge == TPX_L2_DRAM);
     o.hot = 1; /* the hot row is preferred when asked for */
-    r->measure(r, &c, &o, &m, NULL, NULL, NULL);
+    runner_measure(r, &c, &o, &m, NULL, NULL, NULL);
     assert_true(m.status == TPX_ST_OK && m.median_ms == 0.2 && m.hot);
 
     c = cfg(TPX_K_CUBLAS, 1, 1, 0, TPX_F16); /* a reference ignores the block */
-    r->measure(r, &c, &o, &m, NULL, NULL, NULL);
+    runner_measure(r, &c, &o, &m, NULL, NULL, NULL);
     assert_int_equal(m.status, TPX_ST_UNAVAILABLE);
     assert_non_null(strstr(m.message, "f16"));
 
@@ -140,7 +141,7 @@ static void test_roundtrip(void **s)
     assert_int_equal(m.status, TPX_ST_NOT_MEASURED);
 
     c = cfg(TPX_K_TILE_ROWS, 32, 8, 0, TPX_F32); /* not saved */
-    r->measure(r, &c, &o, &m, NULL, NULL, NULL);
+    runner_measure(r, &c, &o, &m, NULL, NULL, NULL);
     assert_int_equal(m.status, TPX_ST_NOT_MEASURED);
     runner_close(r);
     unlink(path);

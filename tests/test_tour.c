@@ -105,8 +105,8 @@ static void walk_and_render(const tpx_tour_step *steps, int n)
     tpx_runner *r = fake_runner(0);
     tpx_limits lim;
     tpx_device dev;
-    r->limits(r, &lim);
-    r->device(r, &dev);
+    runner_limits(r, &lim);
+    runner_device(r, &dev);
     tpx_config c = config_default();
     tpx_app *a = app_new(&c, &lim, &dev, "");
     app_resize(a, 120, 40);

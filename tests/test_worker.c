@@ -98,13 +98,13 @@ static void test_change_cancels_stale_work(void **s)
     live_refresh(ls, &lv);
     assert_true(lv.gpu.progress > 0 && lv.gpu.progress < 1);
     assert_true(worker_same(&lv.gpu_job, &a));
-    __atomic_store_n(&fake_of(r)->delay_ms, 20, __ATOMIC_SEQ_CST);
+    atomic_store(&fake_of(r)->delay_ms, 20);
     double t0 = now_s();
     live_request(ls, &b, &lim, 0);
     assert_true(now_s() - t0 < 0.01);
     assert_true(wait_for(ls, cur_is_b, 2));
     assert_true(now_s() - t0 < 1.0); /* not after the 3 s of the stale job */
-    assert_int_equal(__atomic_load_n(&fake_of(r)->cancelled, __ATOMIC_SEQ_CST), 1);
+    assert_int_equal(atomic_load(&fake_of(r)->cancelled), 1);
     live_stop(ls);
     runner_close(r);
 }
@@ -125,7 +125,7 @@ static void test_failures_stay_failures(void **s)
     assert_int_equal(lv.cur.meas.m.status, TPX_ST_VERIFY_FAILED);
     assert_int_equal(lv.cur.meas.nring, 0); /* no number joins the ring */
     sleep_ms(100);
-    assert_int_equal(__atomic_load_n(&fake_of(r)->calls, __ATOMIC_SEQ_CST), 1); /* not repeated */
+    assert_int_equal(atomic_load(&fake_of(r)->calls), 1); /* not repeated */
     live_stop(ls);
     runner_close(r);
 }
@@ -174,14 +174,14 @@ static void test_remeasure_and_stop_while_busy(void **s)
     tpx_config c = base();
     live_request(ls, &c, &lim, 0);
     assert_true(wait_for(ls, cur_has_result, 2));
-    int calls = __atomic_load_n(&fake_of(r)->calls, __ATOMIC_SEQ_CST);
+    int calls = atomic_load(&fake_of(r)->calls);
     live_remeasure(ls, &c);
     live_refresh(ls, &lv);
     assert_true(wait_for(ls, cur_has_result, 2));
     sleep_ms(50);
-    assert_int_equal(__atomic_load_n(&fake_of(r)->calls, __ATOMIC_SEQ_CST), calls + 1);
+    assert_int_equal(atomic_load(&fake_of(r)->calls), calls + 1);
     /* Stopping in the middle of a long measurement cancels it. */
-    __atomic_store_n(&fake_of(r)->delay_ms, 5000, __ATOMIC_SEQ_CST);
+    atomic_store(&fake_of(r)->delay_ms, 5000);
     live_remeasure(ls, &c);
     sleep_ms(50);
     double t0 = now_s();

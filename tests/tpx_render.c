@@ -9,6 +9,7 @@
 
 #include "cli.h"
 #include "headless.h"
+#include "runner_select.h"
 
 static const cli_opt render_opts[] = {
     CLI_CONFIG_OPTS,

@@ -9,6 +9,7 @@
 #include "export.h"
 #include "headless.h"
 #include "results_find.h"
+#include "runner_select.h"
 
 static const cli_opt export_opts[] = {
     CLI_CONFIG_OPTS,
@@ -172,7 +173,7 @@ int cmd_export(int argc, char **argv)
         return usage ? CLI_USAGE : CLI_FAIL;
     }
     tpx_limits lim;
-    r->limits(r, &lim);
+    runner_limits(r, &lim);
     tpx_config a, b;
     int help = 0; /* --help after --vs: the help was shown already or is not wanted */
     if (cli_config(&p, &lim, &a, msg, sizeof msg) != 0 ||

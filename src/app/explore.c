@@ -15,6 +15,7 @@
 #include "cli.h"
 #include "commands.h"
 #include "results_find.h"
+#include "runner_select.h"
 #include "term_backend.h"
 #include "tour.h"
 
@@ -151,12 +152,12 @@ static tpx_app *start(const cli_parsed *p, tpx_runner *r, const tpx_config *c,
                       const tpx_limits *lim, const char *why, tpx_livesrc **ls)
 {
     tpx_device dev;
-    r->device(r, &dev);
+    runner_device(r, &dev);
     tpx_app *a = app_new(c, lim, &dev, dev.valid ? "" : why);
     const char *saved = cli_get(p, "load") ? cli_get(p, "load") : cli_get(p, "replay");
     if (a && saved)
         snprintf(a->source, sizeof a->source, "%s", saved);
-    *ls = a ? live_start(r, (r->caps & TPX_RUNNER_LIVE) != 0) : NULL;
+    *ls = a ? live_start(r, runner_is_live(r)) : NULL;
     if (!a || !*ls) {
         fprintf(stderr, "tpx: out of memory or threads\n");
         app_free(a);
@@ -187,7 +188,7 @@ static int explore_main(int argc, char **argv, const tpx_tour_step *steps, int n
     }
     tpx_limits lim;
     tpx_config c;
-    r->limits(r, &lim);
+    runner_limits(r, &lim);
     if (cli_config(&p, &lim, &c, msg, sizeof msg) != 0 ||
         (steps && tour_check(steps, nsteps, &lim, msg, sizeof msg) != 0)) {
         fprintf(stderr, "tpx: %s\n", msg);

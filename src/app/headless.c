@@ -32,8 +32,8 @@ tpx_app *headless_app_pinned(const tpx_headless *h, const tpx_config *pin, tpx_r
 {
     tpx_limits lim;
     tpx_device dev;
-    r->limits(r, &lim);
-    r->device(r, &dev);
+    runner_limits(r, &lim);
+    runner_device(r, &dev);
     glyphs_set_utf8(!h->ascii);
     tpx_app *a = app_new(&h->cfg, &lim, &dev, "headless");
     if (!a)

@@ -13,6 +13,7 @@
 #include "cli.h"
 #include "commands.h"
 #include "bench_sweep.h"
+#include "runner_select.h"
 
 static const cli_opt bench_opts[] = {
     {"kernel", "LIST", "kernel ids, comma-separated, or all (default)"},
@@ -120,7 +121,7 @@ static int run_one(tpx_runner *r, const tpx_limits *lim, const tpx_measure_opts 
     config_describe(c, pc->what, sizeof pc->what);
     if (pc->on)
         show_progress(pc, 0.0);
-    r->measure(r, c, o, &row.m, NULL, pc->on ? show_progress : NULL, pc);
+    runner_measure(r, c, o, &row.m, NULL, pc->on ? show_progress : NULL, pc);
     return bench_add_row(b, &row);
 }
 
@@ -149,7 +150,7 @@ static int run_sweep(tpx_runner *r, const bench_sweep *s, const tpx_measure_opts
                      progress_ctx *pc, bench_result *b)
 {
     tpx_limits lim;
-    r->limits(r, &lim);
+    runner_limits(r, &lim);
     int total = 0;
     for (int si = 0; si < s->ns; si++)
         for (int di = 0; di < s->nd; di++)
@@ -260,8 +261,8 @@ int cmd_bench(int argc, char **argv)
     }
     bench_result b;
     memset(&b, 0, sizeof b);
-    r->device(r, &b.dev);
-    b.runner = r->name;
+    runner_device(r, &b.dev);
+    b.runner = runner_name(r);
     b.hot = o.hot;
     b.once = o.once;
     describe_command(argc, argv, &b);
@@ -270,7 +271,7 @@ int cmd_bench(int argc, char **argv)
     rc = run_sweep(r, &s, &o, 0, &pc, &b) < 0 ? CLI_FAIL : CLI_OK;
     if (pc.on)
         fprintf(stderr, "\r\033[K");
-    r->device(r, &b.dev); /* again: the clocks (NVML) as they were while measuring */
+    runner_device(r, &b.dev); /* again: the clocks (NVML) as they were while measuring */
     runner_close(r);
     if (rc != CLI_OK)
         fprintf(stderr, "tpx bench: out of memory\n");

@@ -16,6 +16,7 @@
 #include "model.h"
 #include "report.h"
 #include "results_find.h"
+#include "runner_select.h"
 #include "runner.h"
 
 static const cli_opt compare_opts[] = {
@@ -50,7 +51,7 @@ static void compare_help(void)
 static void measure_side(tpx_runner *r, const tpx_measure_opts *o, compare_side *s)
 {
     s->modelled = model_totals(&s->c, &s->t, NULL) == 0;
-    r->measure(r, &s->c, o, &s->m, NULL, NULL, NULL);
+    runner_measure(r, &s->c, o, &s->m, NULL, NULL, NULL);
 }
 
 static int side_ok(const compare_side *s)
@@ -69,7 +70,7 @@ static int run(const cli_parsed *p, tpx_runner *r, const tpx_config *a, const tp
     res.side[1].c = *b;
     measure_side(r, &o, &res.side[0]);
     measure_side(r, &o, &res.side[1]);
-    r->device(r, &res.dev); /* after measuring, as tpx report: the clocks of the run */
+    runner_device(r, &res.dev); /* after measuring, as tpx report: the clocks of the run */
     profile_current(&res.dev, &res.prof);
     if (compare_figures(&res) != 0) {
         fprintf(stderr, "tpx compare: out of memory\n");
@@ -115,7 +116,7 @@ int cmd_compare(int argc, char **argv)
         return usage ? CLI_USAGE : CLI_FAIL;
     }
     tpx_limits lim;
-    r->limits(r, &lim);
+    runner_limits(r, &lim);
     tpx_config a, b;
     int help = 0;
     if (cli_config(&p, &lim, &a, msg, sizeof msg) != 0 ||

@@ -31,7 +31,7 @@ static int list_devices(int as_json)
         tpx_runner *r = runner_open(i, msg, sizeof msg);
         tpx_device d;
         char name[sizeof d.name * 4], why[sizeof msg * 4];
-        r->device(r, &d);
+        runner_device(r, &d);
         text_sanitize(name, sizeof name, d.name); /* a driver's string: printed escaped */
         text_sanitize(why, sizeof why, msg);
         if (as_json)

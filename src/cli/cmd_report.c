@@ -10,6 +10,7 @@
 #include "report.h"
 #include "results_find.h"
 #include "runner.h"
+#include "runner_select.h"
 
 static const cli_opt report_opts[] = {
     CLI_CONFIG_OPTS,
@@ -63,7 +64,7 @@ int cmd_report(int argc, char **argv)
         return usage ? CLI_USAGE : CLI_FAIL;
     }
     tpx_limits lim;
-    r->limits(r, &lim);
+    runner_limits(r, &lim);
     tpx_config c;
     if (cli_config(&p, &lim, &c, msg, sizeof msg) != 0) {
         fprintf(stderr, "tpx report: %s\n", msg);
@@ -76,9 +77,9 @@ int cmd_report(int argc, char **argv)
     tpx_measure_opts o = runner_default_opts();
     o.hot = cli_has(&p, "hot");
     o.once = cli_has(&p, "once");
-    r->measure(r, &c, &o, &m, NULL, NULL, NULL);
+    runner_measure(r, &c, &o, &m, NULL, NULL, NULL);
     tpx_device d;
-    r->device(r, &d); /* after measuring: NVML's clocks are those of the run */
+    runner_device(r, &d); /* after measuring: NVML's clocks are those of the run */
     tpx_profile prof;
     profile_current(&d, &prof);
 

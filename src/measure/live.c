@@ -51,14 +51,14 @@ void live_slots(tpx_live *lv, const tpx_config *cur, const tpx_limits *lim)
 static void live_profile(tpx_runner *r, tpx_profile *p)
 {
     tpx_device d = {0};
-    if (r && r->device)
-        r->device(r, &d);
+    if (r)
+        runner_device(r, &d);
     profile_current(&d, p);
 }
 
 /* The launch totals, then what follows from them on the profile ctx (NULL:
  * none): the traffic below L1 and the prediction, so that views only paint. */
-static int model_fn(void *ctx, const tpx_config *c, tpx_result *out, const volatile int *cancel,
+static int model_fn(void *ctx, const tpx_config *c, tpx_result *out, const atomic_int *cancel,
                     tpx_progress_fn progress, void *pctx)
 {
     const tpx_profile *prof = ctx;
@@ -77,13 +77,13 @@ static int model_fn(void *ctx, const tpx_config *c, tpx_result *out, const volat
     return 0;
 }
 
-static int gpu_fn(void *ctx, const tpx_config *c, tpx_result *out, const volatile int *cancel,
+static int gpu_fn(void *ctx, const tpx_config *c, tpx_result *out, const atomic_int *cancel,
                   tpx_progress_fn progress, void *pctx)
 {
     tpx_runner *r = ctx;
     tpx_measure_opts o = runner_default_opts();
-    r->measure(r, c, &o, &out->m, cancel, progress, pctx);
-    return out->m.status == TPX_ST_CANCELLED || *cancel ? 1 : 0;
+    runner_measure(r, c, &o, &out->m, cancel, progress, pctx);
+    return out->m.status == TPX_ST_CANCELLED || atomic_load(cancel) ? 1 : 0;
 }
 
 /* The slots in the order of urgency, for either worker. */
@@ -132,7 +132,7 @@ static void slot_fill_sync(tpx_slot *s, tpx_runner *r, const tpx_profile *prof, 
     s->have_model = 1;
     if (measure && r) {
         tpx_measure_opts o = runner_default_opts();
-        r->measure(r, &s->cfg, &o, &s->meas.m, NULL, NULL, NULL);
+        runner_measure(r, &s->cfg, &o, &s->meas.m, NULL, NULL, NULL);
         if (s->meas.m.status == TPX_ST_OK) {
             s->meas.ring[0] = s->meas.m.gbs;
             s->meas.nring = 1;

@@ -58,32 +58,20 @@ void runner_not_measured(tpx_measurement *m, tpx_status s, const char *why)
     snprintf(m->message, sizeof m->message, "%s", why ? why : "");
 }
 
-tpx_runner *runner_from_options(const char *device_arg, int no_gpu, const char *replay_path,
-                                char *msg, size_t n, int *usage)
+tpx_runner *runner_new(const tpx_runner_ops *ops, void *state)
 {
-    int dev = 0;
-    *usage = 1;
-    if (device_arg && config_parse_int(device_arg, "device", &dev, msg, n) != 0)
+    tpx_runner *r = calloc(1, sizeof *r);
+    if (!r)
         return NULL;
-    if (replay_path)
-        return runner_replay(replay_path, msg, n);
-    *usage = 0;
-    if (no_gpu)
-        return runner_model_only("--no-gpu: model only");
-    int count = runner_device_count();
-    if (device_arg && count > 0 && dev >= count) {
-        snprintf(msg, n, "device %d does not exist: there %s %d (tpx list --devices)", dev,
-                 count == 1 ? "is" : "are", count);
-        *usage = 1;
-        return NULL;
-    }
-    return runner_open(dev, msg, n);
+    r->ops = ops;
+    r->state = state;
+    return r;
 }
 
 void runner_close(tpx_runner *r)
 {
-    if (r && r->close)
-        r->close(r);
+    if (r)
+        r->ops->close(r);
 }
 
 /* ---- the model-only runner ------------------------------------------------ */
@@ -105,7 +93,7 @@ static void none_limits(tpx_runner *r, tpx_limits *out)
 }
 
 static void none_measure(tpx_runner *r, const tpx_config *c, const tpx_measure_opts *o,
-                         tpx_measurement *out, const volatile int *cancel, tpx_progress_fn progress,
+                         tpx_measurement *out, const atomic_int *cancel, tpx_progress_fn progress,
                          void *ctx)
 {
     (void)c, (void)o, (void)cancel, (void)progress, (void)ctx;
@@ -119,21 +107,23 @@ static void none_close(tpx_runner *r)
     free(r);
 }
 
+static const tpx_runner_ops none_ops = {
+    .name = "model-only",
+    .caps = 0,
+    .device = none_device,
+    .limits = none_limits,
+    .measure = none_measure,
+    .close = none_close,
+};
+
 tpx_runner *runner_model_only(const char *why)
 {
-    tpx_runner *r = calloc(1, sizeof *r);
     none_state *s = calloc(1, sizeof *s);
-    if (!r || !s) {
-        free(r);
-        free(s);
+    if (!s)
         return NULL;
-    }
     snprintf(s->why, sizeof s->why, "%s", why ? why : "no GPU: model only");
-    r->name = "model-only";
-    r->state = s;
-    r->device = none_device;
-    r->limits = none_limits;
-    r->measure = none_measure;
-    r->close = none_close;
+    tpx_runner *r = runner_new(&none_ops, s);
+    if (!r)
+        free(s);
     return r;
 }

@@ -6,6 +6,7 @@
 #ifndef TPX_RUNNER_H
 #define TPX_RUNNER_H
 
+#include <stdatomic.h>
 #include <stddef.h>
 
 #include "config.h"
@@ -55,26 +56,54 @@ typedef struct tpx_measure_opts {
 
 typedef void (*tpx_progress_fn)(void *ctx, double fraction);
 
-/* What a runner can do (bits of tpx_runner.caps), asked instead of its name. */
+/* What a runner can do (bits of tpx_runner_ops.caps), asked instead of its name. */
 enum {
     TPX_RUNNER_LIVE = 1, /* measures a live GPU: worth measuring over and over */
 };
 
 typedef struct tpx_runner tpx_runner;
-struct tpx_runner {
+
+/* One implementation's functions: a `static const` table in its file, so
+ * they cannot be changed at run time nor differ between two instances. */
+typedef struct tpx_runner_ops {
     const char *name; /* "cuda", "model-only", "replay": for messages only */
     unsigned caps;    /* TPX_RUNNER_* */
-    void *state;
     /* Facts of the selected device; .valid = 0 when there is none. */
     void (*device)(tpx_runner *r, tpx_device *out);
     /* Launch limits of the device (defaults when there is none). */
     void (*limits)(tpx_runner *r, tpx_limits *out);
-    /* Measure one config. Never crashes on a bad config: sets status. */
+    /* Measure one config. Never crashes on a bad config: sets status.
+     * cancel (may be NULL) is set by another thread to stop early. */
     void (*measure)(tpx_runner *r, const tpx_config *c, const tpx_measure_opts *o,
-                    tpx_measurement *out, const volatile int *cancel, tpx_progress_fn progress,
+                    tpx_measurement *out, const atomic_int *cancel, tpx_progress_fn progress,
                     void *ctx);
+    /* Frees the instance (state and r). */
     void (*close)(tpx_runner *r);
+} tpx_runner_ops;
+
+/* One runner: its implementation's table and its own state. */
+struct tpx_runner {
+    const tpx_runner_ops *ops;
+    void *state;
 };
+
+static inline const char *runner_name(const tpx_runner *r) { return r->ops->name; }
+static inline int runner_is_live(const tpx_runner *r)
+{
+    return (r->ops->caps & TPX_RUNNER_LIVE) != 0;
+}
+static inline void runner_device(tpx_runner *r, tpx_device *out) { r->ops->device(r, out); }
+static inline void runner_limits(tpx_runner *r, tpx_limits *out) { r->ops->limits(r, out); }
+static inline void runner_measure(tpx_runner *r, const tpx_config *c, const tpx_measure_opts *o,
+                                  tpx_measurement *out, const atomic_int *cancel,
+                                  tpx_progress_fn progress, void *ctx)
+{
+    r->ops->measure(r, c, o, out, cancel, progress, ctx);
+}
+
+/* A runner of `ops` holding `state` (which close frees); NULL, with state
+ * left to the caller, when memory ran out. */
+tpx_runner *runner_new(const tpx_runner_ops *ops, void *state);
 
 tpx_measure_opts runner_default_opts(void);
 
@@ -82,17 +111,7 @@ tpx_measure_opts runner_default_opts(void);
  * there; otherwise the model-only runner, with the reason in msg. */
 tpx_runner *runner_open(int dev, char *msg, size_t n);
 tpx_runner *runner_model_only(const char *why);
-/* Results saved by `tpx bench --save`; NULL and a message if unreadable. */
-tpx_runner *runner_replay(const char *path, char *msg, size_t n);
 void runner_close(tpx_runner *r);
-
-/* The runner a command's options ask for: the model-only runner with
- * no_gpu, results replayed from replay_path, else the CUDA runner on device
- * `device_arg` (NULL: 0).  NULL with a message when the options are wrong
- * (*usage = 1: an unparsable or absent device, an unreadable result file)
- * or memory ran out (*usage = 0). */
-tpx_runner *runner_from_options(const char *device_arg, int no_gpu, const char *replay_path,
-                                char *msg, size_t n, int *usage);
 
 /* Number of CUDA devices (0 without CUDA or GPU). */
 int runner_device_count(void);

@@ -242,9 +242,8 @@ static void cuda_limits(tpx_runner *r, tpx_limits *out)
     *out = ((cuda_state *)r->state)->lim;
 }
 
-static void cuda_close(tpx_runner *r)
+static void cuda_close_state(cuda_state *st)
 {
-    cuda_state *st = r->state;
     cudaSetDevice(st->dev);
     if (st->blas_ready)
         st->bl.destroy(st->blas);
@@ -258,8 +257,22 @@ static void cuda_close(tpx_runner *r)
     cudaStreamDestroy(st->stream);
     cudaGetLastError();
     free(st);
+}
+
+static void cuda_close(tpx_runner *r)
+{
+    cuda_close_state(r->state);
     free(r);
 }
+
+static const tpx_runner_ops cuda_ops = {
+    .name = "cuda",
+    .caps = TPX_RUNNER_LIVE,
+    .device = cuda_device,
+    .limits = cuda_limits,
+    .measure = cuda_measure,
+    .close = cuda_close,
+};
 
 tpx_runner *runner_open(int dev, char *msg, size_t n)
 {
@@ -274,12 +287,8 @@ tpx_runner *runner_open(int dev, char *msg, size_t n)
         return runner_model_only(msg);
     }
     cuda_state *st = calloc(1, sizeof *st);
-    tpx_runner *r = calloc(1, sizeof *r);
-    if (!st || !r) {
-        free(st);
-        free(r);
+    if (!st)
         return NULL;
-    }
     st->dev = dev;
     st->seed = 0x7470785f7365656dULL;
     cudaError_t e = cudaSetDevice(dev);
@@ -298,16 +307,13 @@ tpx_runner *runner_open(int dev, char *msg, size_t n)
                  cudaGetErrorString(e));
         cudaGetLastError();
         free(st);
-        free(r);
         return runner_model_only(msg);
     }
+    tpx_runner *r = runner_new(&cuda_ops, st);
+    if (!r) {
+        cuda_close_state(st);
+        return NULL;
+    }
     snprintf(msg, n, "CUDA device %d: %s", dev, st->facts.name);
-    r->name = "cuda";
-    r->caps = TPX_RUNNER_LIVE;
-    r->state = st;
-    r->device = cuda_device;
-    r->limits = cuda_limits;
-    r->measure = cuda_measure;
-    r->close = cuda_close;
     return r;
 }

@@ -67,7 +67,7 @@ int cuda_flush_buffer(cuda_state *st, tpx_measurement *out);
 int cuda_blas(cuda_state *st, tpx_measurement *out);
 
 void cuda_measure(tpx_runner *r, const tpx_config *c, const tpx_measure_opts *o,
-                  tpx_measurement *out, const volatile int *cancel, tpx_progress_fn progress,
+                  tpx_measurement *out, const atomic_int *cancel, tpx_progress_fn progress,
                   void *ctx);
 
 #endif

@@ -194,7 +194,7 @@ static int sample(cuda_state *st, const cuda_op *op, int hot, int batch, int k, 
 }
 
 typedef struct sampler {
-    const volatile int *cancel;
+    const atomic_int *cancel;
     tpx_progress_fn progress;
     void *ctx;
 } sampler;
@@ -222,7 +222,7 @@ static int time_op(cuda_state *st, const cuda_op *op, const tpx_measure_opts *o,
     }
     int n = 0;
     for (int k = 0;; k++) {
-        if (sp->cancel && *sp->cancel) {
+        if (sp->cancel && atomic_load(sp->cancel)) {
             runner_not_measured(out, TPX_ST_CANCELLED, "cancelled");
             free(v);
             return -1;
@@ -281,7 +281,7 @@ static double memcpy_gbs(cuda_state *st, const cuda_op *op, const tpx_measure_op
 }
 
 void cuda_measure(tpx_runner *r, const tpx_config *c, const tpx_measure_opts *o,
-                  tpx_measurement *out, const volatile int *cancel, tpx_progress_fn progress,
+                  tpx_measurement *out, const atomic_int *cancel, tpx_progress_fn progress,
                   void *ctx)
 {
     cuda_state *st = r->state;

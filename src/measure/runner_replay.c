@@ -8,7 +8,7 @@
 
 #include "catalog.h"
 #include "results_read.h"
-#include "runner.h"
+#include "runner_replay.h"
 #include "text.h"
 
 typedef struct replay_state {
@@ -40,7 +40,7 @@ static void replay_limits(tpx_runner *r, tpx_limits *out)
 }
 
 static void replay_measure(tpx_runner *r, const tpx_config *c, const tpx_measure_opts *o,
-                           tpx_measurement *out, const volatile int *cancel,
+                           tpx_measurement *out, const atomic_int *cancel,
                            tpx_progress_fn progress, void *ctx)
 {
     (void)cancel;
@@ -72,28 +72,34 @@ static void replay_close(tpx_runner *r)
     free(r);
 }
 
+static const tpx_runner_ops replay_ops = {
+    .name = "replay",
+    .caps = 0,
+    .device = replay_device,
+    .limits = replay_limits,
+    .measure = replay_measure,
+    .close = replay_close,
+};
+
 tpx_runner *runner_replay(const char *path, char *msg, size_t n)
 {
     replay_state *st = calloc(1, sizeof *st);
-    tpx_runner *r = calloc(1, sizeof *r);
-    if (!st || !r) {
-        free(st);
-        free(r);
+    if (!st) {
         snprintf(msg, n, "out of memory");
         return NULL;
     }
     if (results_load(path, &st->doc, msg, n) != 0) {
         free(st);
-        free(r);
         return NULL;
     }
     text_sanitize(st->path, sizeof st->path, path);
+    tpx_runner *r = runner_new(&replay_ops, st);
+    if (!r) {
+        results_free(&st->doc);
+        free(st);
+        snprintf(msg, n, "out of memory");
+        return NULL;
+    }
     snprintf(msg, n, "replaying %d results from %s", st->doc.n, st->path);
-    r->name = "replay";
-    r->state = st;
-    r->device = replay_device;
-    r->limits = replay_limits;
-    r->measure = replay_measure;
-    r->close = replay_close;
     return r;
 }

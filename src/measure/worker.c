@@ -1,6 +1,7 @@
 #include "worker.h"
 
 #include <pthread.h>
+#include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -24,7 +25,7 @@ struct worker {
     int nwant;
     int busy;
     tpx_config job;
-    volatile int cancel;
+    atomic_int cancel;  /* read by the job without the lock; written with it */
     double progress;
     unsigned version;
     unsigned long long clock;
@@ -140,7 +141,7 @@ static void *run(void *arg)
         }
         w->job = job;
         w->busy = 1;
-        w->cancel = 0;
+        atomic_store(&w->cancel, 0);
         w->progress = 0;
         w->version++;
         pthread_mutex_unlock(&w->mu);
@@ -150,7 +151,7 @@ static void *run(void *arg)
 
         pthread_mutex_lock(&w->mu);
         w->busy = 0;
-        if (rc == 0 && !w->cancel)
+        if (rc == 0 && !atomic_load(&w->cancel))
             store(w, &job, &w->scratch);
         w->version++;
     }
@@ -183,7 +184,7 @@ void worker_stop(worker *w)
         return;
     pthread_mutex_lock(&w->mu);
     w->quit = 1;
-    w->cancel = 1;
+    atomic_store(&w->cancel, 1);
     pthread_cond_signal(&w->cv);
     pthread_mutex_unlock(&w->mu);
     pthread_join(w->thread, NULL);
@@ -200,7 +201,7 @@ void worker_want(worker *w, const tpx_config *list, int n)
     memcpy(w->want, list, sizeof *list * (size_t)(n > 0 ? n : 0));
     w->nwant = n > 0 ? n : 0;
     if (w->busy && !wanted(w, &w->job))
-        w->cancel = 1;
+        atomic_store(&w->cancel, 1);
     pthread_cond_signal(&w->cv);
     pthread_mutex_unlock(&w->mu);
 }
@@ -224,7 +225,7 @@ void worker_forget(worker *w, const tpx_config *c)
     if (e)
         e->used = 0;
     if (w->busy && worker_same(&w->job, c))
-        w->cancel = 1;
+        atomic_store(&w->cancel, 1);
     w->version++;
     pthread_cond_signal(&w->cv);
     pthread_mutex_unlock(&w->mu);

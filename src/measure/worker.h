@@ -38,7 +38,7 @@ typedef struct tpx_result {
 
 /* Computes one result.  Returns 0 to keep *out, 1 when cancelled. */
 typedef int (*worker_fn)(void *ctx, const tpx_config *c, tpx_result *out,
-                         const volatile int *cancel, tpx_progress_fn progress, void *pctx);
+                         const atomic_int *cancel, tpx_progress_fn progress, void *pctx);
 
 typedef struct worker worker;
 

@@ -146,7 +146,7 @@ static void add_tile(const tpx_config *c, int tbx, int tby, tpx_inst *buf, tpx_t
     }
 }
 
-static int cancelled(const volatile int *cancel) { return cancel && *cancel; }
+static int cancelled(const atomic_int *cancel) { return cancel && atomic_load(cancel); }
 
 static int totals_init(const tpx_config *c, tpx_totals *t, tpx_inst **buf)
 {
@@ -282,7 +282,7 @@ static int add_family_inst(const tpx_config *c, const tpx_geom *g, int w, const 
 
 /* Every warp of every tile in the rectangle, priced exactly. */
 static int add_rect_exact(const tpx_config *c, const tile_rect *r, tpx_inst *buf, tpx_totals *t,
-                          const volatile int *cancel)
+                          const atomic_int *cancel)
 {
     for (long long y = r->y0; y < r->y0 + r->ny; y++)
         for (long long x = r->x0; x < r->x0 + r->nx; x++) {
@@ -296,7 +296,7 @@ static int add_rect_exact(const tpx_config *c, const tile_rect *r, tpx_inst *buf
 /* A rectangle by families; where one instruction breaks the family property,
  * the whole rectangle is redone tile by tile. */
 static int add_rect(const tpx_config *c, const tile_rect *r, tpx_inst *buf, tpx_totals *t,
-                    const volatile int *cancel)
+                    const atomic_int *cancel)
 {
     if (r->nx <= 0 || r->ny <= 0)
         return 0;
@@ -323,7 +323,7 @@ merge:
     return 0;
 }
 
-int model_totals(const tpx_config *c, tpx_totals *t, const volatile int *cancel)
+int model_totals(const tpx_config *c, tpx_totals *t, const atomic_int *cancel)
 {
     tpx_inst *buf;
     if (totals_init(c, t, &buf) != 0)

@@ -6,6 +6,7 @@
 #ifndef TPX_MODEL_H
 #define TPX_MODEL_H
 
+#include <stdatomic.h>
 #include <stddef.h>
 
 #include "config.h"
@@ -84,9 +85,10 @@ int model_phase_lanes(size_t esize);
 
 void model_bank_detail(const tpx_inst *in, size_t esize, tpx_bank_detail *d);
 
-/* Launch totals.  Returns 0, 1 if *cancel became non-zero, -1 for a
- * reference kernel (not modelled).  The config must be valid. */
-int model_totals(const tpx_config *c, tpx_totals *t, const volatile int *cancel);
+/* Launch totals.  Returns 0, 1 if *cancel (may be NULL; another thread sets
+ * it) became non-zero, -1 for a reference kernel (not modelled).  The config
+ * must be valid. */
+int model_totals(const tpx_config *c, tpx_totals *t, const atomic_int *cancel);
 
 /* The same by visiting every warp of every block: slow, for tests. */
 int model_totals_bruteforce(const tpx_config *c, tpx_totals *t);
