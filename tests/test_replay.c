@@ -134,10 +134,10 @@ static void test_roundtrip(void **s)
     assert_non_null(strstr(m.message, "f16"));
 
     o.hot = 0; /* the tile's type is part of the config: only the f64 tile was saved */
-    r->measure(r, &wide, &o, &m, NULL, NULL, NULL);
+    runner_measure(r, &wide, &o, &m, NULL, NULL, NULL);
     assert_true(m.status == TPX_ST_OK && m.median_ms == 0.5);
     c = cfg(TPX_K_SMEM, 16, 16, 1, TPX_F32);
-    r->measure(r, &c, &o, &m, NULL, NULL, NULL);
+    runner_measure(r, &c, &o, &m, NULL, NULL, NULL);
     assert_int_equal(m.status, TPX_ST_NOT_MEASURED);
 
     c = cfg(TPX_K_TILE_ROWS, 32, 8, 0, TPX_F32); /* not saved */
