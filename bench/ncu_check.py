@@ -25,7 +25,7 @@ import subprocess
 import sys
 import tempfile
 
-# kernel, block, size, dtype, pad, swizzle, time-check
+# kernel, block, size, dtype, pad, swizzle, time-check[, tile dtype]
 CONFIGS = [
     ("copy_row", "32x8", "1000x777", "f32", 0, 0, 0),
     ("copy_col", "32x8", "1000x777", "f32", 0, 0, 0),
@@ -149,8 +149,26 @@ CONFIGS = [
     ("tile_vec", "16x8", "8192x8192", "f32", 0, 1, 1),
     ("tile_vec", "16x16", "8192x8192", "f64", 0, 1, 1),
     ("tile_vec", "16x16", "8192x8192", "f16", 0, 1, 1),
+    # seed 000's tile without the corner turn: shared rows, naive_row's store
+    ("smem_staged", "32x8", "1000x777", "f32", 0, 0, 0),
+    ("smem_staged", "16x16", "1000x777", "f32", 0, 0, 0),
+    ("smem_staged", "16x16", "1000x777", "f32", 1, 0, 0),
+    ("smem_staged", "7x3", "33x31", "f32", 1, 0, 0),
+    ("smem_staged", "32x8", "1000x777", "f64", 1, 0, 0),
+    ("smem_staged", "32x32", "8192x8192", "f32", 1, 0, 1),
+    # seed 004: a double tile over float data (--tile-dtype), 8-byte shared
+    # accesses with 4-byte global ones; f16 data in wider tiles
+    ("smem", "16x16", "4096x3072", "f32", 0, 0, 0, "f64"),
+    ("smem", "16x16", "4096x3072", "f32", 1, 0, 0, "f64"),
+    ("smem", "16x16", "1000x777", "f32", 1, 0, 0, "f64"),
+    ("smem", "32x32", "1000x777", "f32", 1, 0, 0, "f64"),
+    ("smem_rect", "32x8", "1000x777", "f32", 1, 0, 0, "f64"),
+    ("smem_staged", "16x16", "1000x777", "f32", 1, 0, 0, "f64"),
+    ("tile_rows", "32x8", "1000x777", "f32", 1, 0, 0, "f64"),
+    ("tile_rows", "64x4", "1000x777", "f16", 0, 1, 0, "f32"),
+    ("smem", "32x32", "1000x777", "f16", 1, 0, 0, "f64"),
 ]
-TILED = ("smem", "smem_rect", "tile_rows", "tile_vec")
+TILED = ("smem", "smem_rect", "smem_staged", "tile_rows", "tile_vec")
 
 METRICS = {
     "gld_req": "l1tex__t_requests_pipe_lsu_mem_global_op_ld.sum",
@@ -189,18 +207,26 @@ SASS_WAVES = {
 }
 
 
+def cfg_tile_dtype(c):
+    """The tile's element type when the config names one, else None."""
+    return c[7] if len(c) > 7 else None
+
+
 def cfg_args(c):
-    k, block, size, dtype, pad, swz, _ = c
+    k, block, size, dtype, pad, swz = c[:6]
     a = ["--kernel", k, "--block", block, "--size", size, "--dtype", dtype]
     if k in TILED:
         a += ["--pad", str(pad)] + (["--swizzle"] if swz else [])
+    if cfg_tile_dtype(c):
+        a += ["--tile-dtype", cfg_tile_dtype(c)]
     return a
 
 
 def cfg_name(c):
-    k, block, size, dtype, pad, swz, _ = c
+    k, block, size, dtype, pad, swz = c[:6]
     tile = " swz" if swz else (" p%d" % pad if k in TILED else "")
-    return "%s %s%s %s %s" % (k, block, tile, size, dtype)
+    extra = " tile %s" % cfg_tile_dtype(c) if cfg_tile_dtype(c) else ""
+    return "%s %s%s %s %s%s" % (k, block, tile, size, dtype, extra)
 
 
 def model(tpx, c):

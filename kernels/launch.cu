@@ -32,7 +32,9 @@ extern "C" int tpx_gpu_plan(tpx_kernel_id k, const tpx_geom *g, int esize, tpx_g
     out->grid_y = (unsigned)g->gy;
     out->block_x = (unsigned)g->bx;
     out->block_y = (unsigned)g->by;
-    out->smem = (size_t)tpx_smem_elems(k, g->bx, g->by, g->pad, tpx_vec(g)) * (size_t)esize;
+    /* the tile's own element size (g->tile_esize: --tile-dtype) when it has one */
+    size_t tile_esize = (size_t)(g->tile_esize ? g->tile_esize : esize);
+    out->smem = (size_t)tpx_smem_elems(k, g->bx, g->by, g->pad, tpx_vec(g)) * tile_esize;
     return 0;
 }
 

@@ -12,27 +12,25 @@
 #include "tpx_kernel_body.cuh"
 
 /* Square tile, T = BX = BY. */
-template <typename E>
+template <typename E, typename T = E>
 __global__ void TPX_BOUNDS tpxk_smem(tpx_geom g, const E *__restrict__ a, E *__restrict__ b)
 {
-    tpx_tiled<TPX_K_SMEM, 1>(g, a, b);
+    tpx_tiled<TPX_K_SMEM, 1, E, T>(g, a, b);
 }
 
 /* Rectangular tile, threads re-indexed as a BY-wide block after the barrier. */
-template <typename E>
+template <typename E, typename T = E>
 __global__ void TPX_BOUNDS tpxk_smem_rect(tpx_geom g, const E *__restrict__ a, E *__restrict__ b)
 {
-    tpx_tiled<TPX_K_SMEM_RECT, 1>(g, a, b);
+    tpx_tiled<TPX_K_SMEM_RECT, 1, E, T>(g, a, b);
 }
 
 const void *tpx_fn_smem(const tpx_geom *g, int esize)
 {
-    (void)g;
-    return TPX_FN_BY_ESIZE(esize, tpxk_smem);
+    return TPX_FN_TILED(g, esize, tpxk_smem);
 }
 
 const void *tpx_fn_smem_rect(const tpx_geom *g, int esize)
 {
-    (void)g;
-    return TPX_FN_BY_ESIZE(esize, tpxk_smem_rect);
+    return TPX_FN_TILED(g, esize, tpxk_smem_rect);
 }

@@ -24,8 +24,9 @@ typedef struct tpx_gpu_launch {
 } tpx_gpu_launch;
 
 /* Fills *out for kernel k on geometry g with elements of esize bytes (2, 4
- * or 8).  0, or -1 for the references (memcpy, cublas: not ours to launch)
- * or an element size with no compiled kernel. */
+ * or 8), and a shared tile of g->tile_esize-byte elements when that is set.
+ * 0, or -1 for the references (memcpy, cublas: not ours to launch) or an
+ * element or tile size with no compiled kernel. */
 int tpx_gpu_plan(tpx_kernel_id k, const tpx_geom *g, int esize, tpx_gpu_launch *out);
 
 /* Launches a planned kernel B = f(A) on `stream`; returns the launch error. */

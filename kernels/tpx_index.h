@@ -171,7 +171,7 @@ TPX_HD tpx_move tpx_mv_diagonal_col(TPX_MOVE_ARGS)
     return tpx_mv_naive_col(g, phase, rep, bx, by, tx, ty);
 }
 
-/* Phase 0 of smem and smem_rect: a block loads its BX x BY tile of A, rows into rows. */
+/* Phase 0 of smem, smem_rect and smem_staged: a block loads its BX x BY tile of A, rows into rows. */
 TPX_HD tpx_move tpx_tile_load(const tpx_geom *g, int bx, int by, int tx, int ty)
 {
     long long x = (long long)bx * g->bx + tx, y = (long long)by * g->by + ty;
@@ -199,6 +199,18 @@ TPX_HD tpx_move tpx_mv_smem_rect(TPX_MOVE_ARGS)
     int i = ty * g->bx + tx, irow = i / g->by, icol = i % g->by;
     long long x = (long long)by * g->by + icol, y = (long long)bx * g->bx + irow;
     return tpx_mv(tpx_smem_at(g, g->bx, icol, irow), y * g->h + x, x < g->h && y < g->w);
+}
+
+/* smem_staged: the tile is loaded as in smem_rect, but after the barrier each
+ * thread reads back the element it stored itself and writes it where naive_row
+ * would: no corner turn, so B is still written down columns. */
+TPX_HD tpx_move tpx_mv_smem_staged(TPX_MOVE_ARGS)
+{
+    TPX_MOVE_UNUSED;
+    if (phase == 0)
+        return tpx_tile_load(g, bx, by, tx, ty);
+    long long x = (long long)bx * g->bx + tx, y = (long long)by * g->by + ty;
+    return tpx_mv(tpx_smem_at(g, g->bx, ty, tx), x * g->h + y, x < g->w && y < g->h);
 }
 
 /* tile_rows: a T x T tile (T = BX) moved BY rows at a time; rep r is step j = r * BY. */

@@ -4,12 +4,15 @@
  * tpx_index.h, the same functions the CPU model calls.
  *
  * Templates: E is the element (a raw 2-, 4- or 8-byte bit type: a transpose
- * copies bits), K the catalog kernel, REPS the moves per thread per phase
+ * copies bits), T the shared tile's element (E itself, or a wider float type
+ * the value is converted to and back: --tile-dtype), K the catalog kernel, REPS the moves per thread per phase
  * when known at compile time (so the loop unrolls and every load of a phase
  * is in flight before the first store), or 0 for a run-time count.
  */
 #ifndef TPX_KERNEL_BODY_CUH
 #define TPX_KERNEL_BODY_CUH
+
+#include <cuda_fp16.h>
 
 #include "tpx_index.h"
 
@@ -33,7 +36,44 @@ template <typename E> __device__ __forceinline__ E *tpx_tile_smem(void)
     return reinterpret_cast<E *>(tpx_smem_raw);
 }
 
-/* One-phase kernels (copies, naive, unrolled, diagonal): REPS guarded moves. */
+/* Into and out of the shared tile.  A tile of the matrix's own type keeps
+ * the bits; a wider tile holds the value (f16 or f32 data in a float or
+ * double tile), which converts back exactly, so the transpose is still
+ * bit-exact.  Narrower tiles are refused by config_validate. */
+template <typename E, typename T> struct tpx_conv {
+    static_assert(sizeof(E) == sizeof(T), "a tile of another type needs a tpx_conv");
+    static __device__ __forceinline__ T in(E v) { return v; }
+    static __device__ __forceinline__ E out(T v) { return v; }
+};
+template <> struct tpx_conv<unsigned int, double> { /* f32 data, f64 tile (seed 004) */
+    static __device__ __forceinline__ double in(unsigned int v) { return __uint_as_float(v); }
+    static __device__ __forceinline__ unsigned int out(double v)
+    {
+        return __float_as_uint((float)v);
+    }
+};
+template <> struct tpx_conv<unsigned short, float> { /* f16 data, f32 tile */
+    static __device__ __forceinline__ float in(unsigned short v)
+    {
+        return __half2float(__ushort_as_half(v));
+    }
+    static __device__ __forceinline__ unsigned short out(float v)
+    {
+        return __half_as_ushort(__float2half_rn(v));
+    }
+};
+template <> struct tpx_conv<unsigned short, double> { /* f16 data, f64 tile */
+    static __device__ __forceinline__ double in(unsigned short v)
+    {
+        return __half2float(__ushort_as_half(v));
+    }
+    static __device__ __forceinline__ unsigned short out(double v)
+    {
+        return __half_as_ushort(__float2half_rn((float)v));
+    }
+};
+
+/* One-phase kernels/* One-phase kernels (copies, naive, unrolled, diagonal): REPS guarded moves. */
 template <tpx_kernel_id K, int REPS, typename E>
 __device__ __forceinline__ void tpx_direct(const tpx_geom &g, const E *__restrict__ a,
                                            E *__restrict__ b)
@@ -57,12 +97,12 @@ __device__ __forceinline__ void tpx_direct(const tpx_geom &g, const E *__restric
 /* A full tile: every guard passes, so the guards are not evaluated and all
  * of a phase's loads issue before its stores.  v0 is rep 0's element,
  * loaded before the block knew whether its tile is full. */
-template <tpx_kernel_id K, int REPS, typename E>
+template <tpx_kernel_id K, int REPS, typename E, typename T>
 __device__ __forceinline__ void tpx_full_tile(const tpx_geom &g, int tbx, int tby,
                                               const E *__restrict__ a, E *__restrict__ b, E v0)
 {
     int tx = threadIdx.x, ty = threadIdx.y;
-    E *s = tpx_tile_smem<E>();
+    T *s = tpx_tile_smem<T>();
     E v[REPS];
     long long d[REPS];
 #pragma unroll
@@ -73,12 +113,12 @@ __device__ __forceinline__ void tpx_full_tile(const tpx_geom &g, int tbx, int tb
     }
 #pragma unroll
     for (int r = 0; r < REPS; r++)
-        s[d[r]] = v[r];
+        s[d[r]] = tpx_conv<E, T>::in(v[r]);
     __syncthreads();
 #pragma unroll
     for (int r = 0; r < REPS; r++) {
         tpx_move m = tpx_tile_move(K, &g, 1, r, tbx, tby, tx, ty);
-        v[r] = s[m.src];
+        v[r] = tpx_conv<E, T>::out(s[m.src]);
         d[r] = m.dst;
     }
 #pragma unroll
@@ -94,12 +134,12 @@ __device__ __forceinline__ void tpx_full_tile(const tpx_geom &g, int tbx, int tb
  * and y grows with the rep), so the warp counts them with a vote and runs a
  * loop of exactly that many iterations: a loop the compiler cannot turn into
  * predicated instructions. */
-template <tpx_kernel_id K, typename E>
+template <tpx_kernel_id K, typename E, typename T>
 __device__ __noinline__ void tpx_edge_tile(tpx_geom g, int reps, int tbx, int tby,
                                            const E *__restrict__ a, E *__restrict__ b, E v0)
 {
     int tx = threadIdx.x, ty = threadIdx.y;
-    E *s = tpx_tile_smem<E>();
+    T *s = tpx_tile_smem<T>();
     unsigned lanes = tpx_warp_lanes();
     int n = 0;
     for (int r = 0; r < reps; r++)
@@ -108,7 +148,7 @@ __device__ __noinline__ void tpx_edge_tile(tpx_geom g, int reps, int tbx, int tb
     for (int r = 0; r < n; r++) {
         tpx_move m = tpx_tile_move(K, &g, 0, r, tbx, tby, tx, ty);
         if (m.ok)
-            s[m.dst] = r == 0 ? v0 : a[m.src];
+            s[m.dst] = tpx_conv<E, T>::in(r == 0 ? v0 : a[m.src]);
     }
     __syncthreads();
     n = 0;
@@ -118,41 +158,41 @@ __device__ __noinline__ void tpx_edge_tile(tpx_geom g, int reps, int tbx, int tb
     for (int r = 0; r < n; r++) {
         tpx_move m = tpx_tile_move(K, &g, 1, r, tbx, tby, tx, ty);
         if (m.ok)
-            b[m.dst] = s[m.src];
+            b[m.dst] = tpx_conv<E, T>::out(s[m.src]);
     }
 }
 
 /* Run-time rep count on a full tile (tile shapes with no specialisation). */
-template <tpx_kernel_id K, typename E>
+template <tpx_kernel_id K, typename E, typename T>
 __device__ __forceinline__ void tpx_full_tile_rt(const tpx_geom &g, int reps, int tbx, int tby,
                                                  const E *__restrict__ a, E *__restrict__ b,
                                                  E v0)
 {
     int tx = threadIdx.x, ty = threadIdx.y;
-    E *s = tpx_tile_smem<E>();
-    s[tpx_tile_move(K, &g, 0, 0, tbx, tby, tx, ty).dst] = v0;
+    T *s = tpx_tile_smem<T>();
+    s[tpx_tile_move(K, &g, 0, 0, tbx, tby, tx, ty).dst] = tpx_conv<E, T>::in(v0);
 #pragma unroll 4
     for (int r = 1; r < reps; r++) {
         tpx_move m = tpx_tile_move(K, &g, 0, r, tbx, tby, tx, ty);
-        s[m.dst] = a[m.src];
+        s[m.dst] = tpx_conv<E, T>::in(a[m.src]);
     }
     __syncthreads();
 #pragma unroll 4
     for (int r = 0; r < reps; r++) {
         tpx_move m = tpx_tile_move(K, &g, 1, r, tbx, tby, tx, ty);
-        b[m.dst] = s[m.src];
+        b[m.dst] = tpx_conv<E, T>::out(s[m.src]);
     }
 }
 
-template <tpx_kernel_id K, int REPS, typename E>
+template <tpx_kernel_id K, int REPS, typename E, typename T>
 __device__ __forceinline__ void tpx_full_tile_any(const tpx_geom &g, int reps, int tbx, int tby,
                                                   const E *__restrict__ a, E *__restrict__ b,
                                                   E v0)
 {
     if (REPS > 0)
-        tpx_full_tile<K, (REPS > 0 ? REPS : 1), E>(g, tbx, tby, a, b, v0);
+        tpx_full_tile<K, (REPS > 0 ? REPS : 1), E, T>(g, tbx, tby, a, b, v0);
     else
-        tpx_full_tile_rt<K, E>(g, reps, tbx, tby, a, b, v0);
+        tpx_full_tile_rt<K, E, T>(g, reps, tbx, tby, a, b, v0);
 }
 
 /* Two-phase kernels (smem, smem_rect, tile_rows): global -> shared tile,
@@ -164,7 +204,7 @@ __device__ __forceinline__ void tpx_full_tile_any(const tpx_geom &g, int reps, i
  * one element per thread (smem 32x32) that is worth several percent.  An
  * edge warp whose lanes all fail the guard issues no load (a fully
  * predicated-off load makes no request). */
-template <tpx_kernel_id K, int REPS, typename E>
+template <tpx_kernel_id K, int REPS, typename E, typename T = E>
 __device__ __forceinline__ void tpx_tiled(const tpx_geom &g, const E *__restrict__ a,
                                           E *__restrict__ b)
 {
@@ -177,13 +217,13 @@ __device__ __forceinline__ void tpx_tiled(const tpx_geom &g, const E *__restrict
     bool full = tpx_tile_move(K, &g, 0, last, tbx, tby, g.bx - 1, g.by - 1).ok &&
                 tpx_tile_move(K, &g, 1, last, tbx, tby, g.bx - 1, g.by - 1).ok;
     if (!full) {
-        tpx_edge_tile<K, E>(g, reps, tbx, tby, a, b, v0);
+        tpx_edge_tile<K, E, T>(g, reps, tbx, tby, a, b, v0);
     } else if (g.swz) {
-        tpx_full_tile_any<K, REPS, E>(g, reps, tbx, tby, a, b, v0);
+        tpx_full_tile_any<K, REPS, E, T>(g, reps, tbx, tby, a, b, v0);
     } else {
         tpx_geom plain = g; /* the compiler folds the swizzle away */
         plain.swz = 0;
-        tpx_full_tile_any<K, REPS, E>(plain, reps, tbx, tby, a, b, v0);
+        tpx_full_tile_any<K, REPS, E, T>(plain, reps, tbx, tby, a, b, v0);
     }
 }
 
@@ -193,5 +233,15 @@ __device__ __forceinline__ void tpx_tiled(const tpx_geom &g, const E *__restrict
      : (esize) == 4 ? (const void *)name<unsigned int>                                           \
      : (esize) == 8 ? (const void *)name<unsigned long long>                                     \
                     : (const void *)0)
+
+/* A tiled kernel `name<E, T>` for the matrix's element size and the
+ * geometry's tile (g->tile_esize, 0: the matrix's type).  Only the widening
+ * pairs config_validate accepts are compiled: f32 in f64, f16 in f32 or f64. */
+#define TPX_FN_TILED(g, esize, name)                                                             \
+    ((g)->tile_esize == 0 || (g)->tile_esize == (esize) ? TPX_FN_BY_ESIZE(esize, name)          \
+     : (esize) == 4 && (g)->tile_esize == 8 ? (const void *)name<unsigned int, double>         \
+     : (esize) == 2 && (g)->tile_esize == 4 ? (const void *)name<unsigned short, float>        \
+     : (esize) == 2 && (g)->tile_esize == 8 ? (const void *)name<unsigned short, double>       \
+                                            : (const void *)0)
 
 #endif /* TPX_KERNEL_BODY_CUH */

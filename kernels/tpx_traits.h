@@ -34,6 +34,11 @@ typedef struct tpx_geom {
     int pad;        /* extra elements at the end of each shared tile row */
     int swz;        /* 1: XOR-swizzle the shared column (tile width a power of 2) */
     int vec;        /* elements per access (tpx_vec_elems); 0 or 1: one element */
+    /* Not index arithmetic (indices count elements): the bytes of a shared
+     * tile element when the tile's type is wider than the matrix's (seed 004's
+     * double tile over float data), 0 when it is the matrix's own.  The launch
+     * picks the compiled kernel and sizes the tile with it. */
+    int tile_esize;
 } tpx_geom;
 
 /* One element move: dst = src when ok. Indices are in elements of each space. */

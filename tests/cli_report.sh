@@ -19,7 +19,7 @@ fi
 
 "$tpx" list | grep -q '^tile_rows' || fail "list"
 n=$("$tpx" list --json | python3 -c 'import json,sys; print(len(json.load(sys.stdin)["kernels"]))')
-[ "$n" -eq 15 ] || fail "list --json has $n kernels"
+[ "$n" -eq 16 ] || fail "list --json has $n kernels"
 
 json=$("$tpx" report --kernel naive_row --block 32x8 --size 1024 --json --no-gpu)
 python3 - "$json" <<'PY' || fail "report --json"
@@ -73,8 +73,52 @@ PY
 csv=$("$tpx" bench --no-gpu --kernel tile_rows --block 32x8 --size 256 --pad 0,1 --csv)
 [ "$(echo "$csv" | wc -l)" -eq 3 ] || fail "bench --csv rows"
 echo "$csv" | head -1 | grep -q "^kernel,block,width,height" || fail "bench --csv header"
-echo "$csv" | grep -q '^tile_rows,32x8,256,256,f32,1,0,4.0000,4.0000,1.0000,1.0000,not_measured' ||
+echo "$csv" | grep -q '^tile_rows,32x8,256,256,f32,1,0,f32,4.0000,4.0000,1.0000,1.0000,not_measured' ||
     fail "bench --csv row: $csv"
+
+# --tile-dtype (seed 004: f32 data in an f64 tile): the report's keys, the
+# refusals (exit 2, nothing printed on stdout), and the bench list
+json=$("$tpx" report --no-gpu --json --kernel smem --block 16x16 --size 4096x3072 --pad 0 \
+       --tile-dtype f64)
+python3 - "$json" <<'PY' || fail "report --tile-dtype json"
+import json, sys
+d = json.loads(sys.argv[1])
+c, m = d["config"], d["model"]
+assert c["dtype"] == "f32" and c["element_bytes"] == 4, c
+assert c["tile_dtype"] == "f64" and c["tile_element_bytes"] == 8, c
+assert c["shared_bytes_per_block"] == 16 * 16 * 8, c
+assert m["shared_load"]["wavefronts_per_request"] == 32.0, m["shared_load"]
+assert m["shared_store"]["wavefronts_per_request"] == 2.0, m["shared_store"]
+assert m["global_load"]["sectors_per_request"] == 4.0, m["global_load"]
+PY
+json=$("$tpx" report --no-gpu --json --kernel naive_row)
+python3 -c 'import json,sys; c=json.loads(sys.argv[1])["config"]; assert "tile_dtype" not in c, c' \
+    "$json" || fail "tile_dtype on a kernel without a tile"
+for bad in "--kernel naive_row --tile-dtype f64:no shared tile" \
+           "--kernel smem --block 32x32 --dtype f64 --tile-dtype f32:cannot hold f64 data" \
+           "--kernel smem --tile-dtype f128:unknown tile dtype 'f128'"; do
+    args=${bad%%:*} want=${bad#*:}
+    set +e
+    out=$("$tpx" report --no-gpu $args 2>&1 >/dev/null); rc=$?
+    set -e
+    [ "$rc" -eq 2 ] || fail "report $args exited $rc"
+    echo "$out" | grep -q "$want" || fail "report $args said: $out"
+done
+json=$("$tpx" bench --no-gpu --kernel smem,naive_row --block 16x16 --size 64 --dtype f32,f64 \
+       --tile-dtype f32,f64 --json 2>/dev/null)
+python3 - "$json" <<'PY' || fail "bench --tile-dtype"
+import json, sys
+d = json.loads(sys.argv[1])
+got = sorted((r["config"]["kernel"], r["config"]["dtype"], r["config"].get("tile_dtype"))
+             for r in d["results"])
+# smem: f32 in f32 and f64 tiles, f64 in f64 (an f32 tile is skipped);
+# naive_row once per dtype, with no tile
+assert got == [("naive_row", "f32", None), ("naive_row", "f64", None), ("smem", "f32", "f32"),
+               ("smem", "f32", "f64"), ("smem", "f64", "f64")], got
+assert any("cannot hold" in s["reason"] for s in d["skipped"]), d["skipped"]
+PY
+tab=$("$tpx" bench --no-gpu --kernel smem --block 16x16 --size 64 --tile-dtype f64)
+echo "$tab" | grep -q '^smem .* f32/f64 ' || fail "bench table tile dtype: $tab"
 tmp=$(mktemp)
 "$tpx" bench --no-gpu --kernel copy_row --block 32x8 --size 64 --save "$tmp" >/dev/null
 "$tpx" report --replay "$tmp" --kernel copy_row --size 64 --json |

@@ -1,5 +1,6 @@
 /* GPU test: every catalog kernel, over many block shapes, paddings, sizes
- * (1x1 to 8192x8192, partial tiles, non-square) and all three dtypes,
+ * (1x1 to 8192x8192, partial tiles, non-square), all three dtypes and, for
+ * the tiled kernels, every tile dtype wider than the data (--tile-dtype),
  * launched once on random data with the output poisoned and checked on the
  * GPU by a checker that shares no index code with the kernels.  Plain C (no
  * cmocka): it runs where only the CUDA runtime is.  Exit 77: no GPU. */
@@ -54,6 +55,23 @@ static void check(tpx_runner *r, const tpx_limits *lim, tpx_config c)
     }
 }
 
+/* A wider tile converts on the way in and out: pad 0 and 1, and swizzled. */
+static void tile_dtypes(tpx_runner *r, const tpx_limits *lim, tpx_config c)
+{
+    for (int t = 0; t < TPX_DTYPE_COUNT; t++) {
+        if (config_esize((tpx_dtype)t) <= config_esize(c.dtype))
+            continue;
+        config_set_tile_dtype(&c, (tpx_dtype)t);
+        for (c.pad = 0; c.pad <= 1; c.pad++)
+            check(r, lim, c);
+        c.pad = 0;
+        c.swz = 1;
+        if ((c.bx & (c.bx - 1)) == 0)
+            check(r, lim, c);
+        c.swz = 0;
+    }
+}
+
 static void variants(tpx_runner *r, const tpx_limits *lim, tpx_config c)
 {
     if (!config_has_tile(c.kernel)) {
@@ -66,6 +84,8 @@ static void variants(tpx_runner *r, const tpx_limits *lim, tpx_config c)
     c.swz = 1;
     if ((c.bx & (c.bx - 1)) == 0)
         check(r, lim, c);
+    c.swz = 0;
+    tile_dtypes(r, lim, c);
 }
 
 int main(void)
@@ -92,7 +112,8 @@ int main(void)
                 if (k == TPX_K_SMEM) {
                     bl = smem_blocks;
                     nb = sizeof smem_blocks / sizeof smem_blocks[0];
-                } else if (k == TPX_K_SMEM_RECT) {
+                } else if (k == TPX_K_SMEM_RECT || k == TPX_K_SMEM_STAGED) {
+                    /* any block: the rectangular shapes (20x5, 64x4, ...) */
                     bl = rect_blocks;
                     nb = sizeof rect_blocks / sizeof rect_blocks[0];
                 } else if (k == TPX_K_TILE_VEC) {

@@ -98,10 +98,44 @@ static void test_valid_edits(void **s)
     for (int i = 0; i < TPX_DTYPE_COUNT; i++)
         assert_int_equal(edit_dtype_next(&c, &lim, msg, sizeof msg), 0);
     assert_int_equal(c.dtype, TPX_F32);
+    assert_int_equal(c.tile_dtype, 0); /* a kernel without a tile never gets a tile type */
     const char *const *p;
     int n = edit_size_presets(&p);
     for (int i = 0; i < n; i++)
         assert_int_equal(edit_size_text(&c, p[i], &lim, msg, sizeof msg), 0);
+}
+
+/* The tile's element type (e): the data's, each wider one, back; the data's
+ * type cycling under a wider tile keeps it while the new data is narrower. */
+static void test_tile_dtype(void **s)
+{
+    (void)s;
+    tpx_config c = cfg(TPX_K_SMEM, 16, 16, 0);
+    c.dtype = TPX_F16;
+    assert_int_equal(edit_tile_dtype_next(&c, &lim, msg, sizeof msg), 0);
+    assert_int_equal(config_tile_dtype(&c), TPX_F32);
+    assert_int_equal(edit_tile_dtype_next(&c, &lim, msg, sizeof msg), 0);
+    assert_int_equal(config_tile_dtype(&c), TPX_F64);
+    assert_int_equal(edit_tile_dtype_next(&c, &lim, msg, sizeof msg), 0);
+    assert_int_equal(config_tile_dtype(&c), TPX_F16);
+    assert_false(config_tile_differs(&c));
+    c.dtype = TPX_F32; /* seed 004: f32 data, f64 tile */
+    assert_int_equal(edit_tile_dtype_next(&c, &lim, msg, sizeof msg), 0);
+    assert_int_equal(config_tile_dtype(&c), TPX_F64);
+    assert_int_equal(edit_dtype_next(&c, &lim, msg, sizeof msg), 0); /* f64 data: same tile */
+    assert_true(c.dtype == TPX_F64 && config_tile_dtype(&c) == TPX_F64);
+    REFUSED(edit_tile_dtype_next(&c, &lim, msg, sizeof msg), &c, "f64 data has no wider tile");
+    /* f64 in an f64 tile is a tile of the data's type: it follows the data */
+    assert_int_equal(edit_dtype_next(&c, &lim, msg, sizeof msg), 0);
+    assert_true(c.dtype == TPX_F16 && !config_tile_differs(&c));
+    assert_int_equal(edit_tile_dtype_next(&c, &lim, msg, sizeof msg), 0); /* f16 in f32 */
+    assert_int_equal(edit_dtype_next(&c, &lim, msg, sizeof msg), 0); /* f32 in f32 */
+    assert_true(c.dtype == TPX_F32 && !config_tile_differs(&c));
+    /* a kernel without a tile refuses it, and leaving a tiled kernel drops it */
+    tpx_config n = cfg(TPX_K_NAIVE_ROW, 32, 8, 0);
+    REFUSED(edit_tile_dtype_next(&n, &lim, msg, sizeof msg), &n, "no shared tile");
+    assert_int_equal(edit_kernel(&c, TPX_K_NAIVE_ROW, &lim, msg, sizeof msg), 0);
+    assert_false(config_tile_differs(&c));
 }
 
 /* [ and ] skip the kernels that refuse the block, and say which. */
@@ -269,6 +303,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_refusals_keep_the_config),
         cmocka_unit_test(test_valid_edits),
+        cmocka_unit_test(test_tile_dtype),
         cmocka_unit_test(test_kernel_step),
         cmocka_unit_test(test_through_the_keys),
         cmocka_unit_test(test_fields_as_strict_as_the_command_line),

@@ -1,7 +1,7 @@
 /* The fast launch totals (interior tiles counted by address residue, edge
  * tiles lane by lane) must equal the brute force that prices every warp of
- * every block.  Random configs with a fixed seed, every kernel, dtype, pad
- * and swizzle, sizes that are and are not multiples of the block. */
+ * every block.  Random configs with a fixed seed, every kernel, dtype, pad,
+ * swizzle and tile dtype, sizes that are and are not multiples of the block. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -56,6 +56,8 @@ static int random_config(tpx_config *c)
             c->pad = (int)rnd(5);
         else if (r == 3)
             c->swz = 1;
+        if (rnd(3) == 0) /* a tile of another type (narrower ones are refused, and retried) */
+            config_set_tile_dtype(c, (tpx_dtype)rnd(TPX_DTYPE_COUNT));
     }
     tpx_limits lim = config_default_limits();
     char msg[TPX_MSG];

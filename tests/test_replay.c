@@ -86,6 +86,9 @@ static void test_roundtrip(void **s)
     add(&b, cfg(TPX_K_TILE_ROWS, 32, 8, 1, TPX_F32), TPX_ST_OK, 0.25, 0);
     add(&b, cfg(TPX_K_TILE_ROWS, 32, 8, 1, TPX_F32), TPX_ST_OK, 0.2, 1);
     add(&b, cfg(TPX_K_CUBLAS, 32, 8, 0, TPX_F16), TPX_ST_UNAVAILABLE, 0, 0);
+    tpx_config wide = cfg(TPX_K_SMEM, 16, 16, 1, TPX_F32); /* seed 004: f32 in an f64 tile */
+    config_set_tile_dtype(&wide, TPX_F64);
+    add(&b, wide, TPX_ST_OK, 0.5, 0);
     assert_int_equal(bench_add_skip(&b, &b.rows[0].c, "why not"), 0);
 
     char path[] = "/tmp/tpx_replay_XXXXXX";
@@ -129,6 +132,13 @@ static void test_roundtrip(void **s)
     runner_measure(r, &c, &o, &m, NULL, NULL, NULL);
     assert_int_equal(m.status, TPX_ST_UNAVAILABLE);
     assert_non_null(strstr(m.message, "f16"));
+
+    o.hot = 0; /* the tile's type is part of the config: only the f64 tile was saved */
+    runner_measure(r, &wide, &o, &m, NULL, NULL, NULL);
+    assert_true(m.status == TPX_ST_OK && m.median_ms == 0.5);
+    c = cfg(TPX_K_SMEM, 16, 16, 1, TPX_F32);
+    runner_measure(r, &c, &o, &m, NULL, NULL, NULL);
+    assert_int_equal(m.status, TPX_ST_NOT_MEASURED);
 
     c = cfg(TPX_K_TILE_ROWS, 32, 8, 0, TPX_F32); /* not saved */
     runner_measure(r, &c, &o, &m, NULL, NULL, NULL);

@@ -66,6 +66,11 @@ static const schema_case bad[] = {
     {DEV, "{\"config\":" CFG ",\"measured\":{" MEAS ",\"gbs\":5,\"l2_badge\":\"SRAM\"}}", "l2_badge: unknown value"},
     {DEV, "{\"config\":" CFG ",\"measured\":{" MEAS ",\"gbs\":5,\"occupancy\":{\"blocks_per_sm\":1,\"registers_per_thread\":999,\"shared_bytes_per_block\":0,\"occupancy\":0.5}}}", "occupancy.registers_per_thread: 999 is out of range"},
     {DEV, "7", "results[0]: expected an object"},
+    /* tile_dtype: a known type, wider than the data, only on a tiled kernel */
+    {DEV, "{\"config\":{\"kernel\":\"smem\",\"block\":\"16x16\",\"width\":8,\"height\":8,\"dtype\":\"f32\",\"tile_dtype\":\"f8\"},\"measured\":null,\"measured_status\":\"ok\"}", "results[0].config.tile_dtype: unknown tile dtype 'f8'"},
+    {DEV, "{\"config\":{\"kernel\":\"smem\",\"block\":\"16x16\",\"width\":8,\"height\":8,\"dtype\":\"f32\",\"tile_dtype\":8},\"measured\":null,\"measured_status\":\"ok\"}", "results[0].config.tile_dtype: expected a string, found a number"},
+    {DEV, "{\"config\":{\"kernel\":\"naive_row\",\"block\":\"32x8\",\"width\":8,\"height\":8,\"dtype\":\"f32\",\"tile_dtype\":\"f64\"},\"measured\":null,\"measured_status\":\"ok\"}", "results[0].config: naive_row has no shared tile"},
+    {DEV, "{\"config\":{\"kernel\":\"smem\",\"block\":\"16x16\",\"width\":8,\"height\":8,\"dtype\":\"f64\",\"tile_dtype\":\"f32\"},\"measured\":null,\"measured_status\":\"ok\"}", "results[0].config: a f32 tile cannot hold f64 data"},
     {"{\"name\":\"GPU\",\"compute_capability\":\"nine\",\"sms\":1,\"l2_bytes\":1,\"peak_gbs\":1}", "", "device.compute_capability: not of the form 9.0"},
     {"{\"name\":\"GPU\",\"compute_capability\":\"9.0\",\"sms\":0,\"l2_bytes\":1,\"peak_gbs\":1}", "", "device.sms: 0 is out of range"},
     {"{\"name\":\"GPU\",\"compute_capability\":\"9.0\",\"sms\":1,\"l2_bytes\":-1,\"peak_gbs\":1}", "", "device.l2_bytes: negative"},
@@ -144,6 +149,33 @@ static void test_no_number_unless_verified(void **s)
     results_free(&d);
 }
 
+/* config.tile_dtype: read when present; absent (files from before it), the
+ * tile is the matrix's type; the row's own type written out is the same. */
+static void test_tile_dtype(void **s)
+{
+    (void)s;
+    results_doc d;
+    char msg[300];
+    const char *rows =
+        "{\"config\":{\"kernel\":\"smem\",\"block\":\"16x16\",\"width\":4096,\"height\":3072,"
+        "\"dtype\":\"f32\",\"pad\":1,\"tile_dtype\":\"f64\"},\"measured\":null,"
+        "\"measured_status\":\"not_measured\"},"
+        "{\"config\":" CFG ",\"measured\":null,\"measured_status\":\"not_measured\"},"
+        "{\"config\":{\"kernel\":\"naive_row\",\"block\":\"32x8\",\"width\":64,\"height\":64,"
+        "\"dtype\":\"f16\",\"tile_dtype\":\"f16\"},\"measured\":null,"
+        "\"measured_status\":\"not_measured\"}";
+    if (load(DEV, rows, &d, msg, sizeof msg) != 0)
+        fail_msg("%s", msg);
+    assert_int_equal(d.n, 3);
+    assert_int_equal(config_tile_dtype(&d.rows[0].c), TPX_F64);
+    assert_int_equal(d.rows[0].c.dtype, TPX_F32);
+    assert_true(config_tile_differs(&d.rows[0].c));
+    assert_int_equal(config_tile_dtype(&d.rows[1].c), TPX_F32); /* absent: the dtype */
+    assert_false(config_tile_differs(&d.rows[1].c));
+    assert_false(config_tile_differs(&d.rows[2].c)); /* its own type: no tile to differ */
+    results_free(&d);
+}
+
 /* Escape sequences in a device name are kept, escaped, never raw. */
 static void test_names_sanitized(void **s)
 {
@@ -166,6 +198,7 @@ int main(void)
         cmocka_unit_test(test_top_level),
         cmocka_unit_test(test_no_number_unless_verified),
         cmocka_unit_test(test_names_sanitized),
+        cmocka_unit_test(test_tile_dtype),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

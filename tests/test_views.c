@@ -33,6 +33,9 @@ typedef struct golden {
 static const golden goldens[] = {
     {"banks_smem_32x32_pad0", TPX_K_SMEM, 32, 32, 1024, 1024, 0, TPX_VIEW_BANKS, 160, 56, 0, ""},
     {"banks_smem_32x32_pad1", TPX_K_SMEM, 32, 32, 1024, 1024, 1, TPX_VIEW_BANKS, 160, 56, 0, ""},
+    /* seed 004: f32 data in an f64 tile (the e key), 8-byte words in the banks */
+    {"banks_smem_16x16_tile_f64", TPX_K_SMEM, 16, 16, 4096, 3072, 0, TPX_VIEW_BANKS, 160, 56, 0,
+     "e"},
     {"coalescing_naive_row_32x8", TPX_K_NAIVE_ROW, 32, 8, 1024, 1024, 0, TPX_VIEW_COAL, 160, 40, 0,
      ""},
     {"coalescing_tile_rows_32x8", TPX_K_TILE_ROWS, 32, 8, 1024, 1024, 0, TPX_VIEW_COAL, 160, 40, 0,

@@ -16,7 +16,7 @@
 
 static int is_pad(const tpx_tile *t, long long word)
 {
-    size_t e = config_esize(t->cfg.dtype);
+    size_t e = config_tile_esize(&t->cfg);
     long long first = word * 4 / (long long)e, last = (word * 4 + 3) / (long long)e;
     for (long long i = first; i <= last; i++)
         if (i % t->pitch < t->width)
@@ -102,12 +102,16 @@ static void tile_head(tpx_canvas *cv, tpx_rect p, const tpx_tile *t, int live, c
     if (!t->valid)
         return;
     widget_bytes(buf, sizeof buf, t->words * 4);
+    char of[48] = ""; /* seed 004: the tile's own element type, when not the matrix's */
+    if (config_tile_differs(&t->cfg))
+        snprintf(of, sizeof of, " of %s (%s data)", config_dtype_name(config_tile_dtype(&t->cfg)),
+                 config_dtype_name(t->cfg.dtype));
     if (t->cfg.pad)
-        canvas_printf(cv, p.x, p.y + 1, p.w, TPX_R_DIM, "%dx(%d+%d) tile: %lld words, %s", t->rows,
-                      t->width, t->cfg.pad, t->words, buf);
+        canvas_printf(cv, p.x, p.y + 1, p.w, TPX_R_DIM, "%dx(%d+%d) tile%s: %lld words, %s",
+                      t->rows, t->width, t->cfg.pad, of, t->words, buf);
     else
-        canvas_printf(cv, p.x, p.y + 1, p.w, TPX_R_DIM, "%dx%d tile: %lld words, %s", t->rows,
-                      t->width, t->words, buf);
+        canvas_printf(cv, p.x, p.y + 1, p.w, TPX_R_DIM, "%dx%d tile%s: %lld words, %s", t->rows,
+                      t->width, of, t->words, buf);
 }
 
 static void bank_numbers(tpx_canvas *cv, tpx_rect p, int cw)

@@ -88,8 +88,7 @@ static void verdict(const tpx_app *a, const editor_state *e, tpx_canvas *cv, tpx
         snprintf(line, sizeof line, "%lld columns x %lld rows, %s per matrix: Enter applies",
                  c.w, c.h, bytes);
     } else {
-        widget_bytes(bytes, sizeof bytes,
-                     config_smem_bytes(&c));
+        widget_bytes(bytes, sizeof bytes, config_smem_bytes(&c));
         snprintf(line, sizeof line, "tile of %s with pad %d: Enter applies", bytes, c.pad);
     }
     canvas_glyph(cv, r.x, r.y, TPX_G_CHECK, TPX_R_GOOD);

@@ -62,6 +62,10 @@ static int config_fields(const tpx_config *c, int wide, cfg_field *f)
     snprintf(f[n++].text, sizeof f->text, "%s%lldx%lld", wide ? "size " : "", c->w, c->h);
     f[n].act = TPX_ACT_DTYPE;
     snprintf(f[n++].text, sizeof f->text, "%s", config_dtype_name(c->dtype));
+    if (config_tile_differs(c)) { /* seed 004: the tile's own type, only when it differs */
+        f[n].act = TPX_ACT_TILE_DTYPE;
+        snprintf(f[n++].text, sizeof f->text, "tile %s", config_dtype_name(config_tile_dtype(c)));
+    }
     f[n].act = TPX_ACT_PAD;
     snprintf(f[n++].text, sizeof f->text, "pad %d", c->pad);
     if (config_has_tile(c->kernel)) {

@@ -195,6 +195,8 @@ static int config_action(tpx_app *a, tpx_action act)
     case TPX_ACT_DTYPE: return app_edited(a, edit_dtype_next(c, l, msg, sizeof msg), msg);
     case TPX_ACT_PAD: return app_edited(a, edit_pad_toggle(c, l, msg, sizeof msg), msg);
     case TPX_ACT_SWIZZLE: return app_edited(a, edit_swizzle_toggle(c, l, msg, sizeof msg), msg);
+    case TPX_ACT_TILE_DTYPE:
+        return app_edited(a, edit_tile_dtype_next(c, l, msg, sizeof msg), msg);
     default: return open_dialog(a, act);
     }
 }

@@ -22,7 +22,7 @@ int edit_kernel(tpx_config *c, int k, const tpx_limits *lim, char *msg, size_t n
     tpx_config cand = *c;
     cand.kernel = (tpx_kernel_id)k;
     if (!config_has_tile(cand.kernel))
-        cand.pad = cand.swz = 0; /* they only mean something for a tile */
+        cand.pad = cand.swz = cand.tile_dtype = 0; /* they only mean something for a tile */
     return edit_apply(c, &cand, lim, msg, n);
 }
 
@@ -115,6 +115,31 @@ int edit_dtype_next(tpx_config *c, const tpx_limits *lim, char *msg, size_t n)
 {
     tpx_config cand = *c;
     cand.dtype = (tpx_dtype)((c->dtype + 1) % TPX_DTYPE_COUNT);
+    /* a tile of its own type stays while the new data fits in it; otherwise
+     * the tile follows the data */
+    int keep = config_tile_differs(c) && config_tile_esize(c) >= config_esize(cand.dtype);
+    config_set_tile_dtype(&cand, keep ? config_tile_dtype(c) : cand.dtype);
+    return edit_apply(c, &cand, lim, msg, n);
+}
+
+int edit_tile_dtype_next(tpx_config *c, const tpx_limits *lim, char *msg, size_t n)
+{
+    tpx_config cand = *c;
+    size_t cur = config_tile_esize(c), best = 0;
+    tpx_dtype next = c->dtype; /* after the widest: back to the data's own type */
+    for (int t = 0; t < TPX_DTYPE_COUNT; t++) {
+        size_t e = config_esize((tpx_dtype)t);
+        if (e > cur && (best == 0 || e < best)) {
+            best = e;
+            next = (tpx_dtype)t;
+        }
+    }
+    if (next == config_tile_dtype(c)) {
+        snprintf(msg, n, "%s data has no wider tile type to stage it in",
+                 config_dtype_name(c->dtype));
+        return -1;
+    }
+    config_set_tile_dtype(&cand, next);
     return edit_apply(c, &cand, lim, msg, n);
 }
 

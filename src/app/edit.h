@@ -20,7 +20,12 @@ int edit_block_scale(tpx_config *c, int axis, int up, const tpx_limits *lim, cha
 int edit_block_text(tpx_config *c, const char *bx, const char *by, const tpx_limits *lim, char *msg,
                     size_t n);
 int edit_size_text(tpx_config *c, const char *s, const tpx_limits *lim, char *msg, size_t n);
+/* The next element type; a tile type the new data would not fit in resets
+ * to the data's. */
 int edit_dtype_next(tpx_config *c, const tpx_limits *lim, char *msg, size_t n);
+/* The shared tile's next element type: the data's own, then each wider one
+ * (seed 004's double tile over float data), then back. */
+int edit_tile_dtype_next(tpx_config *c, const tpx_limits *lim, char *msg, size_t n);
 /* Pad 0 -> 1, anything else -> 0. */
 int edit_pad_toggle(tpx_config *c, const tpx_limits *lim, char *msg, size_t n);
 int edit_pad_text(tpx_config *c, const char *s, const tpx_limits *lim, char *msg, size_t n);

@@ -50,7 +50,7 @@ static void install_signals(void)
 static void usage(void)
 {
     printf("usage: tpx [--kernel ID] [--block XxY] [--size WxH] [--dtype T] [--pad N] [--swizzle]\n"
-           "           [--no-gpu] [--device N] [--load FILE] [--profile NAME]\n\n"
+           "           [--tile-dtype T] [--no-gpu] [--device N] [--load FILE] [--profile NAME]\n\n"
            "Opens the explorer at the given config (the terminal must be a TTY).  Press ? in it\n"
            "for the keys.  For scripts: tpx report, tpx list, tpx bench.\n\noptions:\n");
     cli_print_options(stdout, explore_opts);

@@ -130,6 +130,8 @@ typedef enum tpx_key_group {
       "type a padding")                                                                            \
     K(SWIZZLE, CONFIG, "w", 'w', 0, 0, "swizzle",                                                  \
       "XOR-swizzle the shared tile on or off")                                                     \
+    K(TILE_DTYPE, CONFIG, "e", 'e', 0, 0, "",                                                      \
+      "shared tile element type: the data's, then each wider one")                                 \
     K(ZOOM_IN, MAP, "+ =", '+', '=', 0, "&",                                                       \
       "zoom in, down to single elements")                                                          \
     K(ZOOM_OUT, MAP, "-", '-', '_', 0, "zoom",                                                     \

@@ -75,7 +75,7 @@ static void lanes_of_words(const tpx_inst *in, size_t esize, int *lane, long lon
 /* The selected repetition's store and load, word by word. */
 static int tile_lanes(tpx_tile *t, int rep)
 {
-    size_t e = model_esize(&t->cfg); /* indices count accesses */
+    size_t e = model_space_esize(&t->cfg, TPX_SPACE_S); /* indices count the tile's units */
     t->sst = scene_tile_inst(t, TPX_OP_SST, rep);
     t->sld = scene_tile_inst(t, TPX_OP_SLD, rep);
     for (int k = 0; k < 2; k++) {
@@ -104,7 +104,7 @@ static int build_tile(tpx_scene *s, tpx_tile *t, const tpx_config *v)
     int nv = config_vec(v);
     t->width = v->bx * nv;
     t->pitch = (v->bx + v->pad) * nv;
-    t->rows = (int)(config_smem_bytes(v) / (long long)config_esize(v->dtype) / t->pitch);
+    t->rows = (int)(config_smem_bytes(v) / (long long)config_tile_esize(v) / t->pitch);
     t->words = (config_smem_bytes(v) + 3) / 4;
     int n = model_insts_per_warp(v);
     tpx_inst *all = malloc(sizeof *all * (size_t)n);
@@ -119,7 +119,7 @@ static int build_tile(tpx_scene *s, tpx_tile *t, const tpx_config *v)
         if (all[i].space != TPX_SPACE_S)
             continue;
         t->inst[t->ninst] = all[i];
-        model_bank_detail(&all[i], model_esize(v), &t->bank[t->ninst]);
+        model_bank_detail(&all[i], model_space_esize(v, TPX_SPACE_S), &t->bank[t->ninst]);
         t->ninst++;
     }
     free(all);

@@ -106,6 +106,25 @@ static void pad_text(const bench_row *r, char *buf, size_t n)
         snprintf(buf, n, "%d", r->c.pad);
 }
 
+/* "f32", or "f32/f64" for f32 data staged in an f64 tile (--tile-dtype). */
+static void dtype_text(const bench_row *r, char *buf, size_t n)
+{
+    if (config_tile_differs(&r->c))
+        snprintf(buf, n, "%s/%s", config_dtype_name(r->c.dtype),
+                 config_dtype_name(config_tile_dtype(&r->c)));
+    else
+        snprintf(buf, n, "%s", config_dtype_name(r->c.dtype));
+}
+
+/* The dtype column: 5 wide, 7 when a row names its tile's type ("f32/f64"). */
+static int dtype_width(const bench_result *b)
+{
+    for (int i = 0; i < b->n; i++)
+        if (config_tile_differs(&b->rows[i].c))
+            return 7;
+    return 5;
+}
+
 /* ---- table ------------------------------------------------------------------ */
 
 static void table_header(FILE *f, const bench_result *b)
@@ -122,10 +141,11 @@ static void table_header(FILE *f, const bench_result *b)
     else
         fprintf(f, "tpx bench: %s: the model's figures only\n", b->runner);
     fprintf(f, "model: sectors per request of global loads and stores; n-way conflict of the "
-               "shared store (tile fill) and load (tile read); model = the ranking figure\n\n");
-    fprintf(f, "%-13s %-6s %-12s %-5s %-4s %7s %7s %7s %7s %6s  %10s %9s %6s %7s %6s  %s\n",
-            "kernel", "block", "size", "dtype", "pad", "ld s/r", "st s/r", "sh-st", "sh-ld",
-            "model",
+               "shared store (tile fill) and load (tile read); model = the ranking figure%s\n\n",
+            dtype_width(b) > 5 ? "; dtype D/T: D data in a T tile" : "");
+    fprintf(f, "%-13s %-6s %-12s %-*s %-4s %7s %7s %7s %7s %6s  %10s %9s %6s %7s %6s  %s\n",
+            "kernel", "block", "size", dtype_width(b), "dtype", "pad", "ld s/r", "st s/r", "sh-st",
+            "sh-ld", "model",
             "median ms", "GB/s", "%peak", "%memcpy", "noise", "status");
 }
 
@@ -212,13 +232,13 @@ void bench_write_table(FILE *f, const bench_result *b)
         const bench_row *r = &b->rows[i];
         const tpx_measurement *m = &r->m;
         model_cols mc = model_columns(r);
-        char blk[24], size[48], pad[8];
+        char blk[24], size[48], pad[8], dt[16];
         block_text(r, blk, sizeof blk);
         pad_text(r, pad, sizeof pad);
+        dtype_text(r, dt, sizeof dt);
         snprintf(size, sizeof size, "%lldx%lld", r->c.w, r->c.h);
-        fprintf(f, "%-13s %-6s %-12s %-5s %-4s %7s %7s %7s %7s %6s  ", catalog_name(r->c.kernel),
-                blk, size, config_dtype_name(r->c.dtype), pad, mc.ld, mc.st, mc.sst, mc.sld,
-                mc.score);
+        fprintf(f, "%-13s %-6s %-12s %-*s %-4s %7s %7s %7s %7s %6s  ", catalog_name(r->c.kernel),
+                blk, size, dtype_width(b), dt, pad, mc.ld, mc.st, mc.sst, mc.sld, mc.score);
         if (runner_has_number(m)) {
             char peak[16] = "-", pm[16] = "-";
             if (m->pct_peak >= 0)
@@ -286,7 +306,8 @@ static void csv_num(FILE *f, int known, int decimals, double v)
 
 void bench_write_csv(FILE *f, const bench_result *b)
 {
-    fprintf(f, "kernel,block,width,height,dtype,pad,swizzle,model_load_sectors_per_request,"
+    fprintf(f, "kernel,block,width,height,dtype,pad,swizzle,tile_dtype,"
+               "model_load_sectors_per_request,"
                "model_store_sectors_per_request,model_shared_store_ways,model_shared_load_ways,"
                "status,verified,mode,samples,median_ms,min_ms,mean_ms,noise,gbs,pct_peak,"
                "memcpy_gbs,pct_memcpy,l2_badge,blocks_per_sm,registers_per_thread,"
@@ -297,8 +318,9 @@ void bench_write_csv(FILE *f, const bench_result *b)
         const tpx_cost *o = r->t.op;
         char blk[24];
         block_text(r, blk, sizeof blk);
-        fprintf(f, "%s,%s,%lld,%lld,%s,%d,%d", catalog_name(r->c.kernel), blk, r->c.w, r->c.h,
-                config_dtype_name(r->c.dtype), r->c.pad, r->c.swz);
+        fprintf(f, "%s,%s,%lld,%lld,%s,%d,%d,%s", catalog_name(r->c.kernel), blk, r->c.w, r->c.h,
+                config_dtype_name(r->c.dtype), r->c.pad, r->c.swz,
+                config_dtype_name(config_tile_dtype(&r->c)));
         csv_num(f, r->modelled && o[TPX_OP_GLD].insts, 4,
                 model_sectors_per_request(&o[TPX_OP_GLD]));
         csv_num(f, r->modelled && o[TPX_OP_GST].insts, 4,

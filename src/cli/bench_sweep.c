@@ -106,6 +106,13 @@ static int add_dtype(bench_sweep *s, const char *t, char *msg, size_t n)
     return config_parse_dtype(t, &s->dt[s->nd++], msg, n);
 }
 
+static int add_tile_dtype(bench_sweep *s, const char *t, char *msg, size_t n)
+{
+    if (s->ntd >= (int)(sizeof s->tdt / sizeof s->tdt[0]))
+        return full(msg, n, "tile dtypes");
+    return config_parse_tile_dtype(t, &s->tdt[s->ntd++], msg, n);
+}
+
 /* A pad, or a range "A..B" of them. */
 static int add_pad(bench_sweep *s, const char *t, char *msg, size_t n)
 {
@@ -143,7 +150,9 @@ int bench_sweep_parse(const cli_parsed *p, bench_sweep *s, char *msg, size_t n)
                   msg, n) ||
         each_item((v = cli_get(p, "size")) ? v : "4096", "size", s, add_size, msg, n) ||
         each_item((v = cli_get(p, "dtype")) ? v : "f32", "dtype", s, add_dtype, msg, n) ||
-        each_item((v = cli_get(p, "pad")) ? v : "0", "pad", s, add_pad, msg, n))
+        each_item((v = cli_get(p, "pad")) ? v : "0", "pad", s, add_pad, msg, n) ||
+        ((v = cli_get(p, "tile-dtype")) &&
+         each_item(v, "tile dtype", s, add_tile_dtype, msg, n)))
         return -1;
     s->swizzle = cli_has(p, "swizzle");
     return 0;

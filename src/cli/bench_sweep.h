@@ -1,6 +1,7 @@
 /* bench_sweep: the lists `tpx bench` sweeps over, parsed from its options:
  * kernels (or all), blocks (or all: every power-of-two shape, plus any
- * listed), sizes, dtypes, pads (or ranges A..B), and the swizzle flag. */
+ * listed), sizes, dtypes, pads (or ranges A..B), the swizzle flag and the
+ * tile dtypes. */
 #ifndef TPX_BENCH_SWEEP_H
 #define TPX_BENCH_SWEEP_H
 
@@ -20,6 +21,8 @@ typedef struct bench_sweep {
     int nd;
     int pad[MAX_ITEMS], np;
     int swizzle;
+    tpx_dtype tdt[TPX_DTYPE_COUNT * 4]; /* --tile-dtype; none: each dtype's own */
+    int ntd;
 } bench_sweep;
 
 /* 0, or -1 with a message naming the bad item. */

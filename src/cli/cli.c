@@ -146,6 +146,8 @@ int cli_config_apply(const cli_parsed *p, tpx_config *c, char *msg, size_t n)
             c->pad = 0;
         if (!config_has_tile(c->kernel) && !cli_has(p, "swizzle"))
             c->swz = 0;
+        if (!config_has_tile(c->kernel) && !cli_has(p, "tile-dtype"))
+            c->tile_dtype = 0;
     }
     if ((s = cli_get(p, "block")) && config_parse_block(s, &c->bx, &c->by, msg, n) != 0)
         return -1;
@@ -159,6 +161,12 @@ int cli_config_apply(const cli_parsed *p, tpx_config *c, char *msg, size_t n)
         c->swz = 1;
     if (cli_has(p, "no-swizzle"))
         c->swz = 0;
+    if ((s = cli_get(p, "tile-dtype"))) {
+        tpx_dtype t;
+        if (config_parse_tile_dtype(s, &t, msg, n) != 0)
+            return -1;
+        config_set_tile_dtype(c, t);
+    }
     return 0;
 }
 

@@ -43,7 +43,9 @@ void cli_print_options(FILE *f, const cli_opt *opts);
     {"size", "WxH", "matrix A: W columns, H rows (N means NxN); default 4096x4096"},              \
     {"dtype", "T", "element type: f32 (default), f64 or f16"},                                    \
     {"pad", "N", "shared tile row padding in elements (tiled kernels); default 0"},               \
-    {"swizzle", NULL, "XOR-swizzle the shared tile instead of padding (tiled kernels)"}
+    {"swizzle", NULL, "XOR-swizzle the shared tile instead of padding (tiled kernels)"},          \
+    {"tile-dtype", "T", "shared tile element type f32, f64 or f16, at least the dtype's width "  \
+                        "(tiled kernels); default: the dtype"}
 
 /* The --profile option (a device profile for predictions without a GPU). */
 #define CLI_PROFILE_OPT                                                                          \

@@ -23,6 +23,7 @@ static const cli_opt bench_opts[] = {
     {"dtype", "LIST", "element types f32, f64, f16; default f32"},
     {"pad", "LIST", "shared tile paddings, A..B for a range (tiled kernels only); default 0"},
     {"swizzle", NULL, "also run each tiled config with an XOR-swizzled tile (pad 0)"},
+    {"tile-dtype", "LIST", "shared tile element types (tiled kernels only); default: the dtype"},
     {"hot", NULL, "back-to-back launches instead of flushing the L2 per sample"},
     {"samples", "N", "at least N samples per config (default 10)"},
     {"time-cap", "S", "stop sampling a config after S seconds once it has N (default 1)"},
@@ -40,7 +41,8 @@ static const cli_opt bench_opts[] = {
 static void bench_help(void)
 {
     printf("usage: tpx bench [--kernel LIST|all] [--block LIST] [--size LIST] [--dtype LIST]\n"
-           "                 [--pad LIST] [--swizzle] [--hot] [--samples N] [--time-cap S]\n"
+           "                 [--pad LIST] [--swizzle] [--tile-dtype LIST] [--hot] [--samples N]\n"
+           "                 [--time-cap S]\n"
            "                 [--json|--csv] [--out FILE] [--save FILE] [--no-gpu] [--device N]\n"
            "                 [--profile NAME]\n\n"
            "Measures every combination of the lists (comma-separated) on the GPU: each config\n"
@@ -49,7 +51,8 @@ static void bench_help(void)
            "2*W*H*bytes / median time, GB = 1e9 bytes, beside memcpy of the same bytes and the\n"
            "model's sectors per request and shared-memory conflicts.  Combinations a kernel\n"
            "refuses (e.g. smem with 32x8) are skipped with a note; pads apply to the tiled\n"
-           "kernels only; memcpy and cublas run once per size and dtype.  Without a GPU the\n"
+           "kernels only, and so do tile dtypes (a tile narrower than the data is skipped);\n"
+           "memcpy and cublas run once per size and dtype.  Without a GPU the\n"
            "model's figures are shown and nothing is measured.  docs/results-format.md\n"
            "describes the --save file.\n\n"
            "--block all runs every shape whose sides are powers of two (1 to 1024) with at most\n"
@@ -122,6 +125,25 @@ static int run_one(tpx_runner *r, const tpx_limits *lim, const tpx_measure_opts 
     return bench_add_row(b, &row);
 }
 
+/* The tiled variants of one config: each pad, swizzle (with pad 0), tile dtype. */
+static int run_tiled(tpx_runner *r, const tpx_limits *lim, const bench_sweep *s,
+                     const tpx_measure_opts *o, int count_only, progress_ctx *pc,
+                     bench_result *b, tpx_config c)
+{
+    int total = 0;
+    for (int ti = 0; ti < (s->ntd ? s->ntd : 1); ti++)
+        for (int pi = 0; pi < s->np; pi++)
+            for (int z = 0; z <= (s->swizzle && s->pad[pi] == 0); z++) {
+                config_set_tile_dtype(&c, s->ntd ? s->tdt[ti] : c.dtype);
+                c.pad = s->pad[pi];
+                c.swz = z;
+                total++;
+                if (!count_only && run_one(r, lim, o, &c, pc, b) != 0)
+                    return -1;
+            }
+    return total;
+}
+
 /* Every config of the sweep, in order; refs once per size and dtype. */
 static int run_sweep(tpx_runner *r, const bench_sweep *s, const tpx_measure_opts *o,
                      int count_only,
@@ -134,23 +156,24 @@ static int run_sweep(tpx_runner *r, const bench_sweep *s, const tpx_measure_opts
         for (int di = 0; di < s->nd; di++)
             for (int ki = 0; ki < s->nk; ki++) {
                 tpx_kernel_id k = (tpx_kernel_id)s->kernels[ki];
-                int ref = config_is_reference(k), tiled = config_has_tile(k);
-                for (int bi = 0; bi < (ref ? 1 : s->nb); bi++)
-                    for (int pi = 0; pi < (tiled ? s->np : 1); pi++)
-                        for (int z = 0; z <= (tiled && s->swizzle && s->pad[pi] == 0); z++) {
-                            tpx_config c = config_default();
-                            c.kernel = k;
-                            c.w = s->w[si];
-                            c.h = s->h[si];
-                            c.dtype = s->dt[di];
-                            c.bx = ref ? 32 : s->bx[bi];
-                            c.by = ref ? 8 : s->by[bi];
-                            c.pad = tiled ? s->pad[pi] : 0;
-                            c.swz = z;
-                            total++;
-                            if (!count_only && run_one(r, &lim, o, &c, pc, b) != 0)
-                                return -1;
-                        }
+                int ref = config_is_reference(k);
+                for (int bi = 0; bi < (ref ? 1 : s->nb); bi++) {
+                    tpx_config c = config_default();
+                    c.kernel = k;
+                    c.w = s->w[si];
+                    c.h = s->h[si];
+                    c.dtype = s->dt[di];
+                    c.bx = ref ? 32 : s->bx[bi];
+                    c.by = ref ? 8 : s->by[bi];
+                    int n = 1;
+                    if (config_has_tile(k))
+                        n = run_tiled(r, &lim, s, o, count_only, pc, b, c);
+                    else if (!count_only && run_one(r, &lim, o, &c, pc, b) != 0)
+                        return -1;
+                    if (n < 0)
+                        return -1;
+                    total += n;
+                }
             }
     return total;
 }

@@ -28,7 +28,8 @@ static const cli_opt report_opts[] = {
 static void report_help(void)
 {
     printf("usage: tpx report [--kernel ID] [--block XxY] [--size WxH] [--dtype T] [--pad N]\n"
-           "                  [--swizzle] [--json] [--no-gpu] [--device N] [--hot] [--once]\n"
+           "                  [--swizzle] [--tile-dtype T] [--json] [--no-gpu] [--device N]\n"
+           "                  [--hot] [--once]\n"
            "                  [--replay FILE] [--profile NAME]\n\n"
            "The access model's figures for one launch: global requests, 32-byte sectors and\n"
            "128-byte lines; shared requests and wavefronts; sectors per request, efficiency\n"

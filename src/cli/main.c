@@ -27,7 +27,7 @@ static void usage(FILE *f)
     fprintf(f, "tpx %s: see how CUDA transpose kernels touch memory\n\n", TPX_VERSION);
     fprintf(f, "usage: tpx [--kernel ID] [--block XxY] [--size WxH] [--dtype T] [--pad N]"
                " [--swizzle]\n"
-               "           [--no-gpu] [--device N] [--load FILE]\n");
+               "           [--tile-dtype T] [--no-gpu] [--device N] [--load FILE]\n");
     fprintf(f, "       tpx SUBCOMMAND [options]   (tpx SUBCOMMAND --help for its options)\n\n");
     fprintf(f, "With no subcommand tpx opens the explorer at the given config (? in it lists "
                "the keys).\n\nsubcommands:\n");

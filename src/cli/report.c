@@ -22,6 +22,10 @@ void report_config_json(json_writer *w, const char *key, const tpx_config *c)
     json_int(w, "height", c->h);
     json_string(w, "dtype", config_dtype_name(c->dtype));
     json_int(w, "element_bytes", (long long)config_esize(c->dtype));
+    if (config_has_tile(c->kernel)) { /* the shared tile's own element type (seed 004) */
+        json_string(w, "tile_dtype", config_dtype_name(config_tile_dtype(c)));
+        json_int(w, "tile_element_bytes", (long long)config_tile_esize(c));
+    }
     json_int(w, "pad", c->pad);
     json_bool(w, "swizzle", c->swz);
     if (!config_is_reference(c->kernel)) {
@@ -30,8 +34,7 @@ void report_config_json(json_writer *w, const char *key, const tpx_config *c)
         json_int(w, NULL, g.gy);
         json_end_array(w);
         json_int(w, "threads_per_block", (long long)c->bx * c->by);
-        json_int(w, "shared_bytes_per_block",
-                 config_smem_bytes(c));
+        json_int(w, "shared_bytes_per_block", config_smem_bytes(c));
     }
     json_end_object(w);
 }

@@ -14,12 +14,13 @@
 
 static int config_strings(results_ctx *x, const char *path, const json_value *c, tpx_config *o)
 {
-    const char *kernel = NULL, *block = NULL, *dtype = NULL, *size = NULL;
+    const char *kernel = NULL, *block = NULL, *dtype = NULL, *size = NULL, *tile = NULL;
     char why[TPX_MSG];
     if (results_str(x, path, c, "kernel", 0, 64, &kernel) != 0 ||
         results_str(x, path, c, "block", 0, 32, &block) != 0 ||
         results_str(x, path, c, "dtype", 0, 16, &dtype) != 0 ||
-        results_str(x, path, c, "size", RC_OPTIONAL, 64, &size) != 0)
+        results_str(x, path, c, "size", RC_OPTIONAL, 64, &size) != 0 ||
+        results_str(x, path, c, "tile_dtype", RC_OPTIONAL, 16, &tile) != 0)
         return -1;
     int k = catalog_find(kernel);
     if (k < 0)
@@ -29,6 +30,10 @@ static int config_strings(results_ctx *x, const char *path, const json_value *c,
         return results_bad(x, path, "block", why);
     if (config_parse_dtype(dtype, &o->dtype, why, sizeof why) != 0)
         return results_bad(x, path, "dtype", why);
+    tpx_dtype t = o->dtype; /* files from before tile_dtype: the tile is the matrix's type */
+    if (tile && config_parse_tile_dtype(tile, &t, why, sizeof why) != 0)
+        return results_bad(x, path, "tile_dtype", why);
+    config_set_tile_dtype(o, t);
     long long w, h;
     if (size && (config_parse_size(size, &w, &h, why, sizeof why) != 0))
         return results_bad(x, path, "size", why);

@@ -23,7 +23,8 @@ static int same_config(const tpx_config *a, const tpx_config *b)
         return 0;
     if (config_is_reference(a->kernel))
         return 1;
-    return a->bx == b->bx && a->by == b->by && a->pad == b->pad && a->swz == b->swz;
+    return a->bx == b->bx && a->by == b->by && a->pad == b->pad && a->swz == b->swz &&
+           config_tile_dtype(a) == config_tile_dtype(b);
 }
 
 static void replay_device(tpx_runner *r, tpx_device *out)

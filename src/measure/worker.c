@@ -36,7 +36,8 @@ struct worker {
 int worker_same(const tpx_config *a, const tpx_config *b)
 {
     return a->kernel == b->kernel && a->bx == b->bx && a->by == b->by && a->w == b->w &&
-           a->h == b->h && a->dtype == b->dtype && a->pad == b->pad && a->swz == b->swz;
+           a->h == b->h && a->dtype == b->dtype && a->pad == b->pad && a->swz == b->swz &&
+           config_tile_dtype(a) == config_tile_dtype(b);
 }
 
 static entry *find(worker *w, const tpx_config *c)

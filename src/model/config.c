@@ -39,6 +39,21 @@ size_t config_esize(tpx_dtype t) { return t < TPX_DTYPE_COUNT ? dtype_sizes[t] :
 
 const char *config_dtype_name(tpx_dtype t) { return t < TPX_DTYPE_COUNT ? dtype_names[t] : "?"; }
 
+tpx_dtype config_tile_dtype(const tpx_config *c)
+{
+    int t = c->tile_dtype - 1;
+    return t >= 0 && t < TPX_DTYPE_COUNT ? (tpx_dtype)t : c->dtype;
+}
+
+size_t config_tile_esize(const tpx_config *c) { return config_esize(config_tile_dtype(c)); }
+
+void config_set_tile_dtype(tpx_config *c, tpx_dtype t)
+{
+    c->tile_dtype = t == c->dtype ? 0 : (int)t + 1;
+}
+
+int config_tile_differs(const tpx_config *c) { return config_tile_dtype(c) != c->dtype; }
+
 int config_parse_dtype(const char *s, tpx_dtype *out, char *msg, size_t n)
 {
     for (int i = 0; i < TPX_DTYPE_COUNT; i++) {
@@ -48,6 +63,14 @@ int config_parse_dtype(const char *s, tpx_dtype *out, char *msg, size_t n)
         }
     }
     snprintf(msg, n, "unknown dtype '%s': use f32, f64 or f16", s ? s : "");
+    return -1;
+}
+
+int config_parse_tile_dtype(const char *s, tpx_dtype *out, char *msg, size_t n)
+{
+    if (config_parse_dtype(s, out, msg, n) == 0)
+        return 0;
+    snprintf(msg, n, "unknown tile dtype '%s': use f32, f64 or f16", s ? s : "");
     return -1;
 }
 
@@ -153,6 +176,13 @@ int config_is_reference(tpx_kernel_id k) { return tpx_is_reference(k); }
 
 static int is_pow2(int v) { return v > 0 && (v & (v - 1)) == 0; }
 
+/* Kernels whose tile may have its own element type: a tile of single
+ * elements (a vectorised tile holds the data's 16-byte units as they are). */
+static int takes_tile_dtype(tpx_kernel_id k)
+{
+    return tpx_has_tile(k) && !(tpx_traits_of(k).flags & TPX_KF_VEC16);
+}
+
 static int tiled_any_block(tpx_kernel_id k) { return tpx_has_tile(k) && !tpx_is_square_only(k); }
 
 /* Kernel-specific shape rules, from the kernel's traits; 0 or -1 with a message. */
@@ -179,11 +209,24 @@ static int validate_shape(const tpx_config *c, char *msg, size_t n)
         return -1;
     }
     if (!tpx_has_tile(c->kernel)) {
+        if (config_tile_differs(c)) {
+            catalog_join(list, sizeof list, takes_tile_dtype, ", ");
+            snprintf(msg, n, "%s has no shared tile, so a tile dtype does not apply; leave it "
+                     "out, or use a tiled kernel (%s)", id, list);
+            return -1;
+        }
         if (c->pad == 0 && !c->swz)
             return 0;
         catalog_join(list, sizeof list, tpx_has_tile, ", ");
         snprintf(msg, n, "%s has no shared tile, so %s does not apply; use %sa tiled kernel (%s)",
                  id, c->pad ? "pad" : "swizzle", c->pad ? "pad 0 or " : "", list);
+        return -1;
+    }
+    if ((tr.flags & TPX_KF_VEC16) && config_tile_differs(c)) {
+        /* its tile holds the data's 16-byte units as they are */
+        catalog_join(list, sizeof list, takes_tile_dtype, ", ");
+        snprintf(msg, n, "%s moves 16-byte units of the data through its tile, so the tile "
+                 "keeps the data's type; a tile dtype applies to %s", id, list);
         return -1;
     }
     if (c->swz && c->pad != 0) {
@@ -212,6 +255,19 @@ int config_validate(const tpx_config *c, const tpx_limits *lim, char *msg, size_
     }
     if (c->dtype < 0 || c->dtype >= TPX_DTYPE_COUNT) {
         snprintf(msg, n, "unknown dtype");
+        return -1;
+    }
+    if (c->tile_dtype < 0 || c->tile_dtype > TPX_DTYPE_COUNT) {
+        snprintf(msg, n, "unknown tile dtype");
+        return -1;
+    }
+    /* A narrower tile would round the data on its way through: the result
+     * would not be the transpose, and no check could pass. */
+    if (config_tile_esize(c) < config_esize(c->dtype)) {
+        snprintf(msg, n, "a %s tile cannot hold %s data without rounding it; use a tile "
+                 "dtype at least as wide as the data (%s%s)",
+                 config_dtype_name(config_tile_dtype(c)), config_dtype_name(c->dtype),
+                 config_dtype_name(c->dtype), c->dtype == TPX_F64 ? "" : " or f64");
         return -1;
     }
     if (c->w < 1 || c->h < 1) {
@@ -245,10 +301,10 @@ int config_validate(const tpx_config *c, const tpx_limits *lim, char *msg, size_
 
     long long smem = config_smem_bytes(c);
     if (smem > lim->smem_per_block) {
-        snprintf(msg, n, "%s %dx%d pad %d %s needs %lld bytes of shared memory per block, more "
-                 "than the %lld a block may use; use a smaller tile or dtype",
-                 catalog_name(c->kernel), c->bx, c->by, c->pad, config_dtype_name(c->dtype), smem,
-                 lim->smem_per_block);
+        snprintf(msg, n, "%s %dx%d pad %d with a %s tile needs %lld bytes of shared memory per "
+                 "block, more than the %lld a block may use; use a smaller tile or dtype",
+                 catalog_name(c->kernel), c->bx, c->by, c->pad,
+                 config_dtype_name(config_tile_dtype(c)), smem, lim->smem_per_block);
         return -1;
     }
     long long gx, gy;
@@ -270,8 +326,9 @@ int config_vec(const tpx_config *c)
 
 long long config_smem_bytes(const tpx_config *c)
 {
+    /* in the tile's own element type (--tile-dtype), the matrix's unless set */
     return tpx_smem_elems(c->kernel, c->bx, c->by, c->pad, config_vec(c)) *
-           (long long)config_esize(c->dtype);
+           (long long)config_tile_esize(c);
 }
 
 size_t config_access_bytes(const tpx_config *c)
@@ -287,12 +344,15 @@ tpx_geom config_geom(const tpx_config *c)
     tpx_geom g = {
         .w = c->w, .h = c->h, .bx = c->bx, .by = c->by, .gx = (int)gx, .gy = (int)gy,
         .pad = c->pad, .swz = c->swz, .vec = config_vec(c),
+        .tile_esize = config_tile_differs(c) ? (int)config_tile_esize(c) : 0,
     };
     return g;
 }
 
 void config_describe(const tpx_config *c, char *buf, size_t n)
 {
-    snprintf(buf, n, "%s %dx%d %lldx%lld %s pad %d%s", catalog_name(c->kernel), c->bx, c->by,
-             c->w, c->h, config_dtype_name(c->dtype), c->pad, c->swz ? " swizzle" : "");
+    snprintf(buf, n, "%s %dx%d %lldx%lld %s pad %d%s%s%s", catalog_name(c->kernel), c->bx, c->by,
+             c->w, c->h, config_dtype_name(c->dtype), c->pad, c->swz ? " swizzle" : "",
+             config_tile_differs(c) ? " tile " : "",
+             config_tile_differs(c) ? config_dtype_name(config_tile_dtype(c)) : "");
 }

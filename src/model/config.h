@@ -17,6 +17,12 @@ typedef struct tpx_config {
     tpx_dtype dtype;
     int pad;         /* shared tile row padding, elements */
     int swz;         /* XOR swizzle of the shared tile */
+    /* The shared tile's element type when it differs from the matrix's (seed
+     * 004: a double tile over float data): 0 means "the matrix's dtype", else
+     * 1 + a tpx_dtype, so a zero-initialised config keeps its tile in the
+     * matrix's type.  Read and set it through config_tile_dtype and
+     * config_set_tile_dtype. */
+    int tile_dtype;
 } tpx_config;
 
 /* What a launch may use.  Without a GPU the CUDA defaults apply. */
@@ -47,8 +53,18 @@ size_t config_access_bytes(const tpx_config *c);
 long long config_smem_bytes(const tpx_config *c);
 const char *config_dtype_name(tpx_dtype t);
 
+/* The shared tile's element type (the matrix's unless set) and its size. */
+tpx_dtype config_tile_dtype(const tpx_config *c);
+size_t config_tile_esize(const tpx_config *c);
+/* Sets the tile's type; the matrix's own type stores as "the same". */
+void config_set_tile_dtype(tpx_config *c, tpx_dtype t);
+/* Whether the tile's type differs from the matrix's. */
+int config_tile_differs(const tpx_config *c);
+
 /* Parsers return 0 on success; on failure -1 and a message in msg. */
 int config_parse_dtype(const char *s, tpx_dtype *out, char *msg, size_t n);
+/* The same for --tile-dtype (its own wording in the message). */
+int config_parse_tile_dtype(const char *s, tpx_dtype *out, char *msg, size_t n);
 int config_parse_block(const char *s, int *bx, int *by, char *msg, size_t n);
 int config_parse_size(const char *s, long long *w, long long *h, char *msg, size_t n);
 int config_parse_pad(const char *s, int *pad, char *msg, size_t n);
@@ -66,7 +82,7 @@ int config_has_tile(tpx_kernel_id k);
 /* Whether the kernel is one of the references (memcpy, cublas). */
 int config_is_reference(tpx_kernel_id k);
 
-/* "naive_row 32x8 4096x4096 f32 pad 0" */
+/* "naive_row 32x8 4096x4096 f32 pad 0" (then " tile f64" when it differs) */
 void config_describe(const tpx_config *c, char *buf, size_t n);
 
 #endif

@@ -12,6 +12,14 @@ const char *model_op_name(tpx_op op) { return op < TPX_OP_COUNT ? op_names[op] :
 
 size_t model_esize(const tpx_config *c) { return config_access_bytes(c); }
 
+size_t model_space_esize(const tpx_config *c, tpx_space s)
+{
+    /* a tile of its own type holds single elements (vectorised kernels refuse one) */
+    if (s == TPX_SPACE_S && config_tile_differs(c))
+        return config_tile_esize(c);
+    return model_esize(c);
+}
+
 int model_warps_per_block(const tpx_config *c) { return (c->bx * c->by + 31) / 32; }
 
 int model_insts_per_warp(const tpx_config *c)
@@ -131,11 +139,10 @@ static void cost_add(tpx_cost *acc, const tpx_cost *c, unsigned long long times)
 /* Every warp of one tile, priced exactly. */
 static void add_tile(const tpx_config *c, int tbx, int tby, tpx_inst *buf, tpx_totals *t)
 {
-    size_t e = model_esize(c);
     for (int w = 0; w < t->warps_per_block; w++) {
         int n = model_tile_warp_insts(c, tbx, tby, w, buf);
         for (int i = 0; i < n; i++)
-            model_inst_cost(&buf[i], e, &t->op[buf[i].op]);
+            model_inst_cost(&buf[i], model_space_esize(c, buf[i].space), &t->op[buf[i].op]);
     }
 }
 
@@ -159,13 +166,13 @@ int model_totals_bruteforce(const tpx_config *c, tpx_totals *t)
     if (totals_init(c, t, &buf) != 0)
         return -1;
     tpx_geom g = config_geom(c);
-    size_t e = model_esize(c);
     for (int by = 0; by < g.gy; by++)
         for (int bx = 0; bx < g.gx; bx++)
             for (int w = 0; w < t->warps_per_block; w++) {
                 int n = model_warp_insts(c, bx, by, w, buf);
                 for (int i = 0; i < n; i++)
-                    model_inst_cost(&buf[i], e, &t->op[buf[i].op]);
+                    model_inst_cost(&buf[i], model_space_esize(c, buf[i].space),
+                                    &t->op[buf[i].op]);
             }
     free(buf);
     return 0;
@@ -234,7 +241,7 @@ static void price_by_residue(const tpx_inst *t0, size_t e, long long a0, long lo
 static int add_family_inst(const tpx_config *c, const tpx_geom *g, int w, const tpx_inst *t0,
                            const tile_rect *r, tpx_totals *t)
 {
-    size_t e = model_esize(c);
+    size_t e = model_space_esize(c, t0->space);
     long long xl = r->x0 + r->nx - 1, yl = r->y0 + r->ny - 1;
     tpx_inst i10, i01, iff, i_x, i_y;
     family_inst(c, g, w, t0, r->x0 + 1, r->y0, &i10);

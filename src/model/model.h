@@ -58,6 +58,9 @@ const char *model_op_name(tpx_op op); /* "global_load", ... */
 /* Byte width of one lane's access: the element, or the 16-byte vector of a
  * vectorised kernel (whose move indices then count vectors). */
 size_t model_esize(const tpx_config *c);
+/* Byte width of one access to a space: the tile's element type for the
+ * shared tile, the matrix's for A and B. */
+size_t model_space_esize(const tpx_config *c, tpx_space s);
 
 int model_warps_per_block(const tpx_config *c);
 /* Warp-level memory instructions per warp, in program order. */
