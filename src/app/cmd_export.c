@@ -177,7 +177,7 @@ int cmd_export(int argc, char **argv)
     tpx_config a, b;
     int help = 0; /* --help after --vs: the help was shown already or is not wanted */
     if (cli_config(&p, &lim, &a, msg, sizeof msg) != 0 ||
-        ab_options(&h, vs < 0 ? -1 : argc - vs - 1, args + vs + 1, &a, &lim, &b, &help, msg,
+        ab_options(&h, vs < 0 ? -1 : argc - vs - 1, args + (vs + 1), &a, &lim, &b, &help, msg,
                    sizeof msg) != 0) {
         fprintf(stderr, "tpx export: %s\n", msg);
         runner_close(r);
