@@ -17,6 +17,7 @@
 #include "fake_runner.h"
 #include "headless.h"
 #include "views.h"
+#include "golden_check.h"
 
 typedef struct golden {
     const char *file;
@@ -66,47 +67,6 @@ static const golden goldens[] = {
      ""},
 };
 
-static char *read_file(const char *path)
-{
-    FILE *f = fopen(path, "rb");
-    if (!f)
-        return NULL;
-    fseek(f, 0, SEEK_END);
-    long n = ftell(f);
-    fseek(f, 0, SEEK_SET);
-    char *buf = malloc((size_t)n + 1);
-    if (buf && fread(buf, 1, (size_t)n, f) != (size_t)n) {
-        free(buf);
-        buf = NULL;
-    }
-    if (buf)
-        buf[n] = '\0';
-    fclose(f);
-    return buf;
-}
-
-static void write_file(const char *path, const char *text)
-{
-    FILE *f = fopen(path, "wb");
-    if (!f)
-        fail_msg("cannot write %s", path);
-    fputs(text, f);
-    fclose(f);
-}
-
-/* The first line where a and b differ, for the failure message. */
-static void first_difference(const char *a, const char *b, char *out, size_t n)
-{
-    int line = 1;
-    while (*a && *a == *b) {
-        line += *a == '\n';
-        a++, b++;
-    }
-    const char *ea = strchr(a, '\n'), *eb = strchr(b, '\n');
-    snprintf(out, n, "line %d:\n  golden: %.*s\n  actual: %.*s", line,
-             (int)(ea ? ea - a : (long)strlen(a)), a, (int)(eb ? eb - b : (long)strlen(b)), b);
-}
-
 static tpx_headless headless_of(const golden *g)
 {
     tpx_headless h = {.view = g->view, .cols = g->cols, .rows = g->rows, .ascii = g->ascii,
@@ -120,30 +80,12 @@ static tpx_headless headless_of(const golden *g)
 static void test_golden_screens(void **s)
 {
     (void)s;
-    const char *update = getenv("TPX_UPDATE_GOLDEN");
     int failures = 0;
     for (size_t i = 0; i < sizeof goldens / sizeof goldens[0]; i++) {
         tpx_headless h = headless_of(&goldens[i]);
-        char *text = headless_render(&h), path[512], diff[1024];
+        char *text = headless_render(&h);
         assert_non_null(text);
-        snprintf(path, sizeof path, "%s/%s.txt", TPX_GOLDEN_DIR, goldens[i].file);
-        if (update && *update) {
-            write_file(path, text);
-            free(text);
-            continue;
-        }
-        char *want = read_file(path);
-        if (!want) {
-            print_error("missing %s (scripts/update-golden.sh writes it)\n", path);
-            failures++;
-        } else if (strcmp(want, text) != 0) {
-            snprintf(path, sizeof path, "%s.actual.txt", goldens[i].file);
-            write_file(path, text);
-            first_difference(want, text, diff, sizeof diff);
-            print_error("%s differs (actual in %s), first at %s\n", goldens[i].file, path, diff);
-            failures++;
-        }
-        free(want);
+        failures += golden_check(TPX_GOLDEN_DIR, goldens[i].file, text);
         free(text);
     }
     assert_int_equal(failures, 0);

@@ -11,6 +11,7 @@ foreach(t test_edit test_export test_footprint test_keys test_layout test_paperc
   target_link_libraries(${t} PRIVATE tpx_tui tpx_fake_runner)
 endforeach()
 
+target_sources(test_views PRIVATE golden_check.c)
 target_compile_definitions(test_views PRIVATE TPX_GOLDEN_DIR="${CMAKE_CURRENT_SOURCE_DIR}/golden")
 # A beside B: several GPUs' files (the shipped ones), A's picture beside B's
 tpx_unit_test(test_views_ab golden_check.c)
