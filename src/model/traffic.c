@@ -3,23 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-static int cmp_ll(const void *a, const void *b)
-{
-    long long x = *(const long long *)a, y = *(const long long *)b;
-    return (x > y) - (x < y);
-}
-
-static int distinct(long long *v, int n)
-{
-    if (n == 0)
-        return 0;
-    qsort(v, (size_t)n, sizeof v[0], cmp_ll);
-    int d = 1;
-    for (int i = 1; i < n; i++)
-        if (v[i] != v[d - 1])
-            v[d++] = v[i];
-    return d;
-}
+#include "sorting.h"
 
 /* Sectors of a store instruction that it writes only in part (fewer than 32
  * of their bytes): the L2 merges those into the sector it holds. */
@@ -30,7 +14,7 @@ static int partial_sectors(const tpx_inst *in, size_t esize)
     for (int lane = 0; lane < in->lanes; lane++)
         if (in->active & (1u << lane))
             s[n++] = in->idx[lane] * (long long)esize / 32; /* elements never straddle */
-    qsort(s, (size_t)n, sizeof s[0], cmp_ll);
+    qsort(s, (size_t)n, sizeof s[0], sort_cmp_ll);
     for (int i = 0, j; i < n; i = j) {
         long long bytes = 0;
         for (j = i; j < n && s[j] == s[i]; j++)
@@ -79,10 +63,10 @@ int traffic_block(const tpx_config *c, int tbx, int tby, tpx_block_traffic *b)
             n += m;
         }
     }
-    b->l2_ld_sectors = distinct(sec, n);
+    b->l2_ld_sectors = (int)sort_distinct_ll(sec, (size_t)n);
     for (int i = 0; i < b->l2_ld_sectors; i++)
         sec[i] /= 4; /* 4 sectors to a 128-byte line */
-    b->l2_ld_lines = distinct(sec, b->l2_ld_sectors);
+    b->l2_ld_lines = (int)sort_distinct_ll(sec, (size_t)b->l2_ld_sectors);
     free(buf);
     free(sec);
     return 0;
