@@ -205,6 +205,45 @@ static tpx_app *start(const cli_parsed *p, tpx_runner *r, const tpx_config *c,
 }
 
 /* The explorer; with steps, touring them from the first (tpx tour). */
+/* The screen's part: open the terminal, run the loop, close everything,
+ * and report a terminating signal as the signal. */
+static int run_explorer(const cli_parsed *p, tpx_runner *r, const tpx_config *c,
+                        const tpx_limits *lim, const tpx_tour_step *steps, int nsteps)
+{
+    char msg[TPX_MSG];
+    int rc;
+    tpx_livesrc *ls;
+    tpx_app *a = start(p, r, c, lim, msg, &ls);
+    if (!a)
+        return CLI_FAIL;
+    if (steps)
+        app_update(a, app_tour_start(a, steps, nsteps));
+    glyphs_set_utf8(term_locale_utf8());
+    tpx_term_info ti;
+    if (term_open(&ti, msg, sizeof msg) != 0) {
+        fprintf(stderr, "tpx: %s\n", msg);
+        rc = CLI_USAGE;
+    } else {
+        install_signals();
+        rc = loop(a, ls);
+        term_close();
+        if (rc == CLI_FAIL)
+            fprintf(stderr, "tpx: out of memory\n");
+    }
+    live_stop(ls);
+    app_free(a);
+    runner_close(r);
+    close_gpus();
+    /* Ctrl-C is a way to quit; being terminated is reported as usual: the
+     * signal, now that everything is closed, with its default action. */
+    if (quit_signal && quit_signal != SIGINT) {
+        signal(quit_signal, SIG_DFL);
+        raise(quit_signal);
+        rc = 128 + quit_signal;
+    }
+    return rc;
+}
+
 static int explore_main(int argc, char **argv, const tpx_tour_step *steps, int nsteps)
 {
     cli_parsed p;
@@ -240,36 +279,7 @@ static int explore_main(int argc, char **argv, const tpx_tour_step *steps, int n
         close_gpus();
         return CLI_USAGE;
     }
-    tpx_livesrc *ls;
-    tpx_app *a = start(&p, r, &c, &lim, msg, &ls);
-    if (!a)
-        return CLI_FAIL;
-    if (steps)
-        app_update(a, app_tour_start(a, steps, nsteps));
-    glyphs_set_utf8(term_locale_utf8());
-    tpx_term_info ti;
-    if (term_open(&ti, msg, sizeof msg) != 0) {
-        fprintf(stderr, "tpx: %s\n", msg);
-        rc = CLI_USAGE;
-    } else {
-        install_signals();
-        rc = loop(a, ls);
-        term_close();
-        if (rc == CLI_FAIL)
-            fprintf(stderr, "tpx: out of memory\n");
-    }
-    live_stop(ls);
-    app_free(a);
-    runner_close(r);
-    close_gpus();
-    /* Ctrl-C is a way to quit; being terminated is reported as usual: the
-     * signal, now that everything is closed, with its default action. */
-    if (quit_signal && quit_signal != SIGINT) {
-        signal(quit_signal, SIG_DFL);
-        raise(quit_signal);
-        rc = 128 + quit_signal;
-    }
-    return rc;
+    return run_explorer(&p, r, &c, &lim, steps, nsteps);
 }
 
 int cmd_explore(int argc, char **argv) { return explore_main(argc, argv, NULL, 0); }

@@ -247,7 +247,8 @@ static int validate_shape(const tpx_config *c, char *msg, size_t n)
     return 0;
 }
 
-int config_validate(const tpx_config *c, const tpx_limits *lim, char *msg, size_t n)
+/* The fields each in range, whatever the kernel. */
+static int validate_fields(const tpx_config *c, char *msg, size_t n)
 {
     if (c->kernel < 0 || c->kernel >= TPX_K_COUNT) {
         snprintf(msg, n, "unknown kernel");
@@ -283,6 +284,13 @@ int config_validate(const tpx_config *c, const tpx_limits *lim, char *msg, size_
         snprintf(msg, n, "pad %d is out of range 0..%d", c->pad, TPX_MAX_PAD);
         return -1;
     }
+    return 0;
+}
+
+int config_validate(const tpx_config *c, const tpx_limits *lim, char *msg, size_t n)
+{
+    if (validate_fields(c, msg, n) != 0)
+        return -1;
     if (c->bx < 1 || c->by < 1) {
         snprintf(msg, n, "block %dx%d has a zero or negative side", c->bx, c->by);
         return -1;
