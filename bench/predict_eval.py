@@ -46,8 +46,13 @@ def predict(tpx, profile, cfg):
            "--dtype", cfg["dtype"], "--pad", str(cfg["pad"])]
     if cfg.get("swizzle"):
         cmd.append("--swizzle")
-    out = subprocess.run(cmd, check=True, capture_output=True, text=True).stdout
-    model = json.loads(out)["model"]
+    if cfg.get("tile_dtype", cfg["dtype"]) != cfg["dtype"]:
+        cmd += ["--tile-dtype", cfg["tile_dtype"]]
+    run = subprocess.run(cmd, capture_output=True, text=True)
+    if run.returncode == 2:  # refused without a GPU (e.g. a tile over 48 KB): say so, go on
+        return None, run.stderr.strip()
+    run.check_returncode()
+    model = json.loads(run.stdout)["model"]
     return model["predicted_gbs"], model["prediction"]["limiter"]
 
 
@@ -59,18 +64,23 @@ def main():
     ap.add_argument("--markdown", action="store_true", help="print the table as markdown")
     a = ap.parse_args()
     doc = json.load(open(a.results))
-    rows = []
+    rows, refused = [], []
     for r in doc["results"]:
         m = r.get("measured")
         if not r.get("model") or not m or not m.get("gbs"):
             continue
         pred, lim = predict(a.tpx, a.profile, r["config"])
         c = r["config"]
-        name = f'{c["kernel"]} {c["block"]} {c["dtype"]} p{c["pad"]}'
+        name = f'{c["kernel"]} {c["block"]} {c["size"]} {c["dtype"]} p{c["pad"]}'
+        if pred is None:
+            refused.append((name, lim))
+            continue
         rows.append((name, m["gbs"], pred, lim, m.get("l2_badge")))
     if not rows:
         print("no measured, modelled rows in", a.results)
         return 2
+    for name, why in refused:
+        print(f"not predicted: {name}: {why}")
     fmt = "| {} | {:.0f} | {:.0f} | {:+.0f} % | {} |" if a.markdown else "{:28s} {:8.0f} {:8.0f} {:+7.0f}%  {}"
     if a.markdown:
         print("| config | measured GB/s | predicted GB/s | error | limiter |\n|---|---:|---:|---:|---|")
