@@ -8,7 +8,7 @@
 #include "catalog.h"
 
 /* Views a step may name: 1 Map ... 5 Bandwidth, 6 Compare. */
-#define TPX_TOUR_VIEWS 6
+#define TPX_TOUR_VIEWS TPX_VIEW_COUNT /* a step may open any view, Compare included */
 
 /* One "key=value" of a step line into s; 0, or -1 with a message. */
 static int step_setting(tpx_tour_step *s, const char *kv, char *msg, size_t n)

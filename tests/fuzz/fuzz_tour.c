@@ -1,5 +1,6 @@
 /* libFuzzer target: the tour reader (tour_parse).  A tour it accepts must
- * hold only valid steps: views 0-4 and configs that pass validation. */
+ * hold only valid steps: a view the explorer has (Compare, the sixth,
+ * included) and configs that pass validation. */
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -20,7 +21,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         abort();
     tpx_limits lim = config_default_limits();
     for (int i = 0; i < n; i++) {
-        if (steps[i].view < 0 || steps[i].view > 4 ||
+        if (steps[i].view < 0 || steps[i].view >= TPX_VIEW_COUNT ||
             memchr(steps[i].text, '\0', sizeof steps[i].text) == NULL)
             abort();
         (void)config_validate(&steps[i].cfg, &lim, msg, sizeof msg);
