@@ -3,10 +3,7 @@
 #   cmake -DIN=tpx.1.in -DKEYS=keys.roff -DOUT=tpx.1 -DVERSION=x.y.z -P manpage.cmake
 file(READ "${IN}" text)
 file(READ "${KEYS}" keys)
-string(TIMESTAMP date "%Y-%m-%d" UTC)
-if(DEFINED ENV{SOURCE_DATE_EPOCH})
-  string(TIMESTAMP date "%Y-%m-%d" UTC) # honours SOURCE_DATE_EPOCH
-endif()
+string(TIMESTAMP date "%Y-%m-%d" UTC) # honours SOURCE_DATE_EPOCH for reproducible builds
 string(REPLACE "@TPX_VERSION@" "${VERSION}" text "${text}")
 string(REPLACE "@TPX_DATE@" "${date}" text "${text}")
 string(REPLACE ".\\\" @TPX_KEYS@\n" "${keys}" text "${text}")

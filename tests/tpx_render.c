@@ -34,17 +34,8 @@ static char *render_loaded(const tpx_headless *h, const char *path)
         fprintf(stderr, "tpx_render: %s\n", msg);
         return NULL;
     }
-    tpx_app *a = headless_app(h, r);
-    tpx_canvas cv;
-    char *text = NULL;
-    if (a && canvas_init(&cv, h->cols, h->rows) == 0) {
-        const char *slash = strrchr(path, '/');
-        snprintf(a->source, sizeof a->source, "%s", slash ? slash + 1 : path);
-        app_draw(a, &cv);
-        text = canvas_dump(&cv);
-        canvas_free(&cv);
-    }
-    app_free(a);
+    const char *slash = strrchr(path, '/');
+    char *text = headless_render_with(h, r, slash ? slash + 1 : path);
     runner_close(r);
     return text;
 }

@@ -1,5 +1,6 @@
 #include "headless.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 
 int headless_next_key(const char **p)
@@ -58,20 +59,28 @@ tpx_app *headless_app_pinned(const tpx_headless *h, const tpx_config *pin, tpx_r
     return a;
 }
 
-char *headless_render(const tpx_headless *h)
+char *headless_render_with(const tpx_headless *h, tpx_runner *r, const char *source)
 {
-    tpx_runner *r = runner_model_only("headless");
-    if (!r)
-        return NULL;
     tpx_app *a = headless_app(h, r);
     tpx_canvas cv;
     char *text = NULL;
     if (a && canvas_init(&cv, h->cols, h->rows) == 0) {
+        if (source)
+            snprintf(a->source, sizeof a->source, "%s", source);
         app_draw(a, &cv);
         text = canvas_dump(&cv);
         canvas_free(&cv);
     }
     app_free(a);
+    return text;
+}
+
+char *headless_render(const tpx_headless *h)
+{
+    tpx_runner *r = runner_model_only("headless");
+    if (!r)
+        return NULL;
+    char *text = headless_render_with(h, r, NULL);
     runner_close(r);
     return text;
 }

@@ -18,6 +18,9 @@ typedef struct tpx_headless {
 
 /* The screen as malloc'd UTF-8 text; NULL when out of memory. */
 char *headless_render(const tpx_headless *h);
+/* The same with runner r's results (r stays open), the device line naming
+ * source (a replayed file; NULL: none). */
+char *headless_render_with(const tpx_headless *h, tpx_runner *r, const char *source);
 
 /* An app at the headless config with every result filled in (caller frees
  * with app_free); the keys are typed. */
