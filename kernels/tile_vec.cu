@@ -176,8 +176,14 @@ __device__ __noinline__ void tv_edge(tpx_geom g, int reps, int tbx, int tby,
  * a 16x16 f16 block needs (8 vectors loaded + 8 permuted); bounded at 1024,
  * the cap of 64 registers spills them. */
 template <typename E, int NSB, int MAXT>
-__global__ void __launch_bounds__(MAXT) tpxk_tile_vec16(tpx_geom g, const E *__restrict__ a, E *__restrict__ b)
+__global__ void __launch_bounds__(MAXT) tpxk_tile_vec16(tpx_geom gp, const E *__restrict__ a, E *__restrict__ b)
 {
+    /* The vector width as a constant the compiler sees (it is 16 / esize on
+     * this path): every rep / vec, row / vec and width / vec of the index
+     * functions folds into shifts.  Left as the launch parameter they were
+     * 25 run-time integer divisions per f16 thread, before its first load. */
+    tpx_geom g = gp;
+    g.vec = 16 / (int)sizeof(E);
     int tbx = blockIdx.x, tby = blockIdx.y, reps = tpx_reps(TPX_K_TILE_VEC, &g);
     const uint4 *a4 = reinterpret_cast<const uint4 *>(a);
     uint4 *b4 = reinterpret_cast<uint4 *>(b);

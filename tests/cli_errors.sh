@@ -41,7 +41,10 @@ expect_error "too large" report --no-gpu --size 1000000x1000000
 expect_error "too large" report --no-gpu --size 99999999999999999999999
 expect_error "square" report --no-gpu --kernel smem --block 32x8
 expect_error "does not divide" report --no-gpu --kernel tile_rows --block 32x12
-expect_error "shared memory" report --no-gpu --kernel tile_rows --block 128x8
+# 128x128 f32 (64 KB) fits after the opt-in a GPU (or its profile) allows;
+# 256x256 f32 (256 KB) fits in no GPU.
+expect_error "shared memory" report --no-gpu --kernel tile_rows --block 256x4
+expect_error "shared memory" report --no-gpu --profile t4 --kernel tile_rows --block 128x8 --dtype f64
 expect_error "unknown dtype 'f128'" report --no-gpu --dtype f128
 expect_error "pad '-1'" report --no-gpu --kernel smem --block 32x32 --pad -1
 expect_error "pad 'one'" report --no-gpu --kernel smem --block 32x32 --pad one

@@ -4,6 +4,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "profile.h"
+
 tpx_measure_opts runner_default_opts(void)
 {
     tpx_measure_opts o = {
@@ -90,6 +92,11 @@ static void none_limits(tpx_runner *r, tpx_limits *out)
 {
     (void)r;
     *out = config_default_limits();
+    /* As a GPU would after cudaFuncSetAttribute (runner_cuda.c): the
+     * profile the model stands in for decides what a block may use. */
+    long long optin = profile_builtin()->smem_per_block_optin;
+    if (optin > out->smem_per_block)
+        out->smem_per_block = optin;
 }
 
 static void none_measure(tpx_runner *r, const tpx_config *c, const tpx_measure_opts *o,

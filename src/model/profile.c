@@ -19,6 +19,7 @@ typedef struct profile_key {
 static const profile_key profile_keys[] = {
     PK(sms, 'i'), PK(max_threads_per_sm, 'i'), PK(max_blocks_per_sm, 'i'), PK(regs_per_sm, 'i'),
     PK(smem_per_sm, 'l'), PK(smem_reserved_per_block, 'l'), PK(l2_bytes, 'l'),
+    PK(smem_per_block_optin, 'l'),
     PK(peak_gbs, 'd'), PK(cc, 'd'), PK(clock_mhz, 'd'), PK(dram_gbs, 'd'), PK(l2_gbs, 'd'),
     PK(mem_latency_ns, 'd'), PK(latency_spread_ns, 'd'), PK(partial_write_cost, 'd'),
 };

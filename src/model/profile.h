@@ -14,6 +14,7 @@ typedef struct tpx_profile {
     int sms;
     int max_threads_per_sm, max_blocks_per_sm, regs_per_sm;
     long long smem_per_sm, smem_reserved_per_block, l2_bytes;
+    long long smem_per_block_optin; /* a block's shared memory after opting in; 0: 48 KB */
     double peak_gbs;
     /* for the predicted bandwidth (predict.h); 0 where the profile lacks them */
     double cc;                /* compute capability, e.g. 9.0 */
