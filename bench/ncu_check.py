@@ -7,7 +7,7 @@ check kernels are filtered out by name) runs under
 `ncu --clock-control none`.  Global requests and sectors must be equal, shared
 instructions equal, shared wavefronts equal up to counter noise.  For the
 large configs, the cold median time of `tpx report --json` must be within 5 %
-of ncu's gpu__time_duration (ncu flushes the caches before each launch), and
+(plus 6 us of event and launch cost) of ncu's gpu__time_duration (ncu flushes the caches before each launch), and
 the model's L2 sectors (loads after L1 reuse, stores) and DRAM bytes must be
 within 10 % of lts__t_sectors_srcunit_tex_op_read/write and
 dram__bytes_read/write.
@@ -127,6 +127,11 @@ CONFIGS = [
     ("copy_col", "32x8", "8192x8192", "f32", 0, 0, 1),
     ("unroll4_col", "8x32", "8192x8192", "f32", 0, 0, 1),
     ("diagonal_row", "64x4", "8192x8192", "f32", 0, 0, 1),
+    # sectors of B written in parts by blocks 128, 2048 (cartesian) and
+    # ~2047 (diagonal, above) launches apart: the L2 loses more of them the
+    # further apart (traffic_split.c; the whole sweep: bench/l2_partial_probe.sh)
+    ("naive_row", "64x4", "131072x512", "f32", 0, 0, 1),
+    ("naive_row", "32x2", "8192x8192", "f32", 0, 0, 1),
     ("tile_rows", "32x8", "8192x8192", "f32", 0, 0, 1),
     ("tile_rows", "64x4", "8192x8192", "f16", 1, 0, 1),
     # copy_vec: 16-byte accesses (f32, f64, f16), and the element fallback
@@ -199,6 +204,16 @@ TRAFFIC_TOL = 0.10
 # (where this ncu has them), and the hardware counts may read above it by up
 # to WAVE_TOL, never below.
 WAVE_TOL = 0.35
+# The SASS-patched counts decide where this ncu has them: the hardware
+# counter then only has to read at or above the model (it read 36.5 % above
+# on smem_staged 32x32 at 8192^2, whose SASS-patched count is exact).
+# tpx times one launch between two CUDA events; ncu's gpu__time_duration is
+# the kernel alone.  Over 19 large configs on an H200 (2026-11-23) tpx read
+# 2.7-5.5 us longer, whatever the kernel's length: a fixed cost of the
+# events and the launch, which is 7 % of a 70 us f16 launch.  So: within
+# TIME_TOL plus TIME_EVENT_MS.
+TIME_TOL = 0.05
+TIME_EVENT_MS = 0.006
 SASS_WAVES = {
     "sld_wave_sass": ["smsp__sass_l1tex_data_pipe_lsu_wavefronts_mem_shared_op_ld.sum",
                       "smsp__sass_l1tex_data_pipe_lsu_wavefronts_mem_shared_cmd_read.sum"],
@@ -331,7 +346,10 @@ def main():
         for key, mv in want.items():
             hv = h[key]
             if key in ("sld_wave", "sst_wave"):
-                ok = hv >= mv and hv <= mv * (1 + WAVE_TOL)
+                # never below the exact count; above it by WAVE_TOL at most,
+                # unless the SASS-patched count (exact) is there to judge by
+                exact = key + "_sass" in METRICS
+                ok = hv >= mv and (exact or hv <= mv * (1 + WAVE_TOL))
             else:
                 ok = hv == mv
             ratio = hv / mv if mv else (1.0 if hv == 0 else float("inf"))
@@ -354,8 +372,7 @@ def main():
                                                               "ok" if ok else "MISMATCH"))
             ms = measured_ms(tpx, c)
             nms = h["time_ns"] / 1e6
-            d = ms / nms - 1
-            ok = abs(d) <= 0.05
+            ok = abs(ms - nms) <= TIME_TOL * nms + TIME_EVENT_MS
             bad += not ok
             lines.append("%-34s %-9s %12.4f %12.4f %8.4f  %s (tpx cold median ms vs ncu ms)" %
                          (cfg_name(c), "time", ms, nms, ms / nms, "ok" if ok else "MISMATCH"))

@@ -138,7 +138,12 @@ else:
     g = m["predicted_gbs"]
     assert isinstance(g, float) and math.isfinite(g) and 0 < g < 4814, g
     assert m["prediction"]["limiter"] in ("dram", "l2", "l1", "latency")
-    assert m["traffic"]["dram_read_bytes"] == 8192 * 8192 * 4
+    t = m["traffic"]
+    # A is read once; a sector B leaves half-written costs a DRAM re-read
+    if t["l2_store_split_waits"] == 0:
+        assert t["dram_read_bytes"] == 8192 * 8192 * 4, t
+    else:
+        assert 8192 * 8192 * 4 < t["dram_read_bytes"] < 3 * 8192 * 8192 * 4, t
 ' || fail "predicted_gbs for $k"
 done
 "$tpx" report --no-gpu --profile h200 --kernel naive_row --size 8192 | grep -q "predicted .* GB/s on H200" ||

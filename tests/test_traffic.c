@@ -85,6 +85,43 @@ static void test_dram_bytes_and_l2_residency(void **state)
     assert_true(tr.dram_wr_bytes == 236978176.0);
 }
 
+/* Sectors written in parts at different times, 256x16 f32 with 64x4 blocks
+ * (a 4x4 grid, every tile counted).  A row of B is 16 floats, 2 sectors;
+ * a sector holds 8 rows of A, so two vertically adjacent blocks write 16
+ * bytes of it each, and inside a block the 4 warps of its 4 rows write 4
+ * bytes each: 3 waits per block portion (64 rows x 3 x 16 blocks = 3072),
+ * one wait between the two blocks (256 rows x 2 sectors = 512).  A block's
+ * L2 traffic is 32 load sectors and 256 store sectors (9216 bytes).  In
+ * launch order the two blocks are a grid row apart (4 launches) in the
+ * cartesian order; in the diagonal order of a square grid tile (x, y)
+ * runs at launch (x - y mod 4) + 4y, so its neighbour below is 3 launches
+ * later, or 7 where x - y = 0 mod 4 (a quarter of the pairs).  With an L2
+ * of 30000 bytes (the 32 KB working set does not fit) a part-written
+ * sector lives 0.7 * 30000 bytes of traffic. */
+static void test_sectors_written_in_parts(void **state)
+{
+    (void)state;
+    const double life = 0.7 * 30000, blk = 9216;
+    tpx_traffic cart, diag;
+    tpx_config c = test_cfg(TPX_K_NAIVE_ROW, 64, 4, 256, 16, TPX_F32, 0);
+    traffic_of(&c, 30000, &cart);
+    tpx_config d = test_cfg(TPX_K_DIAGONAL_ROW, 64, 4, 256, 16, TPX_F32, 0);
+    traffic_of(&d, 30000, &diag);
+    assert_int_equal(cart.l2_st_split, 3072 + 512);
+    assert_int_equal(diag.l2_st_split, 3072 + 512);
+    double in = 0.006 * 3072, p4 = 1 - exp(-4 * blk / life), p3 = 1 - exp(-3 * blk / life),
+           p7 = 1 - exp(-7 * blk / life);
+    assert_true(fabs(cart.split_evicted - (in + 512 * p4)) < 1e-6);
+    assert_true(fabs(diag.split_evicted - (in + 384 * p3 + 128 * p7)) < 1e-6);
+    /* each sector that leaves costs a 64-byte read and write of DRAM */
+    assert_true(fabs(cart.dram_rd_bytes - (16384 + 64 * cart.split_evicted)) < 1e-6);
+    /* a whole-sector kernel waits for nobody */
+    tpx_config t = test_cfg(TPX_K_TILE_ROWS, 32, 8, 256, 16, TPX_F32, 1);
+    traffic_of(&t, 30000, &cart);
+    assert_int_equal(cart.l2_st_split, 0);
+    assert_true(cart.split_evicted == 0);
+}
+
 static double predicted(tpx_kernel_id k, int bx, int by, long long n, int pad, tpx_limiter *lim)
 {
     char msg[TPX_MSG];
@@ -182,6 +219,7 @@ int main(void)
         cmocka_unit_test(test_l1_softens_strided_reads),
         cmocka_unit_test(test_l1_does_not_soften_strided_writes),
         cmocka_unit_test(test_dram_bytes_and_l2_residency),
+        cmocka_unit_test(test_sectors_written_in_parts),
         cmocka_unit_test(test_prediction_orders_the_lessons),
         cmocka_unit_test(test_prediction_for_every_kernel),
         cmocka_unit_test(test_profile_errors),

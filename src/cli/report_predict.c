@@ -20,6 +20,8 @@ void report_prediction_json(json_writer *w, const tpx_config *c, const tpx_total
     json_uint(w, "l2_store_sectors", tr.l2_st_sectors);
     json_uint(w, "l2_store_partial_sectors", tr.l2_st_partial);
     json_uint(w, "l2_load_lines", tr.l2_ld_lines);
+    json_uint(w, "l2_store_split_waits", tr.l2_st_split);
+    json_double(w, "split_sectors_evicted", tr.split_evicted, 0);
     json_double(w, "dram_read_bytes", tr.dram_rd_bytes, 0);
     json_double(w, "dram_write_bytes", tr.dram_wr_bytes, 0);
     json_bool(w, "l2_resident", tr.l2_resident);
@@ -56,6 +58,10 @@ void report_prediction_table(FILE *f, const tpx_config *c, const tpx_totals *t,
             tr.l2_ld_sectors, tr.l2_st_sectors);
     fprintf(f, "  %-13s %14.0f %14.0f   bytes (cold launch%s)\n", "DRAM", tr.dram_rd_bytes,
             tr.dram_wr_bytes, tr.l2_resident ? "; fits in L2: B is written back later" : "");
+    if (tr.split_evicted >= 0.5)
+        fprintf(f, "  %-13s %14.0f %14s   sectors written in parts that leave L2 half-written\n"
+                   "  %-13s %14s %14s   (each a DRAM read-modify-write, in the bytes above)\n",
+                "evicted", tr.split_evicted, "", "", "", "");
     if (!prof || predict_config(c, t, &tr, prof, &p) != 0)
         return;
     fprintf(f, "\n  predicted %.0f GB/s on %s (a model, not a measurement): limited by %s\n",

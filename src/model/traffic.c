@@ -1,9 +1,22 @@
 #include "traffic.h"
 
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "sorting.h"
+#include "traffic_split.h"
+
+/* Sectors written in parts (traffic_split.h), fitted to Nsight Compute's DRAM
+ * counters on an H200 over 16 configs whose writers of a sector run 0 to
+ * 32768 blocks apart (bench/results/l2_partial_h200.csv, docs/prediction.md):
+ * a part-written sector leaves the L2 as if the L2 replaced lines at random
+ * with 0.7 of its size; one that leaves costs DRAM a 64-byte read and a
+ * 64-byte write; each further store of a block into a sector it writes in
+ * parts loses the sector with 0.6 % (the skew between its warps). */
+#define TRAFFIC_LIFE 0.7
+#define TRAFFIC_RMW_BYTES 64.0
+#define TRAFFIC_IN_BLOCK_P 0.006
 
 /* Sectors of a store instruction that it writes only in part (fewer than 32
  * of their bytes): the L2 merges those into the sector it holds. */
@@ -91,20 +104,68 @@ static int rect_loads(const tpx_config *c, long long x0, long long y0, long long
         return 0;
     long long xs[4], ys[4];
     int kx = samples(x0, nx, xs), ky = samples(y0, ny, ys);
-    double s = 0, l = 0, p = 0;
+    double part[3] = {0, 0, 0};
     for (int i = 0; i < kx; i++)
         for (int j = 0; j < ky; j++) {
             tpx_block_traffic b;
             if (traffic_block(c, (int)xs[i], (int)ys[j], &b) != 0)
                 return -1;
-            s += b.l2_ld_sectors;
-            l += b.l2_ld_lines;
-            p += b.st_partial;
+            part[0] += b.l2_ld_sectors;
+            part[1] += b.l2_ld_lines;
+            part[2] += b.st_partial;
         }
     double scale = (double)nx * (double)ny / (kx * ky);
-    sum[0] += s * scale;
-    sum[1] += l * scale;
-    sum[2] += p * scale;
+    for (int i = 0; i < 3; i++)
+        sum[i] += part[i] * scale;
+    return 0;
+}
+
+/* The split sectors of a rectangle of tiles (traffic_split.h), from at most
+ * 16 sample tiles.  Not rect_loads' evenly spaced ones: how far apart two
+ * writers of a sector run depends on the tile's place in a diagonal order,
+ * and evenly spaced samples on a square-ish grid fall on one diagonal.  The
+ * R2 low-discrepancy sequence (plastic-number steps) does not line up with
+ * a grid's rows, columns or diagonals. */
+static int rect_split(const tpx_config *c, long long x0, long long y0, long long nx, long long ny,
+                      double life, double sum[3])
+{
+    if (nx <= 0 || ny <= 0)
+        return 0;
+    long long n = nx * ny;
+    int k = n < 16 ? (int)n : 16;
+    double part[3] = {0, 0, 0};
+    for (int i = 0; i < k; i++) {
+        double fx = 0.5 + i * 0.7548776662466927, fy = 0.5 + i * 0.5698402909980532;
+        long long x = n <= 16 ? x0 + i % nx : x0 + (long long)((fx - floor(fx)) * (double)nx);
+        long long y = n <= 16 ? y0 + i / nx : y0 + (long long)((fy - floor(fy)) * (double)ny);
+        tpx_block_traffic b;
+        tpx_split sp = {0, 0, 0};
+        if (traffic_block(c, (int)x, (int)y, &b) != 0)
+            return -1;
+        if (b.st_partial > 0 && traffic_split_block(c, (int)x, (int)y,
+                                                    32.0 * (b.l2_ld_sectors + b.st_sectors),
+                                                    life, &sp) != 0)
+            return -1;
+        part[0] += sp.in_block;
+        part[1] += sp.cross_pairs;
+        part[2] += sp.cross_evicted;
+    }
+    for (int i = 0; i < 3; i++)
+        sum[i] += part[i] * (double)n / k;
+    return 0;
+}
+
+/* Both sums over the four families of tiles: interior, last column, last
+ * row, corner. */
+static int launch_sums(const tpx_config *c, long long gx, long long gy, double life,
+                       double loads[3], double split[3])
+{
+    const long long r[4][4] = {{0, 0, gx - 1, gy - 1}, {gx - 1, 0, 1, gy - 1},
+                               {0, gy - 1, gx - 1, 1}, {gx - 1, gy - 1, 1, 1}};
+    for (int i = 0; i < 4; i++)
+        if (rect_loads(c, r[i][0], r[i][1], r[i][2], r[i][3], loads) ||
+            rect_split(c, r[i][0], r[i][1], r[i][2], r[i][3], life, split))
+            return -1;
     return 0;
 }
 
@@ -114,10 +175,11 @@ int traffic_compute(const tpx_config *c, const tpx_totals *t, long long l2_bytes
     if (config_is_reference(c->kernel))
         return -1;
     tpx_geom g = config_geom(c);
-    double sum[3] = {0, 0, 0}; /* L2 load sectors, L2 load lines, partial store sectors */
-    long long gx = g.gx, gy = g.gy;
-    if (rect_loads(c, 0, 0, gx - 1, gy - 1, sum) || rect_loads(c, gx - 1, 0, 1, gy - 1, sum) ||
-        rect_loads(c, 0, gy - 1, gx - 1, 1, sum) || rect_loads(c, gx - 1, gy - 1, 1, 1, sum))
+    /* L2 load sectors, L2 load lines, partial store sectors; sectors split
+     * inside a block, shared with a neighbour block, of those evicted between */
+    double sum[3] = {0, 0, 0}, split[3] = {0, 0, 0};
+    double life = l2_bytes > 0 ? TRAFFIC_LIFE * (double)l2_bytes : 0;
+    if (launch_sums(c, g.gx, g.gy, life, sum, split) != 0)
         return -1;
     tr->l1_ld_sectors = t->op[TPX_OP_GLD].sectors;
     tr->l1_st_sectors = t->op[TPX_OP_GST].sectors;
@@ -138,5 +200,10 @@ int traffic_compute(const tpx_config *c, const tpx_totals *t, long long l2_bytes
     double kept = l2_bytes > 0 ? (double)l2_bytes / tr->working_set : 0;
     tr->dram_wr_bytes = kept >= 1 ? 0 : 32 * sectors * (1 - kept);
     tr->l2_resident = l2_bytes > 0 && tr->working_set <= (double)l2_bytes;
+    tr->l2_st_split = (unsigned long long)(split[0] + split[1] + 0.5);
+    /* A launch that fits in the L2 keeps every half-written sector. */
+    tr->split_evicted = tr->l2_resident || l2_bytes <= 0 ? 0 : TRAFFIC_IN_BLOCK_P * split[0] + split[2];
+    tr->dram_rd_bytes += TRAFFIC_RMW_BYTES * tr->split_evicted;
+    tr->dram_wr_bytes += TRAFFIC_RMW_BYTES * tr->split_evicted;
     return 0;
 }

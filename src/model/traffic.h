@@ -15,6 +15,8 @@ typedef struct tpx_traffic {
     unsigned long long l2_st_sectors; /* stores: L1 does not keep them, every sector goes on */
     unsigned long long l2_st_partial; /* store sectors an instruction writes only in part */
     unsigned long long l2_ld_lines;   /* distinct 128-byte lines loaded, summed per block */
+    unsigned long long l2_st_split;   /* waits of a part-written sector for its next writer */
+    double split_evicted;             /* of those, expected to leave the L2 half-written */
     double dram_rd_bytes, dram_wr_bytes;
     double working_set;               /* 2 * W * H * e */
     int l2_resident;                  /* working set fits in the L2 */

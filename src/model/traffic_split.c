@@ -1,0 +1,152 @@
+#include "traffic_split.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "tpx_index.h"
+
+/* One store lane's piece of a sector: which sector, how many bytes, and
+ * which warp instruction wrote it. */
+typedef struct split_piece {
+    long long sector;
+    int bytes, inst;
+} split_piece;
+
+static int piece_cmp(const void *a, const void *b)
+{
+    const split_piece *x = a, *y = b;
+    if (x->sector != y->sector)
+        return x->sector < y->sector ? -1 : 1;
+    return (x->inst > y->inst) - (x->inst < y->inst);
+}
+
+/* The store pieces of the block on tile (tbx, tby), sorted by sector; NULL
+ * when out of memory.  *n is their count. */
+static split_piece *split_pieces(const tpx_config *c, int tbx, int tby, int *n)
+{
+    int warps = model_warps_per_block(c), per = model_insts_per_warp(c);
+    size_t e = model_esize(c);
+    tpx_inst *buf = malloc(sizeof(tpx_inst) * (size_t)per);
+    split_piece *p = malloc(sizeof(split_piece) * 32 * (size_t)per * (size_t)warps);
+    *n = 0;
+    if (!buf || !p) {
+        free(buf);
+        free(p);
+        return NULL;
+    }
+    for (int w = 0; w < warps; w++) {
+        int k = model_tile_warp_insts(c, tbx, tby, w, buf);
+        for (int i = 0; i < k; i++) {
+            if (buf[i].op != TPX_OP_GST || buf[i].space == TPX_SPACE_S)
+                continue;
+            for (int lane = 0; lane < buf[i].lanes; lane++)
+                if (buf[i].active & (1u << lane))
+                    p[(*n)++] = (split_piece){buf[i].idx[lane] * (long long)e / 32, (int)e,
+                                              w * per + i};
+        }
+    }
+    free(buf);
+    qsort(p, (size_t)*n, sizeof *p, piece_cmp);
+    return p;
+}
+
+/* Sectors the block leaves incomplete (fewer than 32 of their bytes
+ * written by it), sorted, written over pieces; *in_split counts those
+ * written in part by two or more of the block's instructions.  Returns the
+ * number of incomplete sectors. */
+static int split_incomplete(split_piece *p, int n, int *in_split)
+{
+    int out = 0;
+    *in_split = 0;
+    for (int i = 0, j; i < n; i = j) {
+        int bytes = 0, insts = 0, partial = 0;
+        for (j = i; j < n && p[j].sector == p[i].sector; j++) {
+            bytes += p[j].bytes;
+            if (j == i || p[j].inst != p[j - 1].inst) {
+                int ib = 0;
+                for (int k = j; k < n && p[k].sector == p[i].sector && p[k].inst == p[j].inst; k++)
+                    ib += p[k].bytes;
+                insts++;
+                partial |= ib < 32;
+            }
+        }
+        *in_split += insts > 1 && partial ? insts - 1 : 0;
+        if (bytes < 32)
+            p[out++].sector = p[i].sector;
+    }
+    return out;
+}
+
+/* Where the block on tile (tbx, tby) is in launch order (the hardware
+ * starts blocks in order of their linear index). */
+static long long split_launch(const tpx_config *c, const tpx_geom *g, int tbx, int tby)
+{
+    int bx = tbx, by = tby;
+    if (tpx_traits_of(c->kernel).remap == TPX_REMAP_DIAG)
+        tpx_diag_unmap(g, tbx, tby, &bx, &by);
+    return bx + (long long)g->gx * by;
+}
+
+/* Sum over the sectors both sorted lists hold of the chance that such a
+ * sector left the L2 between the two writers, d bytes of L2 traffic apart. */
+static double split_common(const split_piece *a, int na, const split_piece *b, int nb, double p)
+{
+    int i = 0, j = 0, both = 0;
+    while (i < na && j < nb) {
+        if (a[i].sector == b[j].sector)
+            both++, i++, j++;
+        else if (a[i].sector < b[j].sector)
+            i++;
+        else
+            j++;
+    }
+    return both * p;
+}
+
+/* The sectors of mine (m incomplete ones) that the block on tile (nx, ny)
+ * also leaves incomplete, added to s at distance d launches. */
+static int split_with(const tpx_config *c, const split_piece *mine, int m, int nx, int ny,
+                      double dist_bytes, double life_bytes, tpx_split *s)
+{
+    int k, unused;
+    split_piece *other = split_pieces(c, nx, ny, &k);
+    if (!other)
+        return -1;
+    k = split_incomplete(other, k, &unused);
+    double p = life_bytes > 0 ? 1 - exp(-dist_bytes / life_bytes) : 0;
+    s->cross_pairs += split_common(mine, m, other, k, 0.5);
+    s->cross_evicted += split_common(mine, m, other, k, 0.5 * p);
+    free(other);
+    return 0;
+}
+
+int traffic_split_block(const tpx_config *c, int tbx, int tby, double block_bytes,
+                        double life_bytes, tpx_split *s)
+{
+    memset(s, 0, sizeof *s);
+    int n, in_split;
+    split_piece *mine = split_pieces(c, tbx, tby, &n);
+    if (!mine)
+        return -1;
+    int m = split_incomplete(mine, n, &in_split), rc = 0;
+    s->in_block = in_split;
+    tpx_geom g = config_geom(c);
+    long long here = split_launch(c, &g, tbx, tby);
+    /* The other writers of a sector this block leaves incomplete are the
+     * blocks of the tiles beside it (a sector lies in one row of B, one
+     * column of A: tiles that share one share a side).  Each pair is
+     * counted half by each of its two blocks, at their distance in launch
+     * order: so every block of a run of tiles carries the same share, and a
+     * sample of tiles (traffic.c) is not biased by which of a pair it hit. */
+    static const int step[4][2] = {{-1, 0}, {1, 0}, {0, -1}, {0, 1}};
+    for (int i = 0; m > 0 && rc == 0 && i < 4; i++) {
+        int nx = tbx + step[i][0], ny = tby + step[i][1];
+        if (nx < 0 || ny < 0 || nx >= g.gx || ny >= g.gy)
+            continue;
+        double d = (double)llabs(split_launch(c, &g, nx, ny) - here) * block_bytes;
+        rc = split_with(c, mine, m, nx, ny, d, life_bytes, s);
+    }
+    free(mine);
+    return rc;
+}

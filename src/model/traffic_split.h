@@ -1,0 +1,26 @@
+/* traffic_split: store sectors written in parts at different times.  The L2
+ * holds a sector that a store wrote in part until the rest arrives; if the
+ * sector leaves the L2 in between, the L2 pays DRAM a read-modify-write.
+ * Whether it leaves depends on how much other traffic passes between the
+ * writers: within a block, its warps' skew; between blocks, their distance
+ * in launch order (docs/prediction.md, "Sectors written in parts"). */
+#ifndef TPX_TRAFFIC_SPLIT_H
+#define TPX_TRAFFIC_SPLIT_H
+
+#include "config.h"
+#include "model.h"
+
+typedef struct tpx_split {
+    int in_block;         /* sectors two or more of the block's stores write in part */
+    double cross_pairs;   /* sectors it shares with a neighbour block, each pair counted half */
+    double cross_evicted; /* of those, expected to leave the L2 between the two */
+} tpx_split;
+
+/* The block on tile (tbx, tby).  block_bytes: the L2 traffic of one block
+ * (the distance between two blocks is their launch distance times it);
+ * life_bytes: the traffic after which a sector has left the L2 with
+ * probability 1 - 1/e (0: never).  0, or -1 when out of memory. */
+int traffic_split_block(const tpx_config *c, int tbx, int tby, double block_bytes,
+                        double life_bytes, tpx_split *s);
+
+#endif
