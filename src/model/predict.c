@@ -3,6 +3,9 @@
 #include <math.h>
 #include <string.h>
 
+/* The H200's rmw_gbs over its dram_gbs (assets/devices/h200.txt). */
+#define PREDICT_RMW_SHARE (900.0 / 4162.0)
+
 static const char *const lim_names[TPX_LIM_COUNT] = {"dram", "l2", "l1", "latency"};
 
 const char *predict_limiter_name(tpx_limiter l) { return l < TPX_LIM_COUNT ? lim_names[l] : "?"; }
@@ -42,6 +45,17 @@ static double l1_ms(const tpx_totals *t, const tpx_profile *prof)
     return blocks_per_sm * per_block / (prof->clock_mhz * 1e3);
 }
 
+/* A part-written sector that left the L2 (traffic_split.h) comes back
+ * through a DRAM read-modify-write of 64 bytes while the L2 waits: that
+ * traffic moves far slower than a stream (rmw_gbs, fitted on the H200 to
+ * the times of bench/results/l2_partial_h200.csv; a profile without it
+ * takes the H200's share of its DRAM bandwidth). */
+static double rmw_ms(const tpx_traffic *tr, const tpx_profile *prof)
+{
+    double gbs = prof->rmw_gbs > 0 ? prof->rmw_gbs : PREDICT_RMW_SHARE * prof->dram_gbs;
+    return 128.0 * tr->split_evicted / (gbs * 1e6);
+}
+
 int predict_config(const tpx_config *c, const tpx_totals *t, const tpx_traffic *tr,
                    const tpx_profile *prof, tpx_prediction *p)
 {
@@ -59,7 +73,7 @@ int predict_config(const tpx_config *c, const tpx_totals *t, const tpx_traffic *
      * the bytes into the sector and recomputes the sector's ECC). */
     double l2_sectors = (double)tr->l2_ld_sectors + (double)tr->l2_st_sectors +
                         (prof->partial_write_cost - 1) * (double)tr->l2_st_partial;
-    p->t_ms[TPX_LIM_L2] = 32.0 * l2_sectors / (prof->l2_gbs * 1e6);
+    p->t_ms[TPX_LIM_L2] = 32.0 * l2_sectors / (prof->l2_gbs * 1e6) + rmw_ms(tr, prof);
     p->t_ms[TPX_LIM_L1] = l1_ms(t, prof);
     /* Little's law: a wave of resident blocks issues all its loads (the kernels'
      * loads of a phase are independent) and waits for the slowest. */

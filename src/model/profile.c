@@ -21,7 +21,7 @@ static const profile_key profile_keys[] = {
     PK(smem_per_sm, 'l'), PK(smem_reserved_per_block, 'l'), PK(l2_bytes, 'l'),
     PK(smem_per_block_optin, 'l'),
     PK(peak_gbs, 'd'), PK(cc, 'd'), PK(clock_mhz, 'd'), PK(dram_gbs, 'd'), PK(l2_gbs, 'd'),
-    PK(mem_latency_ns, 'd'), PK(latency_spread_ns, 'd'), PK(partial_write_cost, 'd'),
+    PK(mem_latency_ns, 'd'), PK(latency_spread_ns, 'd'), PK(partial_write_cost, 'd'), PK(rmw_gbs, 'd'),
 };
 #undef PK
 

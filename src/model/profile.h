@@ -24,6 +24,7 @@ typedef struct tpx_profile {
     double mem_latency_ns;    /* a loaded DRAM round trip */
     double latency_spread_ns; /* mean excess of one load over that */
     double partial_write_cost; /* L2 accesses a partly written sector costs (2: read, write) */
+    double rmw_gbs;           /* DRAM read-modify-writes of evicted part-written sectors */
 } tpx_profile;
 
 /* Registers per thread assumed when estimating (the simple kernels use
