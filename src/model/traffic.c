@@ -121,7 +121,8 @@ static int rect_loads(const tpx_config *c, long long x0, long long y0, long long
 }
 
 /* The split sectors of a rectangle of tiles (traffic_split.h), from at most
- * 16 sample tiles.  Not rect_loads' evenly spaced ones: how far apart two
+ * 8 sample tiles (each costs up to five blocks' worth of model; every tile
+ * where there are at most 16).  Not rect_loads' evenly spaced ones: how far apart two
  * writers of a sector run depends on the tile's place in a diagonal order,
  * and evenly spaced samples on a square-ish grid fall on one diagonal.  The
  * R2 low-discrepancy sequence (plastic-number steps) does not line up with
@@ -132,7 +133,7 @@ static int rect_split(const tpx_config *c, long long x0, long long y0, long long
     if (nx <= 0 || ny <= 0)
         return 0;
     long long n = nx * ny;
-    int k = n < 16 ? (int)n : 16;
+    int k = n <= 16 ? (int)n : 8;
     double part[3] = {0, 0, 0};
     for (int i = 0; i < k; i++) {
         double fx = 0.5 + i * 0.7548776662466927, fy = 0.5 + i * 0.5698402909980532;

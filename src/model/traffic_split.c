@@ -90,12 +90,12 @@ static long long split_launch(const tpx_config *c, const tpx_geom *g, int tbx, i
 
 /* Sum over the sectors both sorted lists hold of the chance that such a
  * sector left the L2 between the two writers, d bytes of L2 traffic apart. */
-static double split_common(const split_piece *a, int na, const split_piece *b, int nb, double p)
+static double split_common(split_piece *a, int na, const split_piece *b, int nb, double p)
 {
     int i = 0, j = 0, both = 0;
     while (i < na && j < nb) {
         if (a[i].sector == b[j].sector)
-            both++, i++, j++;
+            a[i].bytes = -1, both++, i++, j++; /* bytes -1: found a partner */
         else if (a[i].sector < b[j].sector)
             i++;
         else
@@ -104,9 +104,20 @@ static double split_common(const split_piece *a, int na, const split_piece *b, i
     return both * p;
 }
 
+/* Whether every incomplete sector has met a partner already, above or
+ * below: then the tiles left and right need not be built (in a row-major
+ * tile the rows of A are B's columns, so the partners are above and below). */
+static int split_all_found(const split_piece *mine, int m)
+{
+    for (int i = 0; i < m; i++)
+        if (mine[i].bytes >= 0)
+            return 0;
+    return 1;
+}
+
 /* The sectors of mine (m incomplete ones) that the block on tile (nx, ny)
  * also leaves incomplete, added to s at distance d launches. */
-static int split_with(const tpx_config *c, const split_piece *mine, int m, int nx, int ny,
+static int split_with(const tpx_config *c, split_piece *mine, int m, int nx, int ny,
                       double dist_bytes, double life_bytes, tpx_split *s)
 {
     int k, unused;
@@ -139,8 +150,8 @@ int traffic_split_block(const tpx_config *c, int tbx, int tby, double block_byte
      * counted half by each of its two blocks, at their distance in launch
      * order: so every block of a run of tiles carries the same share, and a
      * sample of tiles (traffic.c) is not biased by which of a pair it hit. */
-    static const int step[4][2] = {{-1, 0}, {1, 0}, {0, -1}, {0, 1}};
-    for (int i = 0; m > 0 && rc == 0 && i < 4; i++) {
+    static const int step[4][2] = {{0, -1}, {0, 1}, {-1, 0}, {1, 0}};
+    for (int i = 0; m > 0 && rc == 0 && i < 4 && !(i >= 2 && split_all_found(mine, m)); i++) {
         int nx = tbx + step[i][0], ny = tby + step[i][1];
         if (nx < 0 || ny < 0 || nx >= g.gx || ny >= g.gy)
             continue;
