@@ -52,9 +52,9 @@ static split_piece *split_pieces(const tpx_config *c, int tbx, int tby, int *n)
 }
 
 /* Sectors the block leaves incomplete (fewer than 32 of their bytes
- * written by it), sorted, written over pieces; *in_split counts those
- * written in part by two or more of the block's instructions.  Returns the
- * number of incomplete sectors. */
+ * written by it), sorted, written over pieces; *in_split counts the waits
+ * inside the block: for a sector that k > 1 of its instructions write, at
+ * least one in part, k - 1.  Returns the number of incomplete sectors. */
 static int split_incomplete(split_piece *p, int n, int *in_split)
 {
     int out = 0;
