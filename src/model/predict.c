@@ -3,9 +3,6 @@
 #include <math.h>
 #include <string.h>
 
-/* The H200's rmw_gbs over its dram_gbs (assets/devices/h200.txt). */
-#define PREDICT_RMW_SHARE (900.0 / 4162.0)
-
 static const char *const lim_names[TPX_LIM_COUNT] = {"dram", "l2", "l1", "latency"};
 
 const char *predict_limiter_name(tpx_limiter l) { return l < TPX_LIM_COUNT ? lim_names[l] : "?"; }
@@ -52,8 +49,14 @@ static double l1_ms(const tpx_totals *t, const tpx_profile *prof)
  * takes the H200's share of its DRAM bandwidth). */
 static double rmw_ms(const tpx_traffic *tr, const tpx_profile *prof)
 {
-    double gbs = prof->rmw_gbs > 0 ? prof->rmw_gbs : PREDICT_RMW_SHARE * prof->dram_gbs;
-    return 128.0 * tr->split_evicted / (gbs * 1e6);
+    double gbs = prof->rmw_gbs;
+    if (gbs <= 0) { /* the share read from the H200's profile, not a copy of it */
+        char msg[TPX_MSG];
+        const tpx_profile *h200 = profile_find("h200", msg, sizeof msg);
+        if (h200 && h200->rmw_gbs > 0 && h200->dram_gbs > 0)
+            gbs = h200->rmw_gbs / h200->dram_gbs * prof->dram_gbs;
+    }
+    return gbs > 0 ? 128.0 * tr->split_evicted / (gbs * 1e6) : 0;
 }
 
 int predict_config(const tpx_config *c, const tpx_totals *t, const tpx_traffic *tr,

@@ -122,11 +122,11 @@ static int rect_loads(const tpx_config *c, long long x0, long long y0, long long
 
 /* The split sectors of a rectangle of tiles (traffic_split.h), from at most
  * 8 sample tiles (each costs up to five blocks' worth of model; every tile
- * where there are at most 16).  Not rect_loads' evenly spaced ones: how far apart two
- * writers of a sector run depends on the tile's place in a diagonal order,
- * and evenly spaced samples on a square-ish grid fall on one diagonal.  The
- * R2 low-discrepancy sequence (plastic-number steps) does not line up with
- * a grid's rows, columns or diagonals. */
+ * where there are at most 16).  Not rect_loads' evenly spaced ones: how far
+ * apart two writers of a sector run depends on the tile's place in a
+ * diagonal order, and evenly spaced samples on a square-ish grid fall on one
+ * diagonal.  The R2 low-discrepancy sequence (plastic-number steps) does not
+ * line up with a grid's rows, columns or diagonals. */
 static int rect_split(const tpx_config *c, long long x0, long long y0, long long nx, long long ny,
                       double life, double sum[3])
 {

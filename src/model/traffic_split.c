@@ -60,15 +60,15 @@ static int split_incomplete(split_piece *p, int n, int *in_split)
     int out = 0;
     *in_split = 0;
     for (int i = 0, j; i < n; i = j) {
-        int bytes = 0, insts = 0, partial = 0;
+        int bytes = 0, insts = 0, partial = 0, inst_bytes = 0;
         for (j = i; j < n && p[j].sector == p[i].sector; j++) {
             bytes += p[j].bytes;
-            if (j == i || p[j].inst != p[j - 1].inst) {
-                int ib = 0;
-                for (int k = j; k < n && p[k].sector == p[i].sector && p[k].inst == p[j].inst; k++)
-                    ib += p[k].bytes;
+            inst_bytes += p[j].bytes;
+            /* pieces of one instruction are adjacent (sorted by sector, inst) */
+            if (j + 1 == n || p[j + 1].sector != p[i].sector || p[j + 1].inst != p[j].inst) {
                 insts++;
-                partial |= ib < 32;
+                partial |= inst_bytes < 32;
+                inst_bytes = 0;
             }
         }
         *in_split += insts > 1 && partial ? insts - 1 : 0;
