@@ -207,13 +207,14 @@ static tpx_app *start(const cli_parsed *p, tpx_runner *r, const tpx_config *c,
 /* The explorer; with steps, touring them from the first (tpx tour). */
 /* The screen's part: open the terminal, run the loop, close everything,
  * and report a terminating signal as the signal. */
-static int run_explorer(const cli_parsed *p, tpx_runner *r, const tpx_config *c,
-                        const tpx_limits *lim, const tpx_tour_step *steps, int nsteps)
+static int run_explorer(const cli_parsed *p, tpx_runner *r, const char *why,
+                        const tpx_config *c, const tpx_limits *lim, const tpx_tour_step *steps,
+                        int nsteps)
 {
     char msg[TPX_MSG];
     int rc;
     tpx_livesrc *ls;
-    tpx_app *a = start(p, r, c, lim, msg, &ls);
+    tpx_app *a = start(p, r, c, lim, why, &ls);
     if (!a)
         return CLI_FAIL;
     if (steps)
@@ -247,7 +248,7 @@ static int run_explorer(const cli_parsed *p, tpx_runner *r, const tpx_config *c,
 static int explore_main(int argc, char **argv, const tpx_tour_step *steps, int nsteps)
 {
     cli_parsed p;
-    char msg[TPX_MSG];
+    char msg[TPX_MSG], why[TPX_MSG]; /* why: without a GPU, the reason the device line gives */
     int rc = cli_start(argc, argv, explore_opts, "tpx", usage, &p);
     if (rc >= 0)
         return rc;
@@ -257,9 +258,9 @@ static int explore_main(int argc, char **argv, const tpx_tour_step *steps, int n
         return CLI_USAGE;
     }
     int bad_options = 0;
-    tpx_runner *r = open_runner(&p, msg, sizeof msg, &bad_options);
+    tpx_runner *r = open_runner(&p, why, sizeof why, &bad_options);
     if (!r) {
-        fprintf(stderr, "tpx: %s\n", msg);
+        fprintf(stderr, "tpx: %s\n", why);
         return bad_options ? CLI_USAGE : CLI_FAIL;
     }
     tpx_limits lim;
@@ -279,7 +280,7 @@ static int explore_main(int argc, char **argv, const tpx_tour_step *steps, int n
         close_gpus();
         return CLI_USAGE;
     }
-    return run_explorer(&p, r, &c, &lim, steps, nsteps);
+    return run_explorer(&p, r, why, &c, &lim, steps, nsteps);
 }
 
 int cmd_explore(int argc, char **argv) { return explore_main(argc, argv, NULL, 0); }
