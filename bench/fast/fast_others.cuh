@@ -8,6 +8,36 @@
 
 #include "fast_kernels.cuh"
 
+/* ---- copy_tile: tile_vec's loads, stored back in place (phase A3) --------- */
+
+/* Not a transpose: every 16-byte vector tile_vec would load is stored to the
+ * same offset of B, so the block reads and writes TY rows of 4 * TX bytes.
+ * Whole aligned tiles only take the vector path; the rest copy elements. */
+template <int TX, int TY, int T>
+__global__ void __launch_bounds__(T)
+    k_copy_tile(const unsigned *__restrict__ a, unsigned *__restrict__ b, ll w, ll h)
+{
+    typedef tvc<unsigned, TX, TY, T> C;
+    ll ntx = (w + TX - 1) / TX, tx0 = (blockIdx.x % ntx) * TX, ty0 = (blockIdx.x / ntx) * TY;
+    if (w % 4 == 0 && tx0 + TX <= w && ty0 + TY <= h) {
+        uint4 v[C::NSB][C::N];
+        tv_gload<unsigned, TX, TY, T, 0>(v, a, w, tx0, ty0);
+#pragma unroll
+        for (int i = 0; i < C::NSB; i++) {
+            unsigned sb = threadIdx.x + i * T, sbx = sb % C::SX, sby = sb / C::SX;
+#pragma unroll
+            for (int k = 0; k < C::N; k++)
+                g_st16(b + (ty0 + sby * C::N + k) * w + tx0 + sbx * C::N, v[i][k]);
+        }
+        return;
+    }
+    for (int i = threadIdx.x; i < TX * TY; i += T) {
+        ll y = ty0 + i / TX, x = tx0 + i % TX;
+        if (y < h && x < w)
+            b[y * w + x] = a[y * w + x];
+    }
+}
+
 /* ---- reg_direct: no shared memory at all ----------------------------------- */
 
 /* A warp is XL sub-blocks wide and 32/XL tall.  After the register transpose,

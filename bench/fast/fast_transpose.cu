@@ -7,7 +7,8 @@
  * Build and run: bench/fast/run.sh (nvcc -arch=sm_90 -O3 ... -lcublas).
  * Options: --quick (correctness only), --samples N (default 30), --repeat R,
  * --only REGEX (run only the variants whose "name dtype", e.g.
- * "tile_vec 64x64 t128 swz f32", matches; memcpy and cuBLAS always run).
+ * "tile_vec 64x64 t128 swz f32", matches; memcpy and cuBLAS always run),
+ * --sizes N,N,... (square sizes to time, default 8192,16384; at most 16448).
  */
 #include "fast_variants.cuh"
 #include <algorithm>
@@ -24,6 +25,7 @@ static const char *dname(int e)
 }
 
 static std::vector<int> g_on; /* per variant: selected by --only */
+static std::vector<ll> g_sizes;  /* square sizes timed (--sizes) */
 
 /* Random finite values in [-1, 1): never the 0xFF.. poison, never all zero. */
 __global__ void k_fill(void *p, ll n, int e, unsigned seed)
@@ -237,7 +239,7 @@ static void summary(int reps)
            reps);
     const int es[] = {4, 8, 2};
     for (int d = 0; d < 3; d++)
-        for (ll n = 8192; n <= 16384; n *= 2) {
+        for (ll n : g_sizes) {
             std::vector<result> agg; /* pct = min, xblas = min; max in the parallel vector */
             std::vector<double> pmax, xmax;
             for (const result &r : g_results) {
@@ -286,9 +288,18 @@ int main(int argc, char **argv)
             reps = atoi(argv[++i]);
         else if (!strcmp(argv[i], "--only") && i + 1 < argc)
             only = argv[++i];
-        else {
+        else if (!strcmp(argv[i], "--sizes") && i + 1 < argc) {
+            for (char *t = strtok(argv[++i], ","); t; t = strtok(NULL, ",")) {
+                ll n = atoll(t);
+                if (n < 64 || n > 16448) {
+                    fprintf(stderr, "--sizes: %s is not in 64..16448\n", t);
+                    return 2;
+                }
+                g_sizes.push_back(n);
+            }
+        } else {
             fprintf(stderr, "usage: fast_transpose [--quick] [--samples N>=5] [--repeat R>=1] "
-                            "[--only REGEX]\n");
+                            "[--only REGEX] [--sizes N,N,...]\n");
             return 2;
         }
     }
@@ -297,7 +308,9 @@ int main(int argc, char **argv)
     g_sms = p.multiProcessorCount;
     printf("device %s, %d SMs, L2 %d MiB, samples %d\n", p.name, g_sms, p.l2CacheSize >> 20,
            samples);
-    const ll big = 16384;
+    if (g_sizes.empty())
+        g_sizes = {8192, 16384};
+    const ll big = std::max(16384LL, *std::max_element(g_sizes.begin(), g_sizes.end()));
     void *da, *db, *flush;
     unsigned long long *dbad;
     size_t fb = 2 * (size_t)p.l2CacheSize;
@@ -360,8 +373,10 @@ int main(int argc, char **argv)
             int any = 0; /* skip a dtype --only left without a variant */
             for (int i = 0; i < g_nvariants; i++)
                 any |= g_on[i] && g_variants[i].esize == es[d];
-            for (ll n = 8192; any && n <= big; n *= 2)
+            for (size_t k = 0; any && k < g_sizes.size(); k++) {
+                ll n = g_sizes[k];
                 bench_one(es[d], n, da, db, flush, fb, samples, hd, dbad, csv, broken);
+            }
         }
     if (csv)
         fclose(csv);

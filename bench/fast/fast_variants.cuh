@@ -7,6 +7,7 @@
 #define FAST_VARIANTS_CUH
 
 #include "fast_others.cuh"
+#include <algorithm>
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -66,6 +67,27 @@ static void L_tile_vec(const void *a, void *b, ll w, ll h, int)
                                   tv_smem_bytes<E, TX, TY, SWZ>(), a, b, w, h, &grid_cap);
 }
 
+/* Phase A3: the same kernel with at most OCC resident blocks per SM, by
+ * asking for more dynamic shared memory than the tile needs (228 KiB per SM,
+ * 1 KiB reserved per block): does a tile keep too many bytes in flight? */
+template <typename E, int TX, int TY, int T, int OCC>
+static void L_tile_vec_occ(const void *a, void *b, ll w, ll h, int)
+{
+    int sm = std::max(tv_smem_bytes<E, TX, TY, 1>(), 233472 / (OCC + 1) + 16), grid_cap = 0;
+    /* every launch: the occ variants share one kernel and each sets its own limit */
+    launch_tiles<E, TX, TY, T, 0>(k_tile_vec<E, TX, TY, T, 1, 0>, sm, a, b, w, h, &grid_cap);
+}
+
+/* Phase A3: a copy with tile_vec's access pattern (the same loads, each
+ * vector stored back to its own place): what the tile shape costs without
+ * the transpose. */
+template <int TX, int TY, int T> static void L_copy_tile(const void *a, void *b, ll w, ll h, int e)
+{
+    ll nt = ((w + TX - 1) / TX) * ((h + TY - 1) / TY);
+    k_copy_tile<TX, TY, T><<<(unsigned)nt, T>>>((const unsigned *)a, (unsigned *)b, w, h);
+    (void)e;
+}
+
 template <typename E, int TX, int TY, int T, int ORD, int HINT>
 static void L_tile_pipe(const void *a, void *b, ll w, ll h, int)
 {
@@ -102,6 +124,19 @@ static const variant g_variants[] = {
     /* f32: N = 4, 4x4 register sub-blocks */
     {"copy_vec u4", 4, L_copy_vec<4>},
     {"copy_vec u8", 4, L_copy_vec<8>},
+    {"copy_vec u1", 4, L_copy_vec<1>},
+    {"copy_vec u2", 4, L_copy_vec<2>},
+    {"copy_tile 64x64 t128", 4, L_copy_tile<64, 64, 128>},
+    {"tile_vec 64x64 t128 swz col", 4, TV<F32, 64, 64, 128, 1, 0, 1 << 20>},
+    {"tile_vec 64x64 t256 swz col", 4, TV<F32, 64, 64, 256, 1, 0, 1 << 20>},
+    {"tile_vec 128x64 t256 swz col", 4, TV<F32, 64, 128, 256, 1, 0, 1 << 20>},
+    {"tile_vec 64x128 t256 swz col", 4, TV<F32, 128, 64, 256, 1, 0, 1 << 20>},
+    {"tile_vec 64x64 t128 swz grp64", 4, TV<F32, 64, 64, 128, 1, 0, 64>},
+    {"tile_vec 64x64 t128 swz occ4", 4, L_tile_vec_occ<F32, 64, 64, 128, 4>},
+    {"tile_vec 64x64 t128 swz occ6", 4, L_tile_vec_occ<F32, 64, 64, 128, 6>},
+    {"tile_vec 64x64 t128 swz occ9", 4, L_tile_vec_occ<F32, 64, 64, 128, 9>},
+    {"tile_vec 64x64 t256 swz occ3", 4, L_tile_vec_occ<F32, 64, 64, 256, 3>},
+    {"tile_vec 64x64 t256 swz occ5", 4, L_tile_vec_occ<F32, 64, 64, 256, 5>},
     {"tile_rows 64x64/64x4 pad1", 4, L_tile_rows<F32>},
     {"tile_vec 64x64 t256 swz", 4, TV<F32, 64, 64, 256, 1, 0>},
     {"tile_vec 64x64 t256 pad", 4, TV<F32, 64, 64, 256, 0, 0>},
@@ -137,6 +172,12 @@ static const variant g_variants[] = {
     {"tile_vec 64x64 t256 swz", 8, TV<F64, 64, 64, 256, 1, 0>},
     {"tile_vec 64x64 t512 swz", 8, TV<F64, 64, 64, 512, 1, 0>},
     {"tile_vec 64x32 t256 swz pers", 8, TV<F64, 32, 64, 256, 1, 1>},
+    {"tile_vec 32x32 t256 swz col", 8, TV<F64, 32, 32, 256, 1, 0, 1 << 20>},
+    {"tile_vec 64x32 t256 swz col", 8, TV<F64, 32, 64, 256, 1, 0, 1 << 20>},
+    {"tile_vec 32x64 t256 swz col", 8, TV<F64, 64, 32, 256, 1, 0, 1 << 20>},
+    {"tile_vec 32x32 t256 swz occ4", 8, L_tile_vec_occ<F64, 32, 32, 256, 4>},
+    {"tile_vec 32x32 t256 swz occ6", 8, L_tile_vec_occ<F64, 32, 32, 256, 6>},
+    {"tile_vec 64x64 t256 swz occ3", 8, L_tile_vec_occ<F64, 64, 64, 256, 3>},
     {"tile_vec 32x32 t256 swz grp16", 8, TV<F64, 32, 32, 256, 1, 0, 16>},
     {"tile_vec 32x32 t256 swz grp32", 8, TV<F64, 32, 32, 256, 1, 0, 32>},
     {"tile_vec 32x32 t256 swz diag", 8, TV<F64, 32, 32, 256, 1, 0, 1>},
@@ -158,6 +199,8 @@ static const variant g_variants[] = {
     {"tile_vec 128x128 t128 swz", 2, TV<F16, 128, 128, 128, 1, 0>},
     {"tile_vec 128x128 t256 swz pers", 2, TV<F16, 128, 128, 256, 1, 1>},
     {"tile_vec 128x128 t256 swz grp8", 2, TV<F16, 128, 128, 256, 1, 0, 8>},
+    {"tile_vec 128x128 t256 swz col", 2, TV<F16, 128, 128, 256, 1, 0, 1 << 20>},
+    {"tile_vec 64x64 t64 swz col", 2, TV<F16, 64, 64, 64, 1, 0, 1 << 20>},
     {"tile_vec 128x128 t256 swz diag", 2, TV<F16, 128, 128, 256, 1, 0, 1>},
     {"tile_vec 128x128 t256 swz hint", 2, TV<F16, 128, 128, 256, 1, 0, 0, 1>},
     {"tile_pipe 128x128 t256", 2, L_tile_pipe<F16, 128, 128, 256, 0, 0>},
