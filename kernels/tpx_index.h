@@ -48,28 +48,61 @@ TPX_HD void tpx_diag_unmap(const tpx_geom *g, int tbx, int tby, int *bx, int *by
     }
 }
 
-/* The tile a block works on (identity unless the kernel remaps). */
-TPX_HD void tpx_block_tile(tpx_kernel_id k, const tpx_geom *g, int bx, int by, int *tbx,
-                           int *tby)
+/* Column order: launch block bid = bx + by * GX works on tile (bid / GY,
+ * bid mod GY), so consecutive blocks go down a column of tiles.  For a tile
+ * grid over A, the blocks resident together then write whole rows of B one
+ * after another (tile_vec: the L2 drains B to DRAM in address order). */
+TPX_HD void tpx_col_remap(const tpx_geom *g, int bx, int by, int *tbx, int *tby)
 {
-    if (tpx_traits_of(k).remap == TPX_REMAP_DIAG) {
+    long long bid = bx + (long long)g->gx * by;
+    *tbx = (int)(bid / g->gy);
+    *tby = (int)(bid % g->gy);
+}
+
+TPX_HD void tpx_col_unmap(const tpx_geom *g, int tbx, int tby, int *bx, int *by)
+{
+    long long bid = (long long)tbx * g->gy + tby;
+    *bx = (int)(bid % g->gx);
+    *by = (int)(bid / g->gx);
+}
+
+/* The tile block (bx, by) works on under a block order, and the inverse. */
+TPX_HD void tpx_order_remap(tpx_remap r, const tpx_geom *g, int bx, int by, int *tbx, int *tby)
+{
+    if (r == TPX_REMAP_DIAG) {
         tpx_diag_remap(g, bx, by, tbx, tby);
+    } else if (r == TPX_REMAP_COL) {
+        tpx_col_remap(g, bx, by, tbx, tby);
     } else {
         *tbx = bx;
         *tby = by;
     }
 }
 
-/* The block that works on a tile: tpx_block_tile's inverse. */
-TPX_HD void tpx_tile_block(tpx_kernel_id k, const tpx_geom *g, int tbx, int tby, int *bx,
-                           int *by)
+TPX_HD void tpx_order_unmap(tpx_remap r, const tpx_geom *g, int tbx, int tby, int *bx, int *by)
 {
-    if (tpx_traits_of(k).remap == TPX_REMAP_DIAG) {
+    if (r == TPX_REMAP_DIAG) {
         tpx_diag_unmap(g, tbx, tby, bx, by);
+    } else if (r == TPX_REMAP_COL) {
+        tpx_col_unmap(g, tbx, tby, bx, by);
     } else {
         *bx = tbx;
         *by = tby;
     }
+}
+
+/* The tile a block works on (identity unless the kernel remaps). */
+TPX_HD void tpx_block_tile(tpx_kernel_id k, const tpx_geom *g, int bx, int by, int *tbx,
+                           int *tby)
+{
+    tpx_order_remap(tpx_traits_of(k).remap, g, bx, by, tbx, tby);
+}
+
+/* The block that works on a tile: tpx_block_tile's inverse. */
+TPX_HD void tpx_tile_block(tpx_kernel_id k, const tpx_geom *g, int tbx, int tby, int *bx,
+                           int *by)
+{
+    tpx_order_unmap(tpx_traits_of(k).remap, g, tbx, tby, bx, by);
 }
 
 /* ---- shared tile addressing --------------------------------------------- */

@@ -208,7 +208,8 @@ template <tpx_kernel_id K, int REPS, typename E, typename T = E>
 __device__ __forceinline__ void tpx_tiled(const tpx_geom &g, const E *__restrict__ a,
                                           E *__restrict__ b)
 {
-    int tbx = blockIdx.x, tby = blockIdx.y;
+    int tbx, tby;
+    tpx_block_tile(K, &g, blockIdx.x, blockIdx.y, &tbx, &tby);
     int reps = REPS > 0 ? REPS : tpx_reps(K, &g), last = reps - 1;
     tpx_move m0 = tpx_tile_move(K, &g, 0, 0, tbx, tby, threadIdx.x, threadIdx.y);
     E v0 = 0;

@@ -58,7 +58,9 @@ typedef enum tpx_tile_shape {
     TPX_TILE_SQUARE,
     TPX_TILE_VSQUARE
 } tpx_tile_shape;
-typedef enum tpx_remap { TPX_REMAP_NONE, TPX_REMAP_DIAG } tpx_remap;
+/* Block order: NONE launches tiles along the grid's rows (bx fastest); DIAG
+ * is the diagonal reordering; COL walks down the grid's columns (by fastest). */
+typedef enum tpx_remap { TPX_REMAP_NONE, TPX_REMAP_DIAG, TPX_REMAP_COL } tpx_remap;
 typedef enum tpx_ref { TPX_REF_NONE, TPX_REF_MEMCPY, TPX_REF_CUBLAS } tpx_ref;
 
 #define TPX_KF_COPY 1u     /* B = A: a copy, not a transpose */

@@ -204,6 +204,36 @@ static void test_diag_remap(void **s)
         }
 }
 
+/* Column order on a 3x2 grid, worked by hand: launch block bid = bx + 3 by
+ * works on tile (bid / 2, bid mod 2), so blocks go down the tile columns.
+ * tile_vec is the kernel that launches this way (issue 11: a wave writes
+ * whole B rows in sequence), and block (1, 1) of a 128 x 128 f32 launch of
+ * 16 x 8 threads (64 x 64 tiles, grid 2 x 2: bid 3) reads tile (1, 1). */
+static void test_col_remap(void **s)
+{
+    (void)s;
+    tpx_geom g = {.w = 96, .h = 64, .bx = 32, .by = 32, .gx = 3, .gy = 2};
+    static const int want[6][2] = {{0, 0}, {0, 1}, {1, 0}, {1, 1}, {2, 0}, {2, 1}};
+    for (int by = 0; by < 2; by++)
+        for (int bx = 0; bx < 3; bx++) {
+            int tbx, tby, bx2, by2;
+            tpx_col_remap(&g, bx, by, &tbx, &tby);
+            assert_int_equal(tbx, want[bx + 3 * by][0]);
+            assert_int_equal(tby, want[bx + 3 * by][1]);
+            tpx_col_unmap(&g, tbx, tby, &bx2, &by2);
+            assert_int_equal(bx2, bx);
+            assert_int_equal(by2, by);
+        }
+    assert_int_equal(tpx_traits_of(TPX_K_TILE_VEC).remap, TPX_REMAP_COL);
+    tpx_config c = mk(TPX_K_TILE_VEC, 16, 8, 128, 128, TPX_F32, 0);
+    static tpx_inst in[64];
+    assert_true(model_insts_per_warp(&c) <= 64);
+    model_warp_insts(&c, 0, 1, 0, in); /* block (0, 1): bid 2, tile (1, 0) */
+    assert_int_equal(in[0].idx[0], 64 / 4); /* A row 0, column 64: vector 16 */
+    model_warp_insts(&c, 1, 0, 0, in); /* block (1, 0): bid 1, tile (0, 1) */
+    assert_int_equal(in[0].idx[0], 64 * 128 / 4); /* A row 64, column 0 */
+}
+
 /* Reordering tiles changes no per-warp access: diagonal totals equal naive. */
 static void test_diag_totals(void **s)
 {
@@ -248,6 +278,7 @@ int main(void)
         cmocka_unit_test(test_f16),
         cmocka_unit_test(test_copies_unroll),
         cmocka_unit_test(test_diag_remap),
+        cmocka_unit_test(test_col_remap),
         cmocka_unit_test(test_diag_totals),
         cmocka_unit_test(test_references),
     };

@@ -43,6 +43,8 @@ static const golden goldens[] = {
      ""},
     {"order_diagonal_row_4x4", TPX_K_DIAGONAL_ROW, 32, 8, 128, 32, 0, TPX_VIEW_ORDER, 120, 30, 0,
      ""},
+    /* tile_vec launches down the columns of tiles: its own order beside cartesian */
+    {"order_tile_vec_col", TPX_K_TILE_VEC, 16, 8, 512, 384, 0, TPX_VIEW_ORDER, 120, 30, 0, ""},
     {"map_smem_rect_32x8", TPX_K_SMEM_RECT, 32, 8, 256, 256, 0, TPX_VIEW_MAP, 160, 44, 0, ""},
     /* the selected warp is wider than the panel: shown from lane 0, not centred */
     {"map_naive_row_32x8_narrow", TPX_K_NAIVE_ROW, 32, 8, 1000, 777, 0, TPX_VIEW_MAP, 100, 34, 0,

@@ -1,7 +1,8 @@
 /* Order: the grid of tiles numbered by the order their blocks are launched,
- * cartesian and diagonal side by side, with the blocks resident together (a
- * wave: SMs x blocks per SM) highlighted.  Small grids show every number;
- * large ones one cell per group of tiles. */
+ * cartesian beside the kernel's own order (diagonal for a kernel that keeps
+ * the cartesian one), with the blocks resident together (a wave: SMs x
+ * blocks per SM) highlighted.  Small grids show every number; large ones one
+ * cell per group of tiles. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -12,7 +13,7 @@
 #include "views.h"
 #include "words.h"
 
-enum { CARTESIAN, DIAGONAL };
+enum { CARTESIAN, OTHER }; /* the two panels */
 
 static int digits(long long v)
 {
@@ -32,26 +33,33 @@ typedef struct order_state {
     int rows[2], cols[2]; /* tile rows and columns wave k covers, per ordering */
 } order_state;
 
-/* The tile launch block `bid` works on under an ordering. */
-static void tile_of(const tpx_geom *g, int order, long long bid, int *tx, int *ty)
+/* The order a panel shows: cartesian, or the kernel's own when it has one. */
+static tpx_remap panel_order(const tpx_app *a, int panel)
 {
-    int bx = (int)(bid % g->gx), by = (int)(bid / g->gx);
-    if (order == DIAGONAL)
-        tpx_diag_remap(g, bx, by, tx, ty);
-    else
-        *tx = bx, *ty = by;
+    tpx_remap own = tpx_traits_of(a->cfg.kernel).remap;
+    return panel == CARTESIAN ? TPX_REMAP_NONE : own != TPX_REMAP_NONE ? own : TPX_REMAP_DIAG;
 }
 
-static long long bid_of(const tpx_geom *g, int order, int tx, int ty)
+static const char *order_name(tpx_remap r)
 {
-    int bx = tx, by = ty;
-    if (order == DIAGONAL)
-        tpx_diag_unmap(g, tx, ty, &bx, &by);
+    return r == TPX_REMAP_DIAG ? "diagonal" : r == TPX_REMAP_COL ? "column" : "cartesian";
+}
+
+/* The tile launch block `bid` works on under an ordering. */
+static void tile_of(const tpx_geom *g, tpx_remap order, long long bid, int *tx, int *ty)
+{
+    tpx_order_remap(order, g, (int)(bid % g->gx), (int)(bid / g->gx), tx, ty);
+}
+
+static long long bid_of(const tpx_geom *g, tpx_remap order, int tx, int ty)
+{
+    int bx, by;
+    tpx_order_unmap(order, g, tx, ty, &bx, &by);
     return (long long)by * g->gx + bx;
 }
 
 /* Tile rows and tile columns the blocks of wave k cover. */
-static void spread(const tpx_geom *g, int order, const tpx_waves *w, long long k, int *rows,
+static void spread(const tpx_geom *g, tpx_remap order, const tpx_waves *w, long long k, int *rows,
                    int *cols)
 {
     long long b0 = k * w->resident, b1 = b0 + w->resident;
@@ -83,8 +91,8 @@ static void derive(const tpx_app *a, order_state *o)
     memset(o->cols, 0, sizeof o->cols);
     if (!a->scene.modelled)
         return;
-    spread(&a->scene.g, CARTESIAN, &o->w, o->k, &o->rows[CARTESIAN], &o->cols[CARTESIAN]);
-    spread(&a->scene.g, DIAGONAL, &o->w, o->k, &o->rows[DIAGONAL], &o->cols[DIAGONAL]);
+    for (int p = CARTESIAN; p <= OTHER; p++)
+        spread(&a->scene.g, panel_order(a, p), &o->w, o->k, &o->rows[p], &o->cols[p]);
 }
 
 static tpx_role state(long long bid, long long b0, long long b1)
@@ -92,20 +100,27 @@ static tpx_role state(long long bid, long long b0, long long b1)
     return bid >= b1 ? TPX_R_NORMAL : bid >= b0 ? TPX_R_WAVE : TPX_R_DIM;
 }
 
+static const char *order_title(const tpx_geom *g, tpx_remap order)
+{
+    if (order == TPX_REMAP_COL)
+        return "column: tile (bid / GY, bid mod GY)";
+    if (order == TPX_REMAP_DIAG)
+        return g->gx == g->gy ? "diagonal: tile ((bx+by) mod GX, by)"
+                              : "diagonal (NVIDIA's form for a non-square grid)";
+    return "cartesian: tile (bx, by)";
+}
+
 static void draw_grid(const tpx_app *a, const order_state *o, tpx_canvas *cv, tpx_rect p,
-                      int order)
+                      int panel)
 {
     const tpx_geom *g = &a->scene.g;
     const tpx_waves *w = &o->w;
-    int diag_kernel = tpx_traits_of(a->cfg.kernel).remap == TPX_REMAP_DIAG;
-    int mine = (order == DIAGONAL) == diag_kernel;
+    tpx_remap order = panel_order(a, panel);
+    int mine = order == tpx_traits_of(a->cfg.kernel).remap;
     long long k = o->k, b0 = k * w->resident, b1 = b0 + w->resident;
-    int rows = o->rows[order], cols = o->cols[order];
+    int rows = o->rows[panel], cols = o->cols[panel];
     canvas_printf(cv, p.x, p.y, p.w, mine ? TPX_R_TITLE : TPX_R_NORMAL, "%s%s",
-                  order == CARTESIAN      ? "cartesian: tile (bx, by)"
-                  : g->gx == g->gy        ? "diagonal: tile ((bx+by) mod GX, by)"
-                                          : "diagonal (NVIDIA's form for a non-square grid)",
-                  mine ? "  (this kernel)" : "");
+                  order_title(g, order), mine ? "  (this kernel)" : "");
     canvas_printf(cv, p.x, p.y + 1, p.w, TPX_R_DIM, "this wave covers %d tile row%s and %d tile "
                   "column%s", rows, rows == 1 ? "" : "s", cols, cols == 1 ? "" : "s");
     tpx_rect grid = rect_make(p.x, p.y + 2, p.w, p.h - 2);
@@ -167,7 +182,7 @@ static void order_draw(const tpx_app *a, const void *st, tpx_canvas *cv, tpx_rec
     tpx_rect p[2];
     layout_columns(rect_make(r.x + 1, r.y + 4, r.w - 2, r.h - 5), 2, 4, p);
     draw_grid(a, o, cv, p[0], CARTESIAN);
-    draw_grid(a, o, cv, p[1], DIAGONAL);
+    draw_grid(a, o, cv, p[1], OTHER);
     int x = r.x + 1;
     x += canvas_text(cv, x, r.y + r.h - 1, r.w - 1, TPX_R_WAVE, "resident now");
     canvas_printf(cv, x, r.y + r.h - 1, r.x + r.w - x, TPX_R_DIM,
@@ -187,9 +202,9 @@ static void order_caption(const tpx_app *a, const void *st, char *buf, size_t n)
                  "hardly matters at this size", o->w.blocks);
     else
         snprintf(buf, n, "%lld blocks run at once: in cartesian order they cover %d tile rows x "
-                 "%d columns, in diagonal order %d x %d",
-                 o->w.resident, o->rows[CARTESIAN], o->cols[CARTESIAN], o->rows[DIAGONAL],
-                 o->cols[DIAGONAL]);
+                 "%d columns, in %s order %d x %d",
+                 o->w.resident, o->rows[CARTESIAN], o->cols[CARTESIAN],
+                 order_name(panel_order(a, OTHER)), o->rows[OTHER], o->cols[OTHER]);
 }
 
 static int order_action(tpx_app *a, void *st, tpx_action act)

@@ -82,9 +82,8 @@ static int split_incomplete(split_piece *p, int n, int *in_split)
  * starts blocks in order of their linear index). */
 static long long split_launch(const tpx_config *c, const tpx_geom *g, int tbx, int tby)
 {
-    int bx = tbx, by = tby;
-    if (tpx_traits_of(c->kernel).remap == TPX_REMAP_DIAG)
-        tpx_diag_unmap(g, tbx, tby, &bx, &by);
+    int bx, by;
+    tpx_tile_block(c->kernel, g, tbx, tby, &bx, &by);
     return bx + (long long)g->gx * by;
 }
 
