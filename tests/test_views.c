@@ -45,6 +45,9 @@ static const golden goldens[] = {
      ""},
     /* tile_vec launches down the columns of tiles: its own order beside cartesian */
     {"order_tile_vec_col", TPX_K_TILE_VEC, 16, 8, 512, 384, 0, TPX_VIEW_ORDER, 120, 30, 0, ""},
+    /* 16 waves: the first covers 9 tile columns, every row of tiles */
+    {"order_tile_vec_8192", TPX_K_TILE_VEC, 16, 16, 8192, 8192, 0, TPX_VIEW_ORDER, 150, 30, 0,
+     ""},
     {"map_smem_rect_32x8", TPX_K_SMEM_RECT, 32, 8, 256, 256, 0, TPX_VIEW_MAP, 160, 44, 0, ""},
     /* the selected warp is wider than the panel: shown from lane 0, not centred */
     {"map_naive_row_32x8_narrow", TPX_K_NAIVE_ROW, 32, 8, 1000, 777, 0, TPX_VIEW_MAP, 100, 34, 0,

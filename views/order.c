@@ -202,9 +202,12 @@ static void order_caption(const tpx_app *a, const void *st, char *buf, size_t n)
                  "hardly matters at this size", o->w.blocks);
     else
         snprintf(buf, n, "%lld blocks run at once: in cartesian order they cover %d tile rows x "
-                 "%d columns, in %s order %d x %d",
+                 "%d columns, in %s order %d x %d%s",
                  o->w.resident, o->rows[CARTESIAN], o->cols[CARTESIAN],
-                 order_name(panel_order(a, OTHER)), o->rows[OTHER], o->cols[OTHER]);
+                 order_name(panel_order(a, OTHER)), o->rows[OTHER], o->cols[OTHER],
+                 panel_order(a, OTHER) == TPX_REMAP_COL
+                     ? ": the wave writes whole rows of B"
+                     : "");
 }
 
 static int order_action(tpx_app *a, void *st, tpx_action act)
