@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Issue 11's standalone benchmark: build for sm_90 and run it once.
 # From the repo root on the GPU machine:
-#   bench/fast/run.sh                       phase A2 default: run 1's best + the new variants, 3 repeats
+#   bench/fast/run.sh                       default: run 1's best + phases A2 and A3, 3 repeats
+#   bench/fast/run.sh --repeat 2 --sizes 8192,16384,8256,16448 --only ' col |occ|copy_'   run 3's questions
 #   bench/fast/run.sh --repeat 3 --only .   every variant (run 1's full table and more)
 #   bench/fast/run.sh --quick               odd sizes only
 # Writes under $OUT (or bench/fast/build): fast.txt (the table), fast.csv,
@@ -20,7 +21,7 @@ nvidia-smi --query-gpu=name,driver_version,clocks.sm,clocks.mem,temperature.gpu,
 best='^copy_vec u4 |^tile_vec 64x64 t128 swz f32$|^tile_vec 64x128 t256 swz f32$'
 best+='|^tile_rows.* f64$|^tile_vec 32x32 t256 swz f64$|^tile_vec 64x32 t256 swz pers f64$'
 best+='|^tile_vec 128x128 t256 swz f16$'
-new='grp|diag|hint|^tile_pipe|^tile_tma'
+new='grp|diag|hint|^tile_pipe|^tile_tma| col |occ|^copy_tile|^copy_vec u[12] '
 args=("$@")
 [ ${#args[@]} -eq 0 ] && args=(--repeat 3 --only "$best|$new")
 cd "$out"
