@@ -2,6 +2,7 @@
  * measurement itself is in runner_cuda_measure.c. */
 #include "runner_cuda.h"
 #include "runner_nvml.h"
+#include "text.h"
 
 #include <dlfcn.h>
 #include <stdio.h>
@@ -68,7 +69,12 @@ static int read_facts(int dev, tpx_device *d, tpx_limits *lim, char *msg, size_t
     memset(d, 0, sizeof *d);
     d->valid = 1;
     d->index = dev;
-    snprintf(d->name, sizeof d->name, "%.127s", p.name);
+    /* the driver's name is printed by the views and saved in result files:
+     * sanitized like any text read from a file (a vGPU or a patched driver
+     * can report anything) */
+    char raw[sizeof p.name + 1];
+    snprintf(raw, sizeof raw, "%.*s", (int)sizeof p.name, p.name);
+    text_sanitize(d->name, sizeof d->name, raw);
     d->cc_major = p.major;
     d->cc_minor = p.minor;
     d->sms = p.multiProcessorCount;
