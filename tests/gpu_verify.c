@@ -55,6 +55,18 @@ static void check(tpx_runner *r, const tpx_limits *lim, tpx_config c)
     }
 }
 
+/* A tiled config with pads 0..max_pad, then swizzled (pad 0) where BX is a
+ * power of two. */
+static void pads_and_swizzle(tpx_runner *r, const tpx_limits *lim, tpx_config c, int max_pad)
+{
+    for (c.pad = 0; c.pad <= max_pad; c.pad++)
+        check(r, lim, c);
+    c.pad = 0;
+    c.swz = 1;
+    if ((c.bx & (c.bx - 1)) == 0)
+        check(r, lim, c);
+}
+
 /* A wider tile converts on the way in and out: pad 0 and 1, and swizzled. */
 static void tile_dtypes(tpx_runner *r, const tpx_limits *lim, tpx_config c)
 {
@@ -62,13 +74,7 @@ static void tile_dtypes(tpx_runner *r, const tpx_limits *lim, tpx_config c)
         if (config_esize((tpx_dtype)t) <= config_esize(c.dtype))
             continue;
         config_set_tile_dtype(&c, (tpx_dtype)t);
-        for (c.pad = 0; c.pad <= 1; c.pad++)
-            check(r, lim, c);
-        c.pad = 0;
-        c.swz = 1;
-        if ((c.bx & (c.bx - 1)) == 0)
-            check(r, lim, c);
-        c.swz = 0;
+        pads_and_swizzle(r, lim, c, 1);
     }
 }
 
@@ -78,13 +84,7 @@ static void variants(tpx_runner *r, const tpx_limits *lim, tpx_config c)
         check(r, lim, c);
         return;
     }
-    for (c.pad = 0; c.pad <= 2; c.pad++)
-        check(r, lim, c);
-    c.pad = 0;
-    c.swz = 1;
-    if ((c.bx & (c.bx - 1)) == 0)
-        check(r, lim, c);
-    c.swz = 0;
+    pads_and_swizzle(r, lim, c, 2);
     tile_dtypes(r, lim, c);
 }
 
