@@ -299,8 +299,11 @@ __device__ __forceinline__ void tv_tile_of(ll t, ll ntx, ll nty, ll *bx, ll *by)
     }
 }
 
-/* One tile per block (PERSIST=0) or a persistent grid looping over tiles. */
-template <typename E, int TX, int TY, int T, int SWZ, int PERSIST, int ORD = 0, int HINT = 0>
+/* One tile per block (PERSIST=0) or a persistent grid looping over tiles.
+ * TAG changes nothing but the instantiation: a launcher that asks for its own
+ * dynamic shared memory limit (the occupancy caps) gets its own kernel. */
+template <typename E, int TX, int TY, int T, int SWZ, int PERSIST, int ORD = 0, int HINT = 0,
+          int TAG = 0>
 __global__ void __launch_bounds__(T)
     k_tile_vec(const E *__restrict__ a, E *__restrict__ b, ll w, ll h)
 {

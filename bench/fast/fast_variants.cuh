@@ -73,9 +73,10 @@ static void L_tile_vec(const void *a, void *b, ll w, ll h, int)
 template <typename E, int TX, int TY, int T, int OCC>
 static void L_tile_vec_occ(const void *a, void *b, ll w, ll h, int)
 {
-    int sm = std::max(tv_smem_bytes<E, TX, TY, 1>(), 233472 / (OCC + 1) + 16), grid_cap = 0;
-    /* every launch: the occ variants share one kernel and each sets its own limit */
-    launch_tiles<E, TX, TY, T, 0>(k_tile_vec<E, TX, TY, T, 1, 0>, sm, a, b, w, h, &grid_cap);
+    static int grid_cap = 0; /* the limit is set once, outside the timed launches */
+    int sm = std::max(tv_smem_bytes<E, TX, TY, 1>(), 233472 / (OCC + 1) + 16);
+    launch_tiles<E, TX, TY, T, 0>(k_tile_vec<E, TX, TY, T, 1, 0, 0, 0, OCC>, sm, a, b, w, h,
+                                  &grid_cap);
 }
 
 /* Phase A3: a copy with tile_vec's access pattern (the same loads, each
