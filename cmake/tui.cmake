@@ -1,5 +1,5 @@
-# The explorer: views/ and the app (src/app), linked into tpx.  Only
-# src/app/term_curses.c sees curses; everything else builds into tpx_tui,
+# The explorer: src/ui and src/explorer, linked into tpx.  Only
+# src/explorer/shell/term_curses.c sees curses; everything else builds into tpx_tui,
 # which the screen tests and the redraw benchmark link without a terminal.
 set(CURSES_NEED_WIDE TRUE)
 set(CURSES_NEED_NCURSES TRUE)
@@ -8,29 +8,39 @@ if(NOT CURSES_FOUND)
   message(FATAL_ERROR "ncursesw not found: run scripts/deps.sh (Debian: libncurses-dev), "
                       "or configure with -DTPX_TUI=OFF for tpx without the explorer")
 endif()
-# Three layers, each seeing only the headers below it:
-#   tpx_app   src/app's state: the app state, keys, layout, scene, edits, tour
-#             (no curses, no views);
-#   tpx_views views/: paint the state, own their private state;
-#   tpx_tui   the dispatch above the views (src/app/app.c: the table of views,
-#             keys and clicks to handlers, app_update) and the headless screen.
+# The explorer's layers, each seeing only the headers below it:
+#   tpx_app   src/explorer/state: the app state, keys, layout, scene, edits,
+#             tour (no curses, no views), on src/ui (canvas, glyphs, theme,
+#             widgets, the SVG writer);
+#   tpx_views src/explorer/views and src/explorer/chrome: paint the state,
+#             own their private state;
+#   tpx_tui   the dispatch above the views (src/explorer/app: the table of
+#             views, keys and clicks to handlers, app_update) and the
+#             headless screen.
 add_library(tpx_app STATIC
-  src/app/app_state.c src/app/edit.c src/app/gpus.c src/app/keys.c src/app/layout.c src/app/scene.c
-  src/app/tour.c)
-target_include_directories(tpx_app PUBLIC src/app)
+  src/explorer/state/app_state.c src/explorer/state/edit.c src/explorer/state/gpus.c
+  src/explorer/state/keys.c src/explorer/state/layout.c src/explorer/state/scene.c
+  src/explorer/state/tour.c
+  src/ui/canvas.c src/ui/glyphs.c src/ui/theme.c src/ui/widgets.c src/ui/export.c)
+target_include_directories(tpx_app PUBLIC src/explorer/state src/ui)
 target_compile_options(tpx_app PRIVATE ${TPX_WARNINGS})
 target_link_libraries(tpx_app PUBLIC tpx_measure)
 
 add_library(tpx_views STATIC
-  views/bandwidth.c views/banks.c views/bw_gpus.c views/bw_heatmap.c views/bw_predict.c
-  views/canvas.c views/coalescing.c views/compare.c views/editor.c views/frame.c views/glyphs.c
-  views/help.c views/map.c views/map_ab.c views/map_caption.c views/order.c views/picker.c
-  views/strip.c views/theme.c views/tour_box.c views/widgets.c)
-target_include_directories(tpx_views PUBLIC views)
+  src/explorer/views/bandwidth/bandwidth.c src/explorer/views/bandwidth/bw_gpus.c
+  src/explorer/views/bandwidth/bw_heatmap.c src/explorer/views/bandwidth/bw_predict.c
+  src/explorer/views/banks/banks.c src/explorer/views/coalescing/coalescing.c
+  src/explorer/views/compare/compare.c src/explorer/views/order/order.c
+  src/explorer/views/map/map.c src/explorer/views/map/map_ab.c
+  src/explorer/views/map/map_caption.c
+  src/explorer/chrome/editor.c src/explorer/chrome/frame.c src/explorer/chrome/help.c
+  src/explorer/chrome/picker.c src/explorer/chrome/strip.c src/explorer/chrome/tour_box.c)
+target_include_directories(tpx_views PUBLIC src/explorer/views)
 target_compile_options(tpx_views PRIVATE ${TPX_WARNINGS})
 target_link_libraries(tpx_views PUBLIC tpx_app)
 
-add_library(tpx_tui STATIC src/app/app.c src/app/export.c src/app/headless.c)
+add_library(tpx_tui STATIC src/explorer/app/app.c src/explorer/app/headless.c)
+target_include_directories(tpx_tui PUBLIC src/explorer/app)
 target_compile_options(tpx_tui PRIVATE ${TPX_WARNINGS})
 target_link_libraries(tpx_tui PUBLIC tpx_views)
 
@@ -38,9 +48,10 @@ target_link_libraries(tpx_tui PUBLIC tpx_views)
 # 700 for every file, which also turns on the wide-character curses API.
 set(TPX_CURSES_FLAGS ${CURSES_CFLAGS})
 list(FILTER TPX_CURSES_FLAGS EXCLUDE REGEX "^-D_XOPEN_SOURCE")
-target_sources(tpx PRIVATE src/app/cmd_export.c src/app/explore.c src/app/term_curses.c)
+target_sources(tpx PRIVATE src/explorer/shell/cmd_export.c src/explorer/shell/explore.c
+  src/explorer/shell/term_curses.c)
 target_include_directories(tpx PRIVATE ${CURSES_INCLUDE_DIRS})
-set_source_files_properties(src/app/term_curses.c PROPERTIES
+set_source_files_properties(src/explorer/shell/term_curses.c PROPERTIES
   COMPILE_OPTIONS "${TPX_CURSES_FLAGS};-DNCURSES_WIDECHAR=1")
 target_link_libraries(tpx PRIVATE tpx_tui ${CURSES_LIBRARIES})
 

@@ -2,22 +2,23 @@
 """The include rules of tpx's design, checked over the sources.
 
 Fails (exit 1, one line per breach) on:
-  - curses (<curses.h>, <ncurses*.h>, <term.h>) outside src/app/term_curses.c;
+  - curses (<curses.h>, <ncurses*.h>, <term.h>) outside src/explorer/shell/term_curses.c;
   - CUDA headers (cuda*.h, cublas*, *.cuh, tpx_gpu.h) outside kernels/,
     src/measure/runner_cuda* and the standalone GPU programs of bench/ (*.cu);
-  - views/ reaching the CUDA runner, or the dispatch above them (app.h,
-    headless.h, term_backend.h);
-  - the app state (tpx_app's files in src/app) reaching views/;
-  - src/model reaching src/app, src/measure, src/cli or views/;
+  - the views and the chrome (src/explorer/views, src/explorer/chrome)
+    reaching the CUDA runner, or the dispatch above them (app.h, headless.h,
+    term_backend.h);
+  - the app state (src/explorer/state) reaching the layers above it;
+  - src/model reaching src/measure, src/cli, src/ui or src/explorer;
   - an include cycle among the project's modules (a module: a header and the
     .c files of the same name; an edge: a file of one includes a header of
     the other);
-  - a call cycle among the program's modules (src/, views/): a .c file
+  - a call cycle among the program's modules (src/): a .c file
     calls a function defined in another module's .c (a .c file without a
     header of its own belongs to the header that declares the functions it
     defines: runner_cuda_measure.c to runner_cuda.h, bw_heatmap.c to
     bandwidth.h);
-  - a source file (.c .h .cu .cuh .py .sh) under src/ views/ kernels/ tests/
+  - a source file (.c .h .cu .cuh .py .sh) under src/ kernels/ tests/
     bench/ over 400 lines (bench/results/, the measured data, excepted).
 Usage: check_includes.py [ROOT]  (default: the repository holding this file)
 """
@@ -27,17 +28,19 @@ import sys
 
 ROOT = os.path.abspath(sys.argv[1] if len(sys.argv) > 1 else
                        os.path.join(os.path.dirname(__file__), '..'))
-DIRS = ['src', 'views', 'kernels', 'tests', 'bench']
+DIRS = ['src', 'kernels', 'tests', 'bench']
 SIZED = ('.c', '.h', '.cu', '.cuh', '.py', '.sh')
 NOT_SIZED = ('bench/results/',)
-CALLERS = ('src/', 'views/')
+CALLERS = ('src/',)
 MAX_LINES = 400
 INCLUDE = re.compile(r'^\s*#\s*include\s*([<"])([^>"]+)[>"]', re.M)
 CURSES = re.compile(r'^(curses\.h|ncurses.*\.h|ncursesw/.*|term\.h)$')
 CUDA = re.compile(r'^(cuda.*\.h|cublas.*|.*\.cuh|tpx_gpu\.h)$')
-# The files of tpx_app (cmake/tui.cmake): the state the views read.
-APP_STATE = {'app_state', 'edit', 'keys', 'layout', 'scene', 'tour'}
 ABOVE_VIEWS = {'app.h', 'headless.h', 'term_backend.h'}
+PAINTERS = ('src/explorer/views', 'src/explorer/chrome')
+ABOVE_STATE = ('src/explorer/views', 'src/explorer/chrome', 'src/explorer/app',
+               'src/explorer/shell')
+CURSES_FILE = 'src/explorer/shell/term_curses.c'
 
 
 def sources(exts=('.c', '.h', '.cu', '.cuh')):
@@ -74,11 +77,13 @@ def main():
     for f in files:
         text = read(f)
         node = os.path.splitext(f)[0]
-        top = f.split('/')[0] if not f.startswith('src/') else '/'.join(f.split('/')[:2])
+        parts = f.split('/')
+        top = parts[0] if parts[0] != 'src' else \
+            '/'.join(parts[:3] if parts[1] == 'explorer' else parts[:2])
         for kind, inc in INCLUDE.findall(text):
             name = os.path.basename(inc)
-            if CURSES.match(inc) and f != 'src/app/term_curses.c':
-                errors.append(f'{f}: includes <{inc}>: curses belongs in src/app/term_curses.c')
+            if CURSES.match(inc) and f != CURSES_FILE:
+                errors.append(f'{f}: includes <{inc}>: curses belongs in {CURSES_FILE}')
             if CUDA.match(name) and top != 'kernels' and \
                     not f.startswith('src/measure/runner_cuda') and not f.startswith('tests/gpu_') \
                     and not (top == 'bench' and f.endswith(('.cu', '.cuh'))):
@@ -86,14 +91,13 @@ def main():
             if kind != '"' or name not in by_name:
                 continue
             target = by_name[name]
-            if top == 'views' and (target.startswith('src/measure/runner_cuda') or
-                                   name in ABOVE_VIEWS):
+            if top in PAINTERS and (target.startswith('src/measure/runner_cuda') or
+                                    name in ABOVE_VIEWS):
                 errors.append(f'{f}: includes {name}: views see the app state, not {target}')
-            if top == 'src/app' and os.path.basename(node) in APP_STATE and \
-                    target.startswith('views/'):
-                errors.append(f'{f}: includes {name}: the app state must not reach views/')
-            if top == 'src/model' and target.split('/')[0] in ('views',) or \
-                    (top == 'src/model' and target.startswith(('src/app', 'src/measure', 'src/cli'))):
+            if top == 'src/explorer/state' and target.startswith(ABOVE_STATE):
+                errors.append(f'{f}: includes {name}: the app state must not reach {target}')
+            if top == 'src/model' and \
+                    target.startswith(('src/explorer', 'src/ui', 'src/measure', 'src/cli')):
                 errors.append(f'{f}: includes {name}: the model must not reach {target}')
             dst = os.path.splitext(target)[0]
             if dst != node:

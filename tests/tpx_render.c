@@ -1,5 +1,5 @@
 /* tpx_render: draws one screen of the explorer headless and prints it as
- * text (src/app/headless.c): for the README's captures and for looking at a
+ * text (src/explorer/app/headless.c): for the README's captures and for looking at a
  * screen without a terminal.
  *   tpx_render [config options] [--view 1-6] [--cols W] [--rows H] [--ascii]
  *              [--keys KEYS] [--select BX,BY,WARP] [--load FILE] [--profile NAME] */

@@ -1,6 +1,6 @@
 /* keys: every key tpx understands, declared once.  The X-macro below makes
  * the action enum, the table the main loop looks keys up in, and the help
- * overlay (views/help.c), so the keys and their help cannot disagree. */
+ * overlay (src/explorer/chrome/help.c), so the keys and their help cannot disagree. */
 #ifndef TPX_KEYS_H
 #define TPX_KEYS_H
 
