@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "launch_memo.h"
 #include "predict.h"
 #include "sorting.h"
 #include "traffic.h"
@@ -56,8 +57,19 @@ static void live_profile(tpx_runner *r, tpx_profile *p)
     profile_current(&d, p);
 }
 
+/* What follows from the launch totals on the profile prof (NULL: none): the
+ * prediction, so that views only paint. */
+static void model_predict(const tpx_config *c, const tpx_profile *prof, tpx_result *out)
+{
+    memset(&out->pred, 0, sizeof out->pred);
+    if (out->have_traffic && prof)
+        predict_config(c, &out->totals, &out->traffic, prof, &out->pred);
+    out->have_pred = out->pred.valid; /* the figure the rankings use */
+    out->pred_gbs = out->pred.valid ? out->pred.gbs : 0;
+}
+
 /* The launch totals, then what follows from them on the profile ctx (NULL:
- * none): the traffic below L1 and the prediction, so that views only paint. */
+ * none): the traffic below L1 and the prediction. */
 static int model_fn(void *ctx, const tpx_config *c, tpx_result *out, const atomic_int *cancel,
                     tpx_progress_fn progress, void *pctx)
 {
@@ -69,12 +81,23 @@ static int model_fn(void *ctx, const tpx_config *c, tpx_result *out, const atomi
         return 1;
     out->have_traffic = out->model_rc == 0 && prof &&
                         traffic_compute(c, &out->totals, prof->l2_bytes, &out->traffic) == 0;
-    memset(&out->pred, 0, sizeof out->pred);
-    if (out->have_traffic)
-        predict_config(c, &out->totals, &out->traffic, prof, &out->pred);
-    out->have_pred = out->pred.valid; /* the figure the rankings use */
-    out->pred_gbs = out->pred.valid ? out->pred.gbs : 0;
+    model_predict(c, prof, out);
     return 0;
+}
+
+/* The same in this thread, the launch from the memo (launch_memo.h): the
+ * synchronous fills draw many screens over few configs. */
+static void model_sync(const tpx_config *c, const tpx_profile *prof, tpx_result *out)
+{
+    tpx_launch l;
+    runner_not_measured(&out->m, TPX_ST_NOT_MEASURED, "");
+    launch_memo_get(c, prof ? prof->l2_bytes : -1, &l);
+    out->model_rc = l.model_rc;
+    out->totals = l.totals;
+    out->have_traffic = l.have_traffic && prof;
+    if (out->have_traffic)
+        out->traffic = l.traffic;
+    model_predict(c, prof, out);
 }
 
 static int gpu_fn(void *ctx, const tpx_config *c, tpx_result *out, const atomic_int *cancel,
@@ -128,7 +151,7 @@ static void slot_fill_sync(tpx_slot *s, tpx_runner *r, const tpx_profile *prof, 
 {
     if (!s->cfg_ok)
         return;
-    model_fn((void *)prof, &s->cfg, &s->model, NULL, NULL, NULL);
+    model_sync(&s->cfg, prof, &s->model);
     s->have_model = 1;
     if (measure && r) {
         tpx_measure_opts o = runner_default_opts();
