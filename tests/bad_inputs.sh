@@ -110,6 +110,12 @@ cli 2 "unknown subcommand 'lst'" lst
 cli 2 "time-cap 'nan'" bench --no-gpu --time-cap nan
 cli 2 "time-cap 'inf'" bench --no-gpu --time-cap inf
 cli 2 "time-cap '-1'" bench --no-gpu --time-cap=-1
+cli 2 "time-cap '0x10'" bench --no-gpu --time-cap 0x10
+cli 2 "time-cap ' 1'" bench --no-gpu --time-cap " 1"
+cli 2 "time-cap '1e0'" bench --no-gpu --time-cap 1e0
+cli 2 "time-cap '+1'" bench --no-gpu --time-cap +1
+cli 2 "time-cap '1.'" bench --no-gpu --time-cap 1.
+cli 2 "time-cap '0'" bench --no-gpu --time-cap 0
 cli 2 "samples 99999 is out of range" bench --no-gpu --samples 99999
 cli 2 "samples" bench --no-gpu --samples 1e3
 cli 2 "kernel list ',' is empty" bench --no-gpu --kernel ,

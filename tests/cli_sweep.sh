@@ -41,6 +41,17 @@ score = {p: r["model"]["score"] for p, r in zip(pads, rows)}
 # a 32-way conflict never ties the conflict-free tile
 assert score[(0, False)] < score[(1, False)] == score[(0, True)] == 1.0, score
 PY
+# a size, dtype, pad or tile dtype named twice is swept once, as kernels and
+# blocks are (64 and 64x64 are one size; 0 and 0..1 share pad 0)
+json=$("$tpx" bench --no-gpu --kernel smem,smem --block 32x32,32x32 --size 64,64x64,32 \
+    --dtype f32,f32 --pad 0,0..1,1 --tile-dtype f64,f64 --json)
+python3 - "$json" <<'PY' || fail "duplicates merged"
+import json, sys
+rows = json.loads(sys.argv[1])["results"]
+keys = [(r["config"]["size"], r["config"]["dtype"], r["config"]["pad"]) for r in rows]
+assert keys == [("64x64", "f32", 0), ("64x64", "f32", 1), ("32x32", "f32", 0),
+                ("32x32", "f32", 1)], keys
+PY
 set +e
 for bad in 3..1 0..x 1...2 ..; do
     err=$("$tpx" bench --no-gpu --kernel smem --block 32x32 --pad "$bad" 2>&1 >/dev/null)

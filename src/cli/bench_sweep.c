@@ -89,28 +89,50 @@ static int add_block(bench_sweep *s, const char *t, char *msg, size_t n)
     return push_block(s, bx[0], by[0], msg, n);
 }
 
+/* Sizes, dtypes and pads are swept once however often the lists name them
+ * ("64,64x64": one size), as kernels and blocks are: in the order first named. */
 static int add_size(bench_sweep *s, const char *t, char *msg, size_t n)
 {
+    long long w, h;
+    if (config_parse_size(t, &w, &h, msg, n) != 0)
+        return -1;
+    for (int i = 0; i < s->ns; i++)
+        if (s->w[i] == w && s->h[i] == h)
+            return 0;
     if (s->ns >= MAX_ITEMS)
         return full(msg, n, "sizes");
-    if (config_parse_size(t, &s->w[s->ns], &s->h[s->ns], msg, n) != 0)
+    s->w[s->ns] = w;
+    s->h[s->ns++] = h;
+    return 0;
+}
+
+/* A dtype into list (of *count, at most max) unless there already. */
+static int push_dtype(tpx_dtype *list, int *count, int max, tpx_dtype t)
+{
+    for (int i = 0; i < *count; i++)
+        if (list[i] == t)
+            return 0;
+    if (*count >= max)
         return -1;
-    s->ns++;
+    list[(*count)++] = t;
     return 0;
 }
 
 static int add_dtype(bench_sweep *s, const char *t, char *msg, size_t n)
 {
-    if (s->nd >= (int)(sizeof s->dt / sizeof s->dt[0]))
-        return full(msg, n, "dtypes");
-    return config_parse_dtype(t, &s->dt[s->nd++], msg, n);
+    tpx_dtype d;
+    if (config_parse_dtype(t, &d, msg, n) != 0)
+        return -1;
+    return push_dtype(s->dt, &s->nd, TPX_DTYPE_COUNT, d) == 0 ? 0 : full(msg, n, "dtypes");
 }
 
 static int add_tile_dtype(bench_sweep *s, const char *t, char *msg, size_t n)
 {
-    if (s->ntd >= (int)(sizeof s->tdt / sizeof s->tdt[0]))
-        return full(msg, n, "tile dtypes");
-    return config_parse_tile_dtype(t, &s->tdt[s->ntd++], msg, n);
+    tpx_dtype d;
+    if (config_parse_tile_dtype(t, &d, msg, n) != 0)
+        return -1;
+    return push_dtype(s->tdt, &s->ntd, TPX_DTYPE_COUNT, d) == 0 ? 0
+                                                                : full(msg, n, "tile dtypes");
 }
 
 /* A pad, or a range "A..B" of them. */
@@ -134,6 +156,11 @@ static int add_pad(bench_sweep *s, const char *t, char *msg, size_t n)
         return -1;
     }
     for (int p = lo; p <= hi; p++) {
+        int seen = 0;
+        for (int i = 0; i < s->np; i++)
+            seen |= s->pad[i] == p;
+        if (seen)
+            continue;
         if (s->np >= MAX_ITEMS)
             return full(msg, n, "pads");
         s->pad[s->np++] = p;

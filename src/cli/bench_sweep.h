@@ -1,7 +1,7 @@
 /* bench_sweep: the lists `tpx bench` sweeps over, parsed from its options:
  * kernels (or all), blocks (or all: every power-of-two shape, plus any
  * listed), sizes, dtypes, pads (or ranges A..B), the swizzle flag and the
- * tile dtypes. */
+ * tile dtypes.  Each list holds a value once, in the order first named. */
 #ifndef TPX_BENCH_SWEEP_H
 #define TPX_BENCH_SWEEP_H
 
@@ -17,11 +17,11 @@ typedef struct bench_sweep {
     int bx[MAX_ITEMS], by[MAX_ITEMS], nb;
     long long w[MAX_ITEMS], h[MAX_ITEMS];
     int ns;
-    tpx_dtype dt[TPX_DTYPE_COUNT * 4];
+    tpx_dtype dt[TPX_DTYPE_COUNT];
     int nd;
     int pad[MAX_ITEMS], np;
     int swizzle;
-    tpx_dtype tdt[TPX_DTYPE_COUNT * 4]; /* --tile-dtype; none: each dtype's own */
+    tpx_dtype tdt[TPX_DTYPE_COUNT]; /* --tile-dtype; none: each dtype's own */
     int ntd;
 } bench_sweep;
 

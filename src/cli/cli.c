@@ -72,7 +72,7 @@ int cli_parse(int argc, char **argv, const cli_opt *opts, cli_parsed *out, char 
         }
         if (!opts[k].arg) {
             if (eq) {
-                snprintf(msg, n, "option '--%s' takes no value", opts[k].name);
+                snprintf(msg, n, "option '--%s' takes no value (given '%s')", opts[k].name, eq + 1);
                 return -1;
             }
             if (out->set[k])

@@ -1,7 +1,6 @@
 /* tpx bench: measure a sweep of kernels x blocks x sizes x dtypes x pads,
  * with the model's figures beside each row.  Invalid combinations are
  * skipped with a note; faults are reported per config. */
-#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -13,7 +12,9 @@
 #include "cli.h"
 #include "commands.h"
 #include "bench_sweep.h"
+#include "file_write.h"
 #include "runner_select.h"
+#include "text.h"
 
 static const cli_opt bench_opts[] = {
     {"kernel", "LIST", "kernel ids, comma-separated, or all (default)"},
@@ -83,10 +84,13 @@ static int parse_opts(const cli_parsed *p, tpx_measure_opts *o, char *msg, size_
         }
     }
     if ((v = cli_get(p, "time-cap"))) {
-        char *end;
-        double t = strtod(v, &end);
-        if (*end || end == v || !(t > 0 && t <= 3600)) {
-            snprintf(msg, n, "time-cap '%s' is not a number of seconds between 0 and 3600", v);
+        /* digits with an optional fraction, as the other numbers are plain
+         * digits: no sign, space, exponent or hex (strtod takes them all) */
+        size_t d = strspn(v, "0123456789"), f = v[d] == '.' ? strspn(v + d + 1, "0123456789") : 0;
+        double t = strtod(v, NULL);
+        if (d == 0 || v[d + (v[d] == '.' ? 1 + f : 0)] != '\0' || (v[d] == '.' && f == 0) ||
+            !(t > 0 && t <= 3600)) {
+            snprintf(msg, n, "time-cap '%s' is not a number of seconds over 0 and at most 3600 (digits, e.g. 0.5)", v);
             return -1;
         }
         o->time_cap_s = t;
@@ -102,8 +106,9 @@ typedef struct progress_ctx {
 static void show_progress(void *vp, double f)
 {
     progress_ctx *pc = vp;
-    fprintf(stderr, "\r\033[K[%d/%d] %s %3.0f%%", pc->i, pc->n, pc->what, 100.0 * f);
-    fflush(stderr);
+    /* the line redraws itself: its own control sequence, past the gate */
+    fprintf(text_raw_stderr(), "\r\033[K[%d/%d] %s %3.0f%%", pc->i, pc->n, pc->what, 100.0 * f);
+    fflush(text_raw_stderr());
 }
 
 /* One config: validated, modelled, measured; a row or a skip note. */
@@ -178,37 +183,77 @@ static int run_sweep(tpx_runner *r, const bench_sweep *s, const tpx_measure_opts
     return total;
 }
 
+/* arg as the shell takes it back: as is when it holds only safe characters,
+ * else in single quotes ('it'\''s').  The length, or 0 when it does not fit
+ * in n bytes. */
+static size_t shell_word(const char *arg, char *out, size_t n)
+{
+    size_t o = 0;
+    int plain = *arg != '\0';
+    for (const char *p = arg; *p; p++)
+        plain = plain && (strchr("_./,:=+@%-", *p) || (*p >= '0' && *p <= '9') ||
+                          (*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z'));
+    if (!plain)
+        out[o++] = '\'';
+    const char *p = arg;
+    for (; *p && o + 6 < n; p++) {
+        if (*p == '\'' && !plain) {
+            memcpy(out + o, "'\\''", 4);
+            o += 4;
+        } else
+            out[o++] = *p;
+    }
+    if (*p)
+        return 0; /* did not fit */
+    if (!plain)
+        out[o++] = '\'';
+    out[o] = '\0';
+    return o;
+}
+
+/* The command line for the file's "command": whole arguments only, so a
+ * long line ends with " ..." and never inside a character; bytes that are
+ * not UTF-8 stay bytes here (the JSON writer escapes them). */
 static void describe_command(int argc, char **argv, bench_result *b)
 {
-    size_t used = (size_t)snprintf(b->command, sizeof b->command, "tpx bench");
-    for (int i = 0; i < argc && used < sizeof b->command; i++)
-        used += (size_t)snprintf(b->command + used, sizeof b->command - used, " %s", argv[i]);
+    size_t cap = sizeof b->command, used = (size_t)snprintf(b->command, cap, "tpx bench");
+    char word[sizeof b->command];
+    for (int i = 0; i < argc; i++) {
+        size_t len = shell_word(argv[i], word, sizeof word);
+        if (len == 0 || used + 1 + len + 4 >= cap) {
+            snprintf(b->command + used, cap - used, " ...");
+            break;
+        }
+        used += (size_t)snprintf(b->command + used, cap - used, " %s", word);
+    }
     time_t now = time(NULL);
     struct tm tm;
     gmtime_r(&now, &tm);
     strftime(b->date, sizeof b->date, "%Y-%m-%dT%H:%M:%SZ", &tm);
 }
 
-/* Writes the document to path; a write error anywhere (full disk) is an
- * error with its reason, checked on the stream and on close. */
+typedef struct doc_writer {
+    void (*write)(FILE *, const bench_result *);
+    const bench_result *b;
+} doc_writer;
+
+static int write_doc(FILE *f, const void *ctx)
+{
+    const doc_writer *d = ctx;
+    d->write(f, d->b);
+    return ferror(f) ? -1 : 0;
+}
+
+/* Writes the document to path whole or not at all (file_write_atomic); a
+ * write error anywhere (a full disk, a size limit) is an error with its
+ * reason. */
 static int write_to(const char *path, const bench_result *b,
                     void (*writer)(FILE *, const bench_result *))
 {
-    FILE *f = fopen(path, "w");
-    if (!f) {
-        fprintf(stderr, "tpx bench: cannot write %s: %s\n", path, strerror(errno));
-        return -1;
-    }
-    errno = 0;
-    writer(f, b);
-    int bad = ferror(f) || fflush(f) != 0, err = errno;
-    if (fclose(f) != 0 && !bad) {
-        bad = 1;
-        err = errno;
-    }
-    if (bad) {
-        fprintf(stderr, "tpx bench: cannot write %s: %s\n", path,
-                err ? strerror(err) : "write error");
+    char msg[TPX_MSG + 64];
+    doc_writer d = {writer, b};
+    if (file_write_atomic(path, write_doc, &d, msg, sizeof msg) != 0) {
+        fprintf(stderr, "tpx bench: %s\n", msg);
         return -1;
     }
     return 0;
@@ -252,6 +297,12 @@ int cmd_bench(int argc, char **argv)
         fprintf(stderr, "tpx bench: %s\n", msg);
         return CLI_USAGE;
     }
+    const char *out = cli_get(&p, "out"), *save = cli_get(&p, "save");
+    if (out && save && file_same(out, save)) {
+        fprintf(stderr, "tpx bench: --out and --save name the same file (%s); the second "
+                        "would overwrite the first: give two files\n", out);
+        return CLI_USAGE;
+    }
     int usage;
     tpx_runner *r = runner_from_options(cli_get(&p, "device"), cli_has(&p, "no-gpu"), NULL, msg,
                                         sizeof msg, &usage);
@@ -270,7 +321,7 @@ int cmd_bench(int argc, char **argv)
     pc.n = run_sweep(r, &s, &o, 1, &pc, &b);
     rc = run_sweep(r, &s, &o, 0, &pc, &b) < 0 ? CLI_FAIL : CLI_OK;
     if (pc.on)
-        fprintf(stderr, "\r\033[K");
+        fprintf(text_raw_stderr(), "\r\033[K");
     runner_device(r, &b.dev); /* again: the clocks (NVML) as they were while measuring */
     runner_close(r);
     if (rc != CLI_OK)
@@ -279,10 +330,9 @@ int cmd_bench(int argc, char **argv)
     void (*writer)(FILE *, const bench_result *) =
         cli_has(&p, "json") ? bench_write_json : cli_has(&p, "csv") ? bench_write_csv
                                                                       : bench_write_table;
-    const char *out = cli_get(&p, "out");
     if (out ? write_to(out, &b, writer) != 0 : (writer(stdout, &b), 0))
         rc = CLI_FAIL;
-    if (cli_get(&p, "save") && write_to(cli_get(&p, "save"), &b, bench_write_json) != 0)
+    if (save && write_to(save, &b, bench_write_json) != 0)
         rc = CLI_FAIL;
     if (writer == bench_write_csv || (writer == bench_write_json && !out))
         for (int i = 0; i < b.nskip; i++)

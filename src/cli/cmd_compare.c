@@ -121,7 +121,7 @@ static const char *take_b_replay(int *argc, char **argv, int *bad)
  * files; else one runner (GPU or model) for both.  0, or the exit code. */
 static int open_runners(const cli_parsed *p, const char *b_saved, tpx_runner *r[2])
 {
-    static char paths[RESULTS_MAX_FILES][1024];
+    static char paths[RESULTS_MAX_FILES][RESULTS_PATH_MAX];
     char msg[TPX_MSG];
     const char *saved = cli_get(p, "replay");
     int n = saved ? results_find_list(saved, paths, 2, msg, sizeof msg) : 0;

@@ -74,7 +74,7 @@ static void close_all(tpx_runner **r, int n)
 
 /* Opens a runner per path (paths NULL: the GPU or the model) and checks the
  * config on each, before anything is printed.  n, or -1 with *rc. */
-static int open_all(const cli_parsed *p, char paths[][1024], int n, tpx_runner **r,
+static int open_all(const cli_parsed *p, char paths[][RESULTS_PATH_MAX], int n, tpx_runner **r,
                     tpx_config *c, int *rc)
 {
     char msg[TPX_MSG];
@@ -107,7 +107,7 @@ int cmd_report(int argc, char **argv)
         fprintf(stderr, "tpx report: %s\n", msg);
         return CLI_USAGE;
     }
-    static char paths[RESULTS_MAX_FILES][1024];
+    static char paths[RESULTS_MAX_FILES][RESULTS_PATH_MAX];
     const char *saved = cli_get(&p, "replay");
     int n = saved ? results_find_list(saved, paths, RESULTS_MAX_FILES, msg, sizeof msg) : 1;
     if (n < 0) {

@@ -13,13 +13,13 @@
 static int is_file(const char *p) { return access(p, R_OK) == 0; }
 
 /* The directories searched, in order; returns how many (at most max). */
-static int search_dirs(char dirs[][1024], int max)
+static int search_dirs(char dirs[][RESULTS_PATH_MAX], int max)
 {
     int n = 0;
     const char *env = getenv("TPX_RESULTS_DIR");
     if (env && env[0] && n < max)
         snprintf(dirs[n++], sizeof dirs[0], "%s", env);
-    char exe[900];
+    char exe[RESULTS_PATH_MAX - 32];
     ssize_t len = readlink("/proc/self/exe", exe, sizeof exe - 1);
     if (len > 0) {
         exe[len] = '\0';
@@ -37,7 +37,7 @@ static int search_dirs(char dirs[][1024], int max)
 }
 
 /* "h100, h200" from the first directory that holds any .json. */
-static void shipped_names(char dirs[][1024], int nd, char *out, size_t n)
+static void shipped_names(char dirs[][RESULTS_PATH_MAX], int nd, char *out, size_t n)
 {
     out[0] = '\0';
     for (int i = 0; i < nd && !out[0]; i++) {
@@ -59,14 +59,20 @@ int results_find(const char *arg, char *out, size_t n, char *msg, size_t mn)
 {
     size_t len = strlen(arg);
     int path = strchr(arg, '/') || (len > 5 && strcmp(arg + len - 5, ".json") == 0) || is_file(arg);
+    if (len >= n) {
+        snprintf(msg, mn, "the path '%.60s...' is %zu bytes long; a path has at most %zu", arg, len,
+                 n - 1);
+        return -1;
+    }
     if (path || !arg[0]) {
         snprintf(out, n, "%s", arg);
         return 0;
     }
-    char dirs[4][1024], cand[1100];
+    static char dirs[4][RESULTS_PATH_MAX], cand[2 * RESULTS_PATH_MAX + 16];
     int nd = search_dirs(dirs, 4);
     for (int i = 0; i < nd; i++) {
-        snprintf(cand, sizeof cand, "%.1000s/%.80s.json", dirs[i], arg);
+        snprintf(cand, sizeof cand, "%.*s/%.*s.json", RESULTS_PATH_MAX - 1, dirs[i],
+                 RESULTS_PATH_MAX - 1, arg);
         if (is_file(cand) && strlen(cand) < n) {
             snprintf(out, n, "%s", cand);
             return 0;
@@ -79,14 +85,16 @@ int results_find(const char *arg, char *out, size_t n, char *msg, size_t mn)
     return -1;
 }
 
-int results_find_list(const char *arg, char out[][1024], int max, char *msg, size_t mn)
+int results_find_list(const char *arg, char out[][RESULTS_PATH_MAX], int max, char *msg, size_t mn)
 {
+    if (strchr(arg, ',') && is_file(arg)) /* "a,b.json": one file, not a list */
+        return results_find(arg, out[0], sizeof out[0], msg, mn) == 0 ? 1 : -1;
     int n = 0;
     const char *p = arg;
     for (;;) {
         const char *comma = strchr(p, ',');
         size_t len = comma ? (size_t)(comma - p) : strlen(p);
-        char name[1024];
+        char name[RESULTS_PATH_MAX];
         if (len == 0 || len >= sizeof name) {
             snprintf(msg, mn, "'%s': %s", arg,
                      len ? "a name is too long" : "an empty name in the list (NAME,NAME)");

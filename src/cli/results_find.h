@@ -7,18 +7,25 @@
 #ifndef TPX_RESULTS_FIND_H
 #define TPX_RESULTS_FIND_H
 
+#include <limits.h>
 #include <stddef.h>
 
+/* The longest path a result file may have: what the system takes (PATH_MAX,
+ * 4096 bytes on Linux, NUL included), whether tpx writes it or reads it. */
+#define RESULTS_PATH_MAX PATH_MAX
+
 /* The file arg names: arg itself when it is a path (or an existing file),
- * else the shipped NAME.json.  0 with the path in out, or -1 with a message
- * listing the shipped names. */
+ * else the shipped NAME.json.  0 with the path in out (n bytes, at least
+ * RESULTS_PATH_MAX), or -1 with a message listing the shipped names, or
+ * saying the path is too long. */
 int results_find(const char *arg, char *out, size_t n, char *msg, size_t mn);
 
 /* Several result files, one per GPU: `--load h200,h100` (a comma list, since
  * an option may not be given twice).  The paths of the names in arg, in
  * order, each found as results_find does; returns how many (1..max), or -1
- * with why (an empty name, more than max, a name given twice, one not found). */
+ * with why (an empty name, more than max, a name given twice, one not found).
+ * An existing file whose name holds a comma is that one file. */
 #define RESULTS_MAX_FILES 4
-int results_find_list(const char *arg, char out[][1024], int max, char *msg, size_t mn);
+int results_find_list(const char *arg, char out[][RESULTS_PATH_MAX], int max, char *msg, size_t mn);
 
 #endif

@@ -1,10 +1,12 @@
 /* tpx: a terminal explorer for CUDA matrix-transpose kernels. */
 #include <errno.h>
+#include <signal.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "cli.h"
 #include "commands.h"
+#include "text.h"
 #include "version.h"
 
 typedef struct subcommand {
@@ -94,5 +96,11 @@ static int run(int argc, char **argv)
 
 int main(int argc, char **argv)
 {
+    /* Everything tpx prints passes the gate: text from outside (argv, paths,
+     * files, names) shows its control characters escaped. */
+    text_gate_install();
+    /* A file size limit (ulimit -f) is a write error with a message, not
+     * the end of the process in the middle of a file. */
+    signal(SIGXFSZ, SIG_IGN);
     return finish_stdout(run(argc, argv));
 }

@@ -23,8 +23,10 @@ static int config_strings(results_ctx *x, const char *path, const json_value *c,
         results_str(x, path, c, "tile_dtype", RC_OPTIONAL, 16, &tile) != 0)
         return -1;
     int k = catalog_find(kernel);
-    if (k < 0)
-        return results_bad(x, path, "kernel", "unknown kernel (tpx list names them)");
+    if (k < 0) {
+        snprintf(why, sizeof why, "unknown kernel '%.64s' (tpx list names them)", kernel);
+        return results_bad(x, path, "kernel", why);
+    }
     o->kernel = (tpx_kernel_id)k;
     if (config_parse_block(block, &o->bx, &o->by, why, sizeof why) != 0)
         return results_bad(x, path, "block", why);

@@ -5,6 +5,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "text.h"
+
 int canvas_init(tpx_canvas *cv, int w, int h)
 {
     cv->w = w > 0 ? w : 0;
@@ -38,7 +40,7 @@ void canvas_put(tpx_canvas *cv, int x, int y, uint32_t cp, tpx_role role)
 {
     if (x < 0 || y < 0 || x >= cv->w || y >= cv->h)
         return;
-    if (cp < 0x20 || cp == 0x7F)
+    if (text_cp_unsafe(cp)) /* a control or bidi override from a name: never to the terminal */
         cp = '?';
     tpx_cell *c = &cv->cells[y * cv->w + x];
     c->cp = glyph_map(cp);

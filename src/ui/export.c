@@ -4,6 +4,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "file_write.h"
+
 /* Cell size in SVG user units: a 14 px monospace font is about 8.4 px wide. */
 #define CELL_W 8.4
 #define CELL_H 17.0
@@ -226,21 +228,21 @@ int export_write(FILE *f, const tpx_canvas *cv, tpx_export_format fmt, const cha
     return fmt == TPX_EXPORT_SVG ? write_svg(f, cv, title) : write_text(f, cv);
 }
 
+typedef struct export_doc {
+    const tpx_canvas *cv;
+    tpx_export_format fmt;
+    const char *title;
+} export_doc;
+
+static int write_doc(FILE *f, const void *ctx)
+{
+    const export_doc *d = ctx;
+    return export_write(f, d->cv, d->fmt, d->title);
+}
+
 int export_file(const char *path, const tpx_canvas *cv, tpx_export_format fmt, const char *title,
                 char *msg, size_t n)
 {
-    FILE *f = fopen(path, "w");
-    if (!f) {
-        snprintf(msg, n, "cannot write %s: %s", path, strerror(errno));
-        return -1;
-    }
-    int rc = export_write(f, cv, fmt, title);
-    int err = errno;
-    if (fclose(f) != 0 && rc == 0) {
-        rc = -1;
-        err = errno;
-    }
-    if (rc != 0)
-        snprintf(msg, n, "cannot write %s: %s", path, strerror(err));
-    return rc;
+    export_doc d = {cv, fmt, title};
+    return file_write_atomic(path, write_doc, &d, msg, n);
 }

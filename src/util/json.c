@@ -5,6 +5,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "text.h"
+
 /* ---- writer --------------------------------------------------------------- */
 
 void json_init(json_writer *w, FILE *f, int pretty)
@@ -23,22 +25,30 @@ static void indent(json_writer *w)
         fputs("  ", w->f);
 }
 
+/* A JSON string that is valid UTF-8 whatever s holds, and safe to print:
+ * controls and bidi overrides as \u escapes (the same text once parsed), a
+ * byte that is not UTF-8 as the text "\xff" (JSON cannot hold the byte). */
 static void put_string(FILE *f, const char *s)
 {
     fputc('"', f);
-    for (const unsigned char *p = (const unsigned char *)s; *p; p++) {
-        switch (*p) {
-        case '"': fputs("\\\"", f); break;
-        case '\\': fputs("\\\\", f); break;
-        case '\n': fputs("\\n", f); break;
-        case '\t': fputs("\\t", f); break;
-        case '\r': fputs("\\r", f); break;
-        default:
-            if (*p < 0x20)
-                fprintf(f, "\\u%04x", *p);
-            else
-                fputc(*p, f);
-        }
+    const unsigned char *p = (const unsigned char *)s;
+    size_t left = strlen(s);
+    while (left) {
+        uint32_t cp = 0;
+        int k = text_utf8_next(p, left, &cp);
+        if (k <= 0)
+            fprintf(f, "\\\\x%02x", p[0]);
+        else if (cp == '"' || cp == '\\')
+            fprintf(f, "\\%c", (char)cp);
+        else if (cp == '\n' || cp == '\t' || cp == '\r')
+            fprintf(f, "\\%c", cp == '\n' ? 'n' : cp == '\t' ? 't' : 'r');
+        else if (text_cp_unsafe(cp))
+            fprintf(f, "\\u%04x", (unsigned)cp);
+        else
+            fwrite(p, 1, (size_t)k, f);
+        k = k > 0 ? k : 1;
+        p += k;
+        left -= (size_t)k;
     }
     fputc('"', f);
 }

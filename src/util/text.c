@@ -3,37 +3,57 @@
 #include <stdio.h>
 #include <string.h>
 
-/* Length of a well-formed UTF-8 sequence at s, or 0 (overlong forms,
- * surrogates and values above U+10FFFF are not well formed). */
-static size_t utf8_len(const unsigned char *s)
+int text_cp_unsafe(uint32_t cp)
 {
-    size_t k = s[0] >= 0xF0 ? 4 : s[0] >= 0xE0 ? 3 : 2;
+    return cp < 0x20 || (cp >= 0x7F && cp < 0xA0) || /* C0, DEL, C1 (CSI U+009B) */
+           cp == 0x061C ||                            /* Arabic letter mark */
+           cp == 0x200E || cp == 0x200F ||            /* LRM, RLM */
+           (cp >= 0x2028 && cp <= 0x202E) ||          /* line/paragraph separators, LRE..RLO */
+           (cp >= 0x2066 && cp <= 0x2069) ||          /* LRI, RLI, FSI, PDI */
+           cp == 0xFEFF;                              /* byte-order mark: invisible */
+}
+
+int text_utf8_next(const unsigned char *s, size_t avail, uint32_t *cp)
+{
+    if (avail == 0)
+        return 0;
+    if (s[0] < 0x80) {
+        *cp = s[0];
+        return 1;
+    }
     if (s[0] < 0xC2 || s[0] > 0xF4)
-        return 0;
-    for (size_t i = 1; i < k; i++)
+        return 0; /* a continuation byte, an overlong lead, or past U+10FFFF */
+    int k = s[0] >= 0xF0 ? 4 : s[0] >= 0xE0 ? 3 : 2;
+    uint32_t v = s[0] & (k == 2 ? 0x1F : k == 3 ? 0x0F : 0x07);
+    for (int i = 1; i < k; i++) {
+        if ((size_t)i >= avail)
+            return -1; /* cut short: valid so far */
         if ((s[i] & 0xC0) != 0x80)
-            return 0; /* also stops at the NUL */
-    if ((s[0] == 0xE0 && s[1] < 0xA0) || (s[0] == 0xED && s[1] >= 0xA0) ||
-        (s[0] == 0xF0 && s[1] < 0x90) || (s[0] == 0xF4 && s[1] >= 0x90))
-        return 0;
+            return 0;
+        if (i == 1 && ((s[0] == 0xE0 && s[1] < 0xA0) || (s[0] == 0xED && s[1] >= 0xA0) ||
+                       (s[0] == 0xF0 && s[1] < 0x90) || (s[0] == 0xF4 && s[1] >= 0x90)))
+            return 0; /* overlong, a surrogate, or past U+10FFFF */
+        v = (v << 6) | (s[i] & 0x3F);
+    }
+    *cp = v;
     return k;
 }
 
-/* The escape for the character at s (k bytes), or "" when it prints as is. */
-static void escape_of(const unsigned char *s, size_t *k, char esc[12])
+size_t text_escape(const unsigned char *s, size_t avail, size_t *used, char out[16])
 {
-    esc[0] = '\0';
-    if (s[0] < 0x20 || s[0] == 0x7F) {
-        snprintf(esc, 12, "\\x%02x", s[0]);
-        *k = 1;
-    } else if (s[0] < 0x80) {
-        *k = 1;
-    } else if ((*k = utf8_len(s)) == 0) {
-        snprintf(esc, 12, "\\x%02x", s[0]);
-        *k = 1;
-    } else if (s[0] == 0xC2 && s[1] < 0xA0) { /* C1 controls, e.g. CSI U+009B */
-        snprintf(esc, 12, "\\u%04x", (unsigned)s[1]);
+    uint32_t cp = 0;
+    int k = text_utf8_next(s, avail, &cp);
+    if (k <= 0) { /* not UTF-8 (or cut short: the caller decided it ends here) */
+        *used = 1;
+        return (size_t)snprintf(out, 16, "\\x%02x", s[0]);
     }
+    *used = (size_t)k;
+    if (!text_cp_unsafe(cp)) {
+        memcpy(out, s, (size_t)k);
+        return (size_t)k;
+    }
+    return (size_t)(cp < 0x80 ? snprintf(out, 16, "\\x%02x", (unsigned)cp)
+                              : snprintf(out, 16, "\\u%04x", (unsigned)cp));
 }
 
 char *text_sanitize(char *dst, size_t n, const char *src)
@@ -42,17 +62,16 @@ char *text_sanitize(char *dst, size_t n, const char *src)
         return dst;
     size_t o = 0;
     const unsigned char *s = (const unsigned char *)(src ? src : "");
-    while (*s) {
-        size_t k;
-        char esc[12];
-        escape_of(s, &k, esc);
-        const char *out = esc[0] ? esc : (const char *)s;
-        size_t len = esc[0] ? strlen(esc) : k;
+    size_t left = strlen((const char *)s);
+    while (left) {
+        char out[16];
+        size_t k, len = text_escape(s, left, &k, out);
         if (o + len >= n)
             break; /* never half a character or half an escape */
         memcpy(dst + o, out, len);
         o += len;
         s += k;
+        left -= k;
     }
     dst[o] = '\0';
     return dst;
@@ -60,13 +79,15 @@ char *text_sanitize(char *dst, size_t n, const char *src)
 
 int text_is_clean(const char *s)
 {
-    for (const unsigned char *p = (const unsigned char *)s; *p;) {
-        size_t k;
-        char esc[12];
-        escape_of(p, &k, esc);
-        if (esc[0])
+    const unsigned char *p = (const unsigned char *)s;
+    size_t left = strlen(s);
+    while (left) {
+        uint32_t cp;
+        int k = text_utf8_next(p, left, &cp);
+        if (k <= 0 || text_cp_unsafe(cp))
             return 0;
         p += k;
+        left -= (size_t)k;
     }
     return 1;
 }

@@ -7,6 +7,7 @@
 #include "commands.h"
 #include "compare.h"
 #include "export.h"
+#include "file_write.h"
 #include "headless.h"
 #include "results_find.h"
 #include "runner_select.h"
@@ -161,10 +162,15 @@ int cmd_export(int argc, char **argv)
         fprintf(stderr, "tpx export: %s\n", msg);
         return CLI_USAGE;
     }
-    char path[1024];
+    char path[RESULTS_PATH_MAX];
     const char *saved = cli_get(&p, "replay");
     if (saved && results_find(saved, path, sizeof path, msg, sizeof msg) != 0) {
         fprintf(stderr, "tpx export: %s\n", msg);
+        return CLI_USAGE;
+    }
+    if (saved && file_same(out, path)) {
+        fprintf(stderr, "tpx export: --out %s is the --replay file: writing the view there would "
+                        "destroy the results it shows; give another file\n", out);
         return CLI_USAGE;
     }
     tpx_runner *r = runner_from_options(NULL, !saved, saved ? path : NULL, msg, sizeof msg, &usage);

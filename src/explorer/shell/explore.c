@@ -76,7 +76,7 @@ static void close_gpus(void)
 }
 
 /* Opens a runner per file of a list of several; 0, or -1 with why. */
-static int open_gpus(char paths[][1024], int nf, char *why, size_t n)
+static int open_gpus(char paths[][RESULTS_PATH_MAX], int nf, char *why, size_t n)
 {
     for (int i = 0; i < nf && nf > 1; i++) {
         loaded.r[i] = runner_replay(paths[i], why, n);
@@ -92,7 +92,7 @@ static int open_gpus(char paths[][1024], int nf, char *why, size_t n)
 static tpx_runner *open_runner(const cli_parsed *p, char *why, size_t n, int *usage)
 {
     const char *saved = cli_get(p, "load") ? cli_get(p, "load") : cli_get(p, "replay");
-    static char paths[TPX_GPUS_MAX][1024];
+    static char paths[TPX_GPUS_MAX][RESULTS_PATH_MAX];
     int nf = saved ? results_find_list(saved, paths, TPX_GPUS_MAX, why, n) : 0;
     if (nf < 0) {
         *usage = 1;

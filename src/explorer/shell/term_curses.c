@@ -12,6 +12,7 @@
 #include <unistd.h>
 
 #include "keys.h"
+#include "text.h"
 #include "theme.h"
 
 /* Read by the signal handler, so an atomic-sized volatile. */
@@ -122,7 +123,9 @@ int term_open(tpx_term_info *info, char *msg, size_t n)
         return -1;
     }
     have_saved_tty = tcgetattr(STDIN_FILENO, &saved_tty) == 0;
-    screen = newterm(NULL, stdout, stdin);
+    /* the terminal's own sequences: past the gate that escapes everything else */
+    fflush(stdout);
+    screen = newterm(NULL, text_raw_stdout(), stdin);
     if (!screen) {
         snprintf(msg, n, "cannot use terminal type '%s' (no terminfo entry?)", termname);
         return -1;
@@ -169,7 +172,7 @@ void term_close(void)
     endwin();
     delscreen(screen);
     screen = NULL;
-    fflush(stdout);
+    fflush(text_raw_stdout());
 }
 
 void term_emergency_restore(void)

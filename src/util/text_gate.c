@@ -1,0 +1,112 @@
+/* The gate over stdout and stderr: a stdio cookie stream (glibc's
+ * fopencookie) that escapes each character as text_escape does before it
+ * reaches the real stream. */
+#define _GNU_SOURCE /* fopencookie */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/types.h>
+#include <unistd.h>
+
+#include "text.h"
+
+typedef struct gate {
+    FILE *under;
+    unsigned char carry[4]; /* the start of a UTF-8 sequence cut by the last write */
+    size_t ncarry;
+} gate;
+
+static FILE *raw_out, *raw_err;
+
+/* Escapes len bytes of s into under; with `final`, a sequence cut at the end
+ * is escaped byte by byte, else it is kept in g->carry for the next write. */
+static int gate_put(gate *g, const unsigned char *s, size_t len, int final)
+{
+    while (len) {
+        uint32_t cp;
+        if (!final && text_utf8_next(s, len, &cp) < 0) {
+            memcpy(g->carry, s, len); /* at most 3 bytes */
+            g->ncarry = len;
+            return 0;
+        }
+        char out[16];
+        size_t used, n = s[0] == '\n' ? (used = 1, out[0] = '\n', 1)
+                                      : text_escape(s, len, &used, out);
+        if (fwrite(out, 1, n, g->under) != n)
+            return -1;
+        s += used;
+        len -= used;
+    }
+    return 0;
+}
+
+static ssize_t gate_write(void *cookie, const char *buf, size_t size)
+{
+    gate *g = cookie;
+    const unsigned char *s = (const unsigned char *)buf;
+    size_t done = 0;
+    while (g->ncarry && done < size) { /* complete the sequence the last write cut */
+        g->carry[g->ncarry++] = s[done++];
+        while (g->ncarry) {
+            uint32_t cp;
+            int k = text_utf8_next(g->carry, g->ncarry, &cp);
+            if (k < 0)
+                break; /* still short */
+            size_t take = k > 0 ? (size_t)k : 1; /* whole, or its first byte escaped */
+            if (gate_put(g, g->carry, take, 1) != 0)
+                return -1;
+            memmove(g->carry, g->carry + take, g->ncarry - take);
+            g->ncarry -= take;
+        }
+    }
+    if (gate_put(g, s + done, size - done, 0) != 0 || fflush(g->under) != 0)
+        return -1;
+    return (ssize_t)size;
+}
+
+static int gate_close(void *cookie)
+{
+    gate *g = cookie;
+    int rc = gate_put(g, g->carry, g->ncarry, 1);
+    int err = errno;
+    if (fclose(g->under) != 0 && rc == 0) {
+        rc = -1;
+        err = errno;
+    }
+    free(g);
+    errno = err;
+    return rc;
+}
+
+FILE *text_gate_open(FILE *under)
+{
+    gate *g = calloc(1, sizeof *g);
+    if (!g)
+        return NULL;
+    g->under = under;
+    cookie_io_functions_t io = {.write = gate_write, .close = gate_close};
+    FILE *f = fopencookie(g, "w", io);
+    if (!f)
+        free(g);
+    return f;
+}
+
+FILE *text_raw_stdout(void) { return raw_out ? raw_out : stdout; }
+FILE *text_raw_stderr(void) { return raw_err ? raw_err : stderr; }
+
+int text_gate_install(void)
+{
+    if (raw_out)
+        return 0;
+    FILE *err = text_gate_open(stderr);
+    FILE *out = err ? text_gate_open(stdout) : NULL;
+    if (!out) /* out of memory at start: err (if made) is left unused, stderr kept */
+        return -1;
+    setvbuf(err, NULL, _IONBF, 0);
+    setvbuf(out, NULL, isatty(STDOUT_FILENO) ? _IOLBF : _IOFBF, BUFSIZ);
+    raw_out = stdout;
+    raw_err = stderr;
+    stdout = out;
+    stderr = err;
+    return 0;
+}
