@@ -11,6 +11,7 @@
 
 #include "catalog.h"
 #include "headless.h"
+#include "views.h"
 
 static double now_s(void)
 {

@@ -11,6 +11,7 @@
 
 #include "edit.h"
 #include "app.h"
+#include "chrome.h"
 
 static char msg[TPX_MSG];
 static tpx_limits lim;

@@ -12,6 +12,7 @@
 
 #include "headless.h"
 #include "views.h"
+#include "chrome.h"
 
 /* The group sets looked up together: the main loop with each view's group,
  * and a dialog. */
@@ -19,8 +20,10 @@ static unsigned active_sets(int i)
 {
     unsigned base = TPX_KG_BIT(GENERAL) | TPX_KG_BIT(VIEWS) | TPX_KG_BIT(MOVE) | TPX_KG_BIT(CONFIG) |
                     TPX_KG_BIT(TOUR); /* the tour's keys are added while it runs */
-    if (i < TPX_VIEW_COUNT)
-        return base | (1u << app_view(i)->keys);
+    int nv;
+    const tpx_view *v = views_table(&nv);
+    if (i < nv)
+        return base | (1u << v[i].keys);
     return TPX_KG_BIT(DIALOG);
 }
 
@@ -29,7 +32,9 @@ static void test_no_clashes(void **s)
     (void)s;
     int n;
     const tpx_keydef *t = keys_table(&n);
-    for (int set = 0; set <= TPX_VIEW_COUNT; set++) {
+    int nv;
+    const tpx_view *v = views_table(&nv);
+    for (int set = 0; set <= nv; set++) {
         unsigned mask = active_sets(set);
         for (int i = 0; i < n; i++)
             for (int k = 0; k < 3 && t[i].keys[k]; k++) {
@@ -43,6 +48,14 @@ static void test_no_clashes(void **s)
                 /* And the lookup finds this row for it. */
                 assert_int_equal(keys_lookup(t[i].keys[k], mask), t[i].action);
             }
+    }
+    /* The keys that open the views (their table's) mean nothing else where
+     * the loop looks them up, and each opens one view. */
+    for (int i = 0; i < nv; i++) {
+        assert_true(v[i].key != TPX_KEY_NONE);
+        assert_int_equal(keys_group_of(v[i].key, TPX_KG_BIT(DIALOG)), -1);
+        for (int j = i + 1; j < nv; j++)
+            assert_true(v[i].key != v[j].key);
     }
 }
 
@@ -61,13 +74,16 @@ static void test_every_row(void **s)
         if (strcmp(t[i].hint, "&") == 0)
             assert_true(i + 1 < n && t[i + 1].group == t[i].group && t[i + 1].hint[0]);
     }
-    /* Each view's group is one of the view groups. */
-    for (int v = 0; v < TPX_VIEW_COUNT; v++)
-        assert_true(app_view(v)->keys >= TPX_KG_MAP && app_view(v)->keys < TPX_KG_DIALOG);
-    for (int v = 0; v < TPX_VIEW_COUNT; v++) /* and each its own */
-        for (int w = v + 1; w < TPX_VIEW_COUNT; w++)
-            if (app_view(v)->keys == app_view(w)->keys)
-                assert_true(app_view(v)->on_action == app_view(w)->on_action);
+    /* Each view's group is one of the view groups (or GENERAL: none). */
+    int nv;
+    const tpx_view *vt = views_table(&nv);
+    for (int v = 0; v < nv; v++)
+        assert_true(vt[v].keys == TPX_KG_GENERAL ||
+                    (vt[v].keys >= TPX_KG_MAP && vt[v].keys < TPX_KG_DIALOG));
+    for (int v = 0; v < nv; v++) /* and each its own */
+        for (int w = v + 1; w < nv; w++)
+            if (vt[v].keys == vt[w].keys && vt[v].keys != TPX_KG_GENERAL)
+                assert_true(vt[v].ops->on_action == vt[w].ops->on_action);
     assert_int_equal(keys_lookup('q', TPX_KG_BIT(GENERAL)), TPX_ACT_QUIT);
     assert_int_equal(keys_lookup(TPX_KEY_F1, TPX_KG_BIT(GENERAL)), TPX_ACT_HELP);
     assert_int_equal(keys_lookup('q', TPX_KG_BIT(DIALOG)), TPX_ACT_NONE);

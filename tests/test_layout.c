@@ -58,7 +58,7 @@ static void test_columns(void **s)
         for (int n = 1; n <= 4; n++)
             for (int gap = 0; gap <= 3; gap++) {
                 tpx_rect out[4], r = rect_make(5, 2, w, 10);
-                layout_columns(r, n, gap, out);
+                rect_columns(r, n, gap, out);
                 int total = 0;
                 for (int i = 0; i < n; i++) {
                     assert_true(out[i].w >= 0);
@@ -78,11 +78,11 @@ static void test_centre(void **s)
 {
     (void)s;
     tpx_rect r = rect_make(0, 0, 80, 24);
-    tpx_rect c = layout_centre(r, 100, 10);
+    tpx_rect c = rect_centre(r, 100, 10);
     assert_int_equal(c.w, 80);
     assert_int_equal(c.h, 10);
     assert_int_equal(c.y, 7);
-    c = layout_centre(r, 20, 40);
+    c = rect_centre(r, 20, 40);
     assert_int_equal(c.x, 30);
     assert_int_equal(c.h, 24);
     assert_true(inside(c, 80, 24));

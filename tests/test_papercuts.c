@@ -14,6 +14,7 @@
 #include "fake_runner.h"
 #include "headless.h"
 #include "words.h"
+#include "views.h"
 
 static void test_square_only_scales_both(void **s)
 {

@@ -16,6 +16,7 @@
 #include "headless.h"
 #include "runner_replay.h"
 #include "tour.h"
+#include "views.h"
 
 static void test_builtin_steps_are_valid(void **s)
 {
@@ -83,20 +84,21 @@ static void test_broken_tours(void **s)
     (void)s;
     tpx_tour_step steps[4];
     char msg[TPX_MSG];
-    assert_int_equal(tour_parse("# nothing\n", steps, 4, msg, sizeof msg), 0);
+    assert_int_equal(tour_parse("# nothing\n", steps, 4, TPX_VIEW_COUNT, msg, sizeof msg), 0);
     assert_int_equal(tour_parse("@ view=2 kernel=smem block=32x32\nSome text\nmore.\n", steps, 4,
-                                msg, sizeof msg),
+                                TPX_VIEW_COUNT, msg, sizeof msg),
                      1);
     assert_string_equal(steps[0].text, "Some text more.");
     assert_int_equal(steps[0].view, 1);
     assert_int_equal(steps[0].cfg.kernel, TPX_K_SMEM);
-    assert_int_equal(tour_parse("@ view=9\n", steps, 4, msg, sizeof msg), -1);
+    assert_int_equal(tour_parse("@ view=9\n", steps, 4, TPX_VIEW_COUNT, msg, sizeof msg), -1);
     assert_non_null(strstr(msg, "line 1"));
-    assert_int_equal(tour_parse("\n@ kernel=fastest\n", steps, 4, msg, sizeof msg), -1);
+    assert_int_equal(tour_parse("\n@ kernel=fastest\n", steps, 4, TPX_VIEW_COUNT, msg, sizeof msg),
+                     -1);
     assert_non_null(strstr(msg, "line 2: unknown kernel 'fastest'"));
-    assert_int_equal(tour_parse("@ colour=red\n", steps, 4, msg, sizeof msg), -1);
-    assert_int_equal(tour_parse("@ block=32\n", steps, 4, msg, sizeof msg), -1);
-    assert_int_equal(tour_parse("@\n@\n@\n@\n@\n", steps, 4, msg, sizeof msg), -1);
+    assert_int_equal(tour_parse("@ colour=red\n", steps, 4, TPX_VIEW_COUNT, msg, sizeof msg), -1);
+    assert_int_equal(tour_parse("@ block=32\n", steps, 4, TPX_VIEW_COUNT, msg, sizeof msg), -1);
+    assert_int_equal(tour_parse("@\n@\n@\n@\n@\n", steps, 4, TPX_VIEW_COUNT, msg, sizeof msg), -1);
 }
 
 /* Every step of a tour, rendered: its number, its view, the line with its
@@ -176,7 +178,7 @@ static void test_fixture_file(void **s)
     text[len] = '\0';
     static tpx_tour_step steps[TPX_TOUR_MAX];
     char msg[TPX_MSG];
-    int n = tour_parse(text, steps, TPX_TOUR_MAX, msg, sizeof msg);
+    int n = tour_parse(text, steps, TPX_TOUR_MAX, TPX_VIEW_COUNT, msg, sizeof msg);
     assert_int_equal(n, 4);
     tpx_limits lim = config_default_limits();
     assert_int_equal(tour_check(steps, n, &lim, msg, sizeof msg), 0);
@@ -191,11 +193,13 @@ static void test_ab_lines(void **s)
     tpx_tour_step steps[2];
     char msg[TPX_MSG];
     tpx_limits lim = config_default_limits();
-    assert_int_equal(tour_parse("@ view=6 kernel=smem block=32x32 a.view=2\n", steps, 2, msg,
-                                sizeof msg), -1);
+    assert_int_equal(tour_parse("@ view=6 kernel=smem block=32x32 a.view=2\n", steps, 2,
+                                TPX_VIEW_COUNT, msg, sizeof msg),
+                     -1);
     assert_non_null(strstr(msg, "tour line 1: 'a.view=2': A takes config settings only"));
     assert_int_equal(tour_parse("# x\n@ view=6 kernel=smem block=32x32 a.block=32x8\nt\n", steps,
-                                2, msg, sizeof msg), 1);
+                                2, TPX_VIEW_COUNT, msg, sizeof msg),
+                     1);
     assert_int_equal(tour_check(steps, 1, &lim, msg, sizeof msg), -1);
     assert_non_null(strstr(msg, "tour line 2 (step 1): its A (a.*) is refused: smem needs"));
 }

@@ -18,6 +18,7 @@
 #include "headless.h"
 #include "views.h"
 #include "golden_check.h"
+#include "chrome.h"
 
 typedef struct golden {
     const char *file;

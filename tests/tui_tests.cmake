@@ -8,14 +8,14 @@ target_link_libraries(tpx_fake_runner PUBLIC tpx_core)
 foreach(t test_edit test_export test_footprint test_keys test_layout test_papercuts
           test_predict_views test_profile test_tour test_views test_worker)
   tpx_unit_test(${t})
-  target_link_libraries(${t} PRIVATE tpx_tui tpx_fake_runner)
+  target_link_libraries(${t} PRIVATE tpx_app tpx_fake_runner)
 endforeach()
 
 target_sources(test_views PRIVATE golden_check.c)
 target_compile_definitions(test_views PRIVATE TPX_GOLDEN_DIR="${CMAKE_CURRENT_SOURCE_DIR}/golden")
 # A beside B: several GPUs' files (the shipped ones), A's picture beside B's
 tpx_unit_test(test_views_ab golden_check.c)
-target_link_libraries(test_views_ab PRIVATE tpx_tui)
+target_link_libraries(test_views_ab PRIVATE tpx_app)
 target_compile_definitions(test_views_ab PRIVATE TPX_GOLDEN_DIR="${CMAKE_CURRENT_SOURCE_DIR}/golden"
   TPX_RESULTS_DIR="${CMAKE_SOURCE_DIR}/bench/results")
 target_compile_definitions(test_tour PRIVATE
@@ -24,7 +24,7 @@ target_compile_definitions(test_tour PRIVATE
 
 add_executable(tpx_render tpx_render.c)
 target_compile_options(tpx_render PRIVATE ${TPX_WARNINGS})
-target_link_libraries(tpx_render PRIVATE tpx_tui tpx_cli)
+target_link_libraries(tpx_render PRIVATE tpx_app tpx_cli)
 
 # A result document for the --load test, written by tpx bench's own writer.
 add_executable(replay_fixture replay_fixture.c)
@@ -50,3 +50,11 @@ set_tests_properties(gpu_e2e_tmux PROPERTIES LABELS gpu SKIP_RETURN_CODE 77 TIME
 add_test(NAME bad_inputs COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/bad_inputs.sh $<TARGET_FILE:tpx>
          $<TARGET_FILE:tpx_render>)
 set_tests_properties(bad_inputs PROPERTIES LABELS unit TIMEOUT 120)
+
+# A view is one folder and one table row: the dummy view (tests/dummy_view/)
+# joins the table as a real view does, views.c compiled again with its row,
+# and the test finds its key, tab, help line, export name and tour number.
+tpx_unit_test(test_view_dummy dummy_view/dummy.c ${PROJECT_SOURCE_DIR}/src/explorer/views/views.c)
+target_include_directories(test_view_dummy PRIVATE dummy_view)
+target_compile_definitions(test_view_dummy PRIVATE TPX_VIEWS_EXTRA="dummy.def")
+target_link_libraries(test_view_dummy PRIVATE tpx_shell)

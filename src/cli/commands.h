@@ -1,4 +1,5 @@
-/* commands: the subcommands of the tpx binary (argv after the subcommand). */
+/* commands: the subcommands of the tpx binary that need no explorer (argv
+ * after the subcommand); the explorer's are in src/explorer/shell/shell.h. */
 #ifndef TPX_COMMANDS_H
 #define TPX_COMMANDS_H
 
@@ -6,11 +7,5 @@ int cmd_list(int argc, char **argv);
 int cmd_report(int argc, char **argv);
 int cmd_bench(int argc, char **argv);
 int cmd_compare(int argc, char **argv);
-/* A view drawn headless, written as SVG or text (needs the explorer). */
-int cmd_export(int argc, char **argv);
-/* The explorer; argv are the config options. */
-int cmd_explore(int argc, char **argv);
-/* The explorer on a tour file (tpx tour FILE [options]). */
-int cmd_tour(int argc, char **argv);
 
 #endif

@@ -9,6 +9,33 @@
 #include "text.h"
 #include "version.h"
 
+#ifdef TPX_WITH_EXPLORER
+#include "shell.h"
+#else
+/* Built without the explorer (TPX_TUI=OFF, e.g. on a machine without
+ * ncurses headers): `tpx` with no subcommand prints the report instead. */
+static int cmd_explore(int argc, char **argv)
+{
+    fprintf(stderr, "tpx: built without the explorer (TPX_TUI=OFF); showing the report\n");
+    return cmd_report(argc, argv);
+}
+
+static int cmd_export(int argc, char **argv)
+{
+    (void)argc, (void)argv;
+    fprintf(stderr,
+            "tpx export: built without the explorer (TPX_TUI=OFF), which draws the views\n");
+    return 1;
+}
+
+static int cmd_tour(int argc, char **argv)
+{
+    (void)argc, (void)argv;
+    fprintf(stderr, "tpx tour: built without the explorer (TPX_TUI=OFF)\n");
+    return 1;
+}
+#endif
+
 typedef struct subcommand {
     const char *name;
     int (*run)(int argc, char **argv);
@@ -85,10 +112,10 @@ static int run(int argc, char **argv)
         for (size_t i = 0; i < sizeof subcommands / sizeof subcommands[0]; i++)
             if (strcmp(argv[1], subcommands[i].name) == 0)
                 return subcommands[i].run(argc - 2, argv + 2);
-        fprintf(stderr,
-                "tpx: unknown subcommand '%s' (try: list, report, bench, compare, export, tour; "
-                "tpx --help)\n",
-                argv[1]);
+        fprintf(stderr, "tpx: unknown subcommand '%s' (try:", argv[1]);
+        for (size_t i = 0; i < sizeof subcommands / sizeof subcommands[0]; i++)
+            fprintf(stderr, "%s %s", i ? "," : "", subcommands[i].name);
+        fprintf(stderr, "; tpx --help)\n");
         return CLI_USAGE;
     }
     return cmd_explore(argc - 1, argv + 1);

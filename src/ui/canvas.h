@@ -1,5 +1,5 @@
 /* canvas: an in-memory screen of cells (codepoint, role, attributes).  Views
- * draw into it; one backend (src/term_curses.c) copies it to the terminal,
+ * draw into it; one backend (src/explorer/shell/term_curses.c) copies it to the terminal,
  * and tests dump it as text.  Every drawing call clips to the canvas and to
  * the width it is given, so no view can write outside its rectangle. */
 #ifndef TPX_CANVAS_H
@@ -8,7 +8,7 @@
 #include <stdint.h>
 
 #include "glyphs.h"
-#include "layout.h"
+#include "rect.h"
 #include "theme.h"
 
 typedef struct tpx_cell {

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "tour.h"
+#include "views.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
@@ -16,7 +17,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     text[size] = '\0';
     tpx_tour_step steps[TPX_TOUR_MAX];
     char msg[TPX_MSG] = "";
-    int n = tour_parse(text, steps, TPX_TOUR_MAX, msg, sizeof msg);
+    int n = tour_parse(text, steps, TPX_TOUR_MAX, TPX_VIEW_COUNT, msg, sizeof msg);
     if (n < 0 && !msg[0])
         abort();
     tpx_limits lim = config_default_limits();

@@ -5,24 +5,15 @@
 #include <string.h>
 
 #include "catalog.h"
+#include "chrome.h"
 #include "edit.h"
 #include "export.h"
 #include "tour.h"
-
-static const tpx_view *const views[TPX_VIEW_COUNT] = {
-    [TPX_VIEW_MAP] = &map_view,     [TPX_VIEW_BANKS] = &banks_view,
-    [TPX_VIEW_COAL] = &coal_view,   [TPX_VIEW_ORDER] = &order_view,
-    [TPX_VIEW_BW] = &bandwidth_view, [TPX_VIEW_CMP] = &compare_view,
-};
+#include "views.h"
 
 static const tpx_dialog *const dialogs[TPX_DIALOG_MAX] = {
     &help_dialog, &kernel_dialog, &block_dialog, &size_dialog, &pad_dialog,
 };
-
-const tpx_view *app_view(int id)
-{
-    return id >= 0 && id < TPX_VIEW_COUNT ? views[id] : views[0];
-}
 
 /* The private state of dialog d (preallocated; NULL for none). */
 void *app_dialog_state(const tpx_app *a, const tpx_dialog *d)
@@ -36,10 +27,10 @@ void *app_dialog_state(const tpx_app *a, const tpx_dialog *d)
 /* Each view's and dialog's private state, zeroed; -1 when out of memory. */
 static int alloc_states(tpx_app *a)
 {
-    a->views = views;
+    a->views = views_table(&a->nviews);
     a->dialogs = dialogs;
-    for (int i = 0; i < TPX_VIEW_COUNT; i++)
-        if (views[i]->st_size && !(a->view_st[i] = calloc(1, views[i]->st_size)))
+    for (int i = 0; i < a->nviews; i++)
+        if (a->views[i].ops->st_size && !(a->view_st[i] = calloc(1, a->views[i].ops->st_size)))
             return -1;
     for (int i = 0; i < TPX_DIALOG_MAX; i++)
         if (dialogs[i] && dialogs[i]->st_size &&
@@ -79,7 +70,7 @@ void app_free(tpx_app *a)
         return;
     scene_free(&a->scene);
     scene_free(&a->scene_a);
-    for (int i = 0; i < TPX_VIEW_COUNT; i++)
+    for (int i = 0; i < TPX_VIEW_MAX; i++)
         free(a->view_st[i]);
     for (int i = 0; i < TPX_DIALOG_MAX; i++)
         free(a->dialog_st[i]);
@@ -108,9 +99,9 @@ int app_update(tpx_app *a, int bits)
         scene_pin(&a->scene_a, &a->have_a, a->pinned ? &a->pin : NULL, &a->lim, a->sel) != 0)
         rc = -1;
     if (bits & (TPX_RECALC | TPX_LIVE))
-        for (int i = 0; i < TPX_VIEW_COUNT; i++)
-            if (views[i]->on_change)
-                views[i]->on_change(a, a->view_st[i], bits);
+        for (int i = 0; i < a->nviews; i++)
+            if (a->views[i].ops->on_change)
+                a->views[i].ops->on_change(a, a->view_st[i], bits);
     return rc;
 }
 
@@ -129,7 +120,7 @@ void app_open(tpx_app *a, const tpx_dialog *d)
 static int set_view(tpx_app *a, int v)
 {
     int before = app_wants_sweeps(a);
-    a->view = (v + TPX_VIEW_COUNT) % TPX_VIEW_COUNT;
+    a->view = (v + a->nviews) % a->nviews;
     return TPX_HANDLED | TPX_REDRAW | (before != app_wants_sweeps(a) ? TPX_SWEEPS : 0);
 }
 
@@ -162,6 +153,26 @@ static int move(tpx_app *a, tpx_action act)
     return app_select(a, s);
 }
 
+/* P on a kernel without a shared tile: name the kernels that have one (the
+ * catalog's, so a new tiled kernel is named too). */
+static int pad_refused(tpx_app *a)
+{
+    char msg[TPX_MSG], tiled[TPX_MSG] = "";
+    size_t used = 0;
+    int last = -1;
+    for (int k = 0; k < TPX_K_COUNT; k++)
+        if (config_has_tile((tpx_kernel_id)k))
+            last = k;
+    for (int k = 0; k < TPX_K_COUNT && used < sizeof tiled; k++)
+        if (config_has_tile((tpx_kernel_id)k))
+            used += (size_t)snprintf(tiled + used, sizeof tiled - used, "%s%s",
+                                     used == 0 ? "" : k == last ? " or " : ", ",
+                                     catalog_name((tpx_kernel_id)k));
+    snprintf(msg, sizeof msg, "this kernel has no shared tile, so pad does not apply; pick %s (K)",
+             tiled);
+    return app_edited(a, -1, msg);
+}
+
 /* The config keys that open a dialog. */
 static int open_dialog(tpx_app *a, tpx_action act)
 {
@@ -171,8 +182,7 @@ static int open_dialog(tpx_app *a, tpx_action act)
     case TPX_ACT_SIZE: app_open(a, &size_dialog); break;
     case TPX_ACT_PAD_EDIT:
         if (!config_has_tile(a->cfg.kernel))
-            return app_edited(a, -1, "this kernel has no shared tile, so pad does not apply; "
-                                     "pick smem, smem_rect or tile_rows (K)");
+            return pad_refused(a);
         app_open(a, &pad_dialog);
         break;
     default: return TPX_UNHANDLED;
@@ -219,8 +229,9 @@ static int tour_go(tpx_app *a, int k)
     if (edit_apply(&a->cfg, &steps[k].cfg, &a->lim, msg, sizeof msg) != 0)
         app_say(a, 1, "this step's config is refused here: %s", msg);
     a->sel = (tpx_sel){0, 0, 0, 0};
-    if (steps[k].zoom >= 0)
-        map_set_zoom(a->view_st[TPX_VIEW_MAP], steps[k].zoom);
+    for (int i = 0; i < a->nviews; i++) /* each view takes the step's settings it has */
+        if (a->views[i].ops->on_tour)
+            a->views[i].ops->on_tour(a, a->view_st[i], &steps[k]);
     if (steps[k].pinned) { /* an A/B step: A pinned as the A key would */
         a->pinned = 1;
         a->pin = steps[k].pin;
@@ -233,10 +244,8 @@ static int tour_go(tpx_app *a, int k)
  * current directory. */
 static int export_key(tpx_app *a)
 {
-    char name[32], path[96], title[200], desc[160], msg[TPX_MSG];
-    snprintf(name, sizeof name, "%s", app_view(a->view)->name);
-    for (char *c = name; *c; c++)
-        *c = (char)(*c >= 'A' && *c <= 'Z' ? *c - 'A' + 'a' : *c);
+    char path[96], title[200], desc[160], msg[TPX_MSG];
+    const char *name = app_view(a, a->view)->name;
     snprintf(path, sizeof path, "tpx-%s-%s.svg", name, catalog_name(a->cfg.kernel));
     config_describe(&a->cfg, desc, sizeof desc);
     snprintf(title, sizeof title, "tpx %s: %s", name, desc);
@@ -290,12 +299,6 @@ static int app_action(tpx_app *a, tpx_action act)
     case TPX_ACT_CANCEL: a->msg[0] = '\0'; return TPX_HANDLED | TPX_REDRAW;
     case TPX_ACT_REDRAW: return TPX_HANDLED | TPX_REDRAW;
     case TPX_ACT_EXPORT: return export_key(a);
-    case TPX_ACT_VIEW_MAP: return set_view(a, TPX_VIEW_MAP);
-    case TPX_ACT_VIEW_BANKS: return set_view(a, TPX_VIEW_BANKS);
-    case TPX_ACT_VIEW_COAL: return set_view(a, TPX_VIEW_COAL);
-    case TPX_ACT_VIEW_ORDER: return set_view(a, TPX_VIEW_ORDER);
-    case TPX_ACT_VIEW_BW: return set_view(a, TPX_VIEW_BW);
-    case TPX_ACT_VIEW_CMP: return set_view(a, TPX_VIEW_CMP);
     case TPX_ACT_PIN: return pin_key(a);
     case TPX_ACT_VIEW_NEXT: return set_view(a, a->view + 1);
     case TPX_ACT_VIEW_PREV: return set_view(a, a->view - 1);
@@ -327,16 +330,19 @@ int app_key(tpx_app *a, int key)
         return TPX_REDRAW;
     if (a->dialog)
         return a->dialog->on_key(a, app_dialog_state(a, a->dialog), key) | TPX_REDRAW;
-    const tpx_view *v = app_view(a->view);
+    const tpx_view *v = app_view(a, a->view);
     unsigned mask = TPX_KG_BIT(GENERAL) | TPX_KG_BIT(VIEWS) | TPX_KG_BIT(MOVE) |
                     TPX_KG_BIT(CONFIG) | (1u << v->keys) | (a->tour >= 0 ? TPX_KG_BIT(TOUR) : 0);
     tpx_action act = keys_lookup(key, mask);
     a->msg[0] = '\0';
     a->msg_error = 0;
+    int to = app_view_of_key(a, key); /* the views' keys come from their table */
+    if (to >= 0)
+        return set_view(a, to);
     if (act == TPX_ACT_NONE)
         return unbound(a, key, mask);
-    if (keys_def(act)->group == v->keys && v->on_action)
-        return v->on_action(a, a->view_st[a->view], act) | TPX_HANDLED | TPX_REDRAW;
+    if (keys_def(act)->group == v->keys && v->keys != TPX_KG_GENERAL && v->ops->on_action)
+        return v->ops->on_action(a, a->view_st[a->view], act) | TPX_HANDLED | TPX_REDRAW;
     return app_action(a, act);
 }
 
@@ -359,16 +365,16 @@ int app_click(tpx_app *a, int w, int h, int x, int y)
         a->msg[0] = '\0';
         return act != TPX_ACT_NONE ? app_action(a, act) : TPX_UNHANDLED;
     }
-    const tpx_view *v = app_view(a->view);
-    if (rect_has(l.body, x, y) && v->on_click)
-        return v->on_click(a, a->view_st[a->view], l.body, x, y);
+    const tpx_view *v = app_view(a, a->view);
+    if (rect_has(l.body, x, y) && v->ops->on_click)
+        return v->ops->on_click(a, a->view_st[a->view], l.body, x, y);
     return TPX_UNHANDLED;
 }
 
 int app_tick(tpx_app *a)
 {
-    const tpx_view *v = app_view(a->view);
-    return !a->dialog && v->on_tick ? v->on_tick(a, a->view_st[a->view]) : TPX_UNHANDLED;
+    const tpx_view *v = app_view(a, a->view);
+    return !a->dialog && v->ops->on_tick ? v->ops->on_tick(a, a->view_st[a->view]) : TPX_UNHANDLED;
 }
 
 void app_draw(const tpx_app *a, tpx_canvas *cv)
@@ -379,9 +385,9 @@ void app_draw(const tpx_app *a, tpx_canvas *cv)
         frame_too_small(cv, &l);
         return;
     }
-    const tpx_view *v = app_view(a->view);
+    const tpx_view *v = app_view(a, a->view);
     frame_draw(a, cv, &l);
-    v->draw(a, a->view_st[a->view], cv, l.body);
+    v->ops->draw(a, a->view_st[a->view], cv, l.body);
     if (a->tour >= 0)
         tour_box_draw(a, cv, l.body);
     if (a->dialog)

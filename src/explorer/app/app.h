@@ -14,7 +14,6 @@
 
 #include "app_state.h"
 #include "canvas.h"
-#include "views.h"
 
 /* A new app at config c (valid for lim) for a runner's device (and why there
  * is none, for the device line), its scene built; NULL when out of memory. */
@@ -38,8 +37,6 @@ int app_tick(tpx_app *a);
 /* The whole frame at the canvas's size. */
 void app_draw(const tpx_app *a, tpx_canvas *cv);
 
-/* The views in tab order. */
-const tpx_view *app_view(int id);
 /* Starts the tour over steps (NULL: the built-in tour), which must outlive
  * the app; returns the TPX_* bits of showing its first step. */
 struct tpx_tour_step;

@@ -40,7 +40,7 @@ tpx_app *headless_app_pinned(const tpx_headless *h, const tpx_config *pin, tpx_r
     if (!a)
         return NULL;
     app_resize(a, h->cols, h->rows);
-    a->view = h->view >= 0 && h->view < TPX_VIEW_COUNT ? h->view : 0;
+    a->view = h->view >= 0 && h->view < a->nviews ? h->view : 0;
     a->sel = h->sel;
     if (pin) {
         a->pinned = 1;

@@ -6,7 +6,7 @@
 #include <string.h>
 
 #include "edit.h"
-#include "views.h"
+#include "chrome.h"
 #include "widgets.h"
 #include "words.h"
 
@@ -101,7 +101,7 @@ static tpx_rect box_of(const tpx_app *a, tpx_rect screen)
     const char *const *p;
     if (a->dialog == &size_dialog)
         presets = edit_size_presets(&p);
-    return layout_centre(screen, 76, 9 + presets);
+    return rect_centre(screen, 76, 9 + presets);
 }
 
 static void editor_draw(const tpx_app *a, const void *st, tpx_canvas *cv, tpx_rect screen)

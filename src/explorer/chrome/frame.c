@@ -4,7 +4,7 @@
 #include <string.h>
 
 #include "catalog.h"
-#include "views.h"
+#include "chrome.h"
 #include "words.h"
 
 static const char *base_name(const char *path)
@@ -131,31 +131,33 @@ tpx_action frame_config_at(const tpx_app *a, const tpx_layout *l, int x)
     return TPX_ACT_NONE;
 }
 
-/* Tab i spans [x0, x1). */
-const tpx_view *views_get(const tpx_app *a, int id)
+/* Tab i's text: " 1 Map " (its key, its title). */
+static void tab_label(const tpx_app *a, int i, char *buf, size_t n)
 {
-    return a->views[id >= 0 && id < TPX_VIEW_COUNT ? id : 0];
+    char key[16];
+    const tpx_view *v = app_view(a, i);
+    keys_name(v->key, key, sizeof key);
+    snprintf(buf, n, " %s %s ", key, v->title);
 }
 
-int views_step_rep(tpx_app *a, void *st, tpx_action act)
-{
-    (void)st;
-    return app_step_rep(a, act);
-}
-
+/* Tab i spans [x0, x1), its last blank the gap before the next one. */
 static void tab_span(const tpx_app *a, int i, int *x0, int *x1)
 {
+    char label[64];
     int x = 1;
-    for (int k = 0; k < i; k++)
-        x += canvas_width(views_get(a, k)->name) + 4;
+    for (int k = 0; k < i; k++) {
+        tab_label(a, k, label, sizeof label);
+        x += canvas_width(label);
+    }
+    tab_label(a, i, label, sizeof label);
     *x0 = x;
-    *x1 = x + canvas_width(views_get(a, i)->name) + 3;
+    *x1 = x + canvas_width(label) - 1;
 }
 
 int frame_tab_at(const tpx_app *a, const tpx_layout *l, int x)
 {
     (void)l;
-    for (int i = 0; i < TPX_VIEW_COUNT; i++) {
+    for (int i = 0; i < a->nviews; i++) {
         int x0, x1;
         tab_span(a, i, &x0, &x1);
         if (x >= x0 && x < x1)
@@ -166,15 +168,20 @@ int frame_tab_at(const tpx_app *a, const tpx_layout *l, int x)
 
 static void tabs(const tpx_app *a, tpx_canvas *cv, tpx_rect r)
 {
-    for (int i = 0; i < TPX_VIEW_COUNT; i++) {
+    char label[64], first[16], last[16], how[64];
+    for (int i = 0; i < a->nviews; i++) {
         int x0, x1;
         tab_span(a, i, &x0, &x1);
-        canvas_printf(cv, r.x + x0, r.y, x1 - x0, i == a->view ? TPX_R_TAB_ACTIVE : TPX_R_TAB,
-                      " %d %s ", i + 1, views_get(a, i)->name);
+        tab_label(a, i, label, sizeof label);
+        canvas_text(cv, r.x + x0, r.y, x1 - x0, i == a->view ? TPX_R_TAB_ACTIVE : TPX_R_TAB,
+                    label);
     }
     int x0, x1;
-    tab_span(a, TPX_VIEW_COUNT - 1, &x0, &x1);
-    canvas_text(cv, r.x + x1 + 2, r.y, r.w - x1 - 2, TPX_R_DIM, "(1-6, Tab, or click)");
+    tab_span(a, a->nviews - 1, &x0, &x1);
+    keys_name(app_view(a, 0)->key, first, sizeof first);
+    keys_name(app_view(a, a->nviews - 1)->key, last, sizeof last);
+    snprintf(how, sizeof how, "(%s-%s, Tab, or click)", first, last);
+    canvas_text(cv, r.x + x1 + 2, r.y, r.w - x1 - 2, TPX_R_DIM, how);
 }
 
 /* "Up/Down warp": a row with a hint word, joined with the row before it
@@ -210,7 +217,8 @@ static void hints(const tpx_app *a, tpx_canvas *cv, tpx_rect r)
         if (a->tour >= 0)
             order[ngroups++] = TPX_KG_TOUR;
         order[ngroups++] = TPX_KG_GENERAL;
-        order[ngroups++] = views_get(a, a->view)->keys;
+        if (app_view(a, a->view)->keys != TPX_KG_GENERAL) /* GENERAL: none of its own */
+            order[ngroups++] = app_view(a, a->view)->keys;
         order[ngroups++] = TPX_KG_VIEWS;
         order[ngroups++] = TPX_KG_MOVE;
         order[ngroups++] = TPX_KG_CONFIG;
@@ -229,7 +237,7 @@ void frame_draw(const tpx_app *a, tpx_canvas *cv, const tpx_layout *l)
     config_line(a, cv, l->config);
     tabs(a, cv, l->tabs);
     caption[0] = '\0';
-    views_get(a, a->view)->caption(a, a->view_st[a->view], caption, sizeof caption);
+    app_view(a, a->view)->ops->caption(a, a->view_st[a->view], caption, sizeof caption);
     canvas_wrap(cv, rect_make(l->caption.x + 1, l->caption.y, l->caption.w - 2, l->caption.h),
                 TPX_R_CAPTION, caption);
     if (a->msg[0])

@@ -1,10 +1,11 @@
 /* help: the overlay on ? and F1, written from the key table (keys.h) that
- * the main loop uses, and the introduction from assets/help.txt. */
+ * the main loop uses, the views' table (their keys and what they show) and
+ * the introduction from assets/help.txt. */
 #include <stdio.h>
 #include <string.h>
 
 #include "assets.h"
-#include "views.h"
+#include "chrome.h"
 
 #define LINES 160
 
@@ -46,7 +47,21 @@ static int wrap(const char *s, int w, help_line *out, int room)
     return n;
 }
 
-static int build(int w, help_line *out)
+/* The views' rows of the Views group: "1  Map: which thread ...". */
+static int view_rows(const tpx_app *a, help_line *out, int room)
+{
+    int n = 0;
+    for (int i = 0; i < a->nviews && n < room; i++) {
+        const tpx_view *v = app_view(a, i);
+        char key[16];
+        keys_name(v->key, key, sizeof key);
+        snprintf(out[n].text, sizeof out[n].text, "  %-16s %s: %s", key, v->title, v->help);
+        out[n++].role = TPX_R_NORMAL;
+    }
+    return n;
+}
+
+static int build(const tpx_app *a, int w, help_line *out)
 {
     int n = wrap(assets_get("help.txt", NULL), w, out, LINES);
     int rows;
@@ -56,6 +71,8 @@ static int build(int w, help_line *out)
         out[n++].role = TPX_R_NORMAL;
         snprintf(out[n].text, sizeof out[n].text, "%s", keys_group_title((tpx_key_group)g));
         out[n++].role = TPX_R_TITLE;
+        if (g == TPX_KG_VIEWS) /* the keys that open the views come from their table */
+            n += view_rows(a, out + n, LINES - n);
         for (int i = 0; i < rows && n < LINES; i++) {
             if (t[i].group != (tpx_key_group)g)
                 continue;
@@ -66,17 +83,16 @@ static int build(int w, help_line *out)
     return n;
 }
 
-static tpx_rect box_of(tpx_rect screen) { return layout_centre(screen, 100, screen.h - 2); }
+static tpx_rect box_of(tpx_rect screen) { return rect_centre(screen, 100, screen.h - 2); }
 
 static void help_draw(const tpx_app *a, const void *st, tpx_canvas *cv, tpx_rect screen)
 {
     const help_state *h = st;
-    (void)a;
     help_line lines[LINES];
     tpx_rect b = box_of(screen);
     canvas_fill(cv, b, ' ', TPX_R_NORMAL);
     canvas_box(cv, b, TPX_R_NORMAL, "help: ? or Esc closes, Up/Down scroll");
-    int n = build(b.w - 4, lines);
+    int n = build(a, b.w - 4, lines);
     int room = b.h - 2;
     int top = h->top < n - room ? h->top : n - room;
     top = top > 0 ? top : 0;
@@ -108,7 +124,7 @@ static int help_key(tpx_app *a, void *st, int key)
     }
     help_line lines[LINES];
     tpx_rect b = box_of(rect_make(0, 0, a->screen_w, a->screen_h));
-    int most = build(b.w - 4, lines) - (b.h - 2);
+    int most = build(a, b.w - 4, lines) - (b.h - 2);
     if (h->top > most)
         h->top = most > 0 ? most : 0;
     return TPX_HANDLED;

@@ -7,7 +7,7 @@
 
 #include "catalog.h"
 #include "edit.h"
-#include "views.h"
+#include "chrome.h"
 
 #define LIST_W 18
 
@@ -21,7 +21,7 @@ int picker_cursor(const void *st) { return ((const picker_state *)st)->pick; }
 /* Opens on the current kernel. */
 static void picker_open(const tpx_app *a, void *st) { ((picker_state *)st)->pick = a->cfg.kernel; }
 
-static tpx_rect box_of(tpx_rect screen) { return layout_centre(screen, 104, TPX_K_COUNT + 10); }
+static tpx_rect box_of(tpx_rect screen) { return rect_centre(screen, 104, TPX_K_COUNT + 10); }
 
 static void picker_draw(const tpx_app *a, const void *st, tpx_canvas *cv, tpx_rect screen)
 {

@@ -6,7 +6,7 @@
 #include <string.h>
 
 #include "catalog.h"
-#include "views.h"
+#include "chrome.h"
 #include "widgets.h"
 
 /* "  measuring 45% [###...]" for the job in hand; returns the new x. */

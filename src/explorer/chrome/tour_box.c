@@ -8,7 +8,7 @@
 
 #include "sweep.h"
 #include "tour.h"
-#include "views.h"
+#include "chrome.h"
 
 static int slot_measured(const tpx_slot *s)
 {

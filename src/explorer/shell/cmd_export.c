@@ -4,17 +4,18 @@
 #include <string.h>
 
 #include "cli.h"
-#include "commands.h"
 #include "compare.h"
 #include "export.h"
 #include "file_write.h"
 #include "headless.h"
 #include "results_find.h"
 #include "runner_select.h"
+#include "shell.h"
+#include "views.h"
 
 static const cli_opt export_opts[] = {
     CLI_CONFIG_OPTS,
-    {"view", "NAME", "map, banks, coalescing, order, bandwidth or compare; default map"},
+    {"view", "NAME", "the view (tpx export --help lists them); default the first"},
     {"out", "FILE", "where to write (also -o FILE); .svg or .txt picks the format"},
     {"format", "F", "svg or txt, whatever the file name says"},
     {"cols", "N", "screen width in columns; default 120"},
@@ -23,9 +24,6 @@ static const cli_opt export_opts[] = {
     {"replay", "FILE", "measured numbers from results saved by tpx bench --save"},
     {NULL, NULL, NULL},
 };
-
-static const char *const view_names[TPX_VIEW_COUNT] = {"map",   "banks",     "coalescing",
-                                                       "order", "bandwidth", "compare"};
 
 static void export_help(void)
 {
@@ -41,16 +39,30 @@ static void export_help(void)
            "example: tpx export --view banks --kernel smem --block 32x32 -o banks.svg\n"
            "         tpx export --view compare --kernel smem --block 32x32 -o ab.svg \\\n"
            "             --vs --pad 1\n\n"
-           "options:\n");
+           "views: %s\n\n"
+           "options:\n", views_names_list());
     cli_print_options(stdout, export_opts);
 }
 
-static int view_of(const char *s)
+/* Whether the view shows A beside B (it takes --vs). */
+static int view_ab(int view)
 {
-    for (int i = 0; i < TPX_VIEW_COUNT; i++)
-        if (strcmp(s, view_names[i]) == 0)
-            return i;
-    return -1;
+    int n;
+    const tpx_view *t = views_table(&n);
+    return view >= 0 && view < n && (t[view].flags & TPX_VIEW_AB);
+}
+
+/* "--view compare": the views that take --vs, for messages. */
+static void ab_views(char *buf, size_t n)
+{
+    int nv;
+    size_t used = 0;
+    const tpx_view *t = views_table(&nv);
+    buf[0] = '\0';
+    for (int i = 0; i < nv && used < n; i++)
+        if (t[i].flags & TPX_VIEW_AB)
+            used += (size_t)snprintf(buf + used, n - used, "%s--view %s", used ? " or " : "",
+                                     t[i].name);
 }
 
 /* A screen side from 20 to 1000. */
@@ -74,10 +86,9 @@ static int read_options(const cli_parsed *p, tpx_headless *h, const char **out, 
                         char *msg, size_t n)
 {
     const char *v = cli_get(p, "view");
-    h->view = v ? view_of(v) : 0;
+    h->view = v ? views_find(v) : 0;
     if (h->view < 0) {
-        snprintf(msg, n, "unknown view '%s': use map, banks, coalescing, order, bandwidth or "
-                 "compare", v);
+        snprintf(msg, n, "unknown view '%s': use %s", v, views_names_list());
         return -1;
     }
     if (side(p, "cols", 120, &h->cols, msg, n) != 0 || side(p, "rows", 40, &h->rows, msg, n) != 0)
@@ -105,15 +116,19 @@ static int read_options(const cli_parsed *p, tpx_headless *h, const char **out, 
 static int ab_options(const tpx_headless *h, int nb, char **bargs, const tpx_config *a,
                       const tpx_limits *lim, tpx_config *b, int *help, char *msg, size_t n)
 {
-    if (h->view != TPX_VIEW_CMP) {
+    char ab[96];
+    ab_views(ab, sizeof ab);
+    if (!view_ab(h->view)) {
         if (nb >= 0) {
-            snprintf(msg, n, "--vs belongs to --view compare");
+            snprintf(msg, n, "--vs belongs to %s", ab);
             return -1;
         }
         return 0;
     }
     if (nb < 0) {
-        snprintf(msg, n, "--view compare needs --vs and what B changes, e.g. --vs --pad 1");
+        int nv;
+        snprintf(msg, n, "--view %s needs --vs and what B changes, e.g. --vs --pad 1",
+                 views_table(&nv)[h->view].name);
         return -1;
     }
     return compare_build_b(nb, bargs, a, lim, b, help, msg, n);
@@ -132,7 +147,7 @@ static int render(const tpx_headless *h, const tpx_config *pin, tpx_runner *r, c
     app_draw(a, &cv);
     char title[200], desc[160];
     config_describe(&a->cfg, desc, sizeof desc);
-    snprintf(title, sizeof title, "tpx %s: %s", view_names[h->view], desc);
+    snprintf(title, sizeof title, "tpx %s: %s", app_view(a, a->view)->name, desc);
     int rc = export_file(out, &cv, (tpx_export_format)fmt, title, msg, n);
     canvas_free(&cv);
     app_free(a);
@@ -189,8 +204,8 @@ int cmd_export(int argc, char **argv)
         runner_close(r);
         return CLI_USAGE;
     }
-    h.cfg = h.view == TPX_VIEW_CMP ? b : a;
-    rc = render(&h, h.view == TPX_VIEW_CMP ? &a : NULL, r, out, fmt, msg, sizeof msg) == 0
+    h.cfg = view_ab(h.view) ? b : a;
+    rc = render(&h, view_ab(h.view) ? &a : NULL, r, out, fmt, msg, sizeof msg) == 0
              ? CLI_OK
              : CLI_FAIL;
     if (rc != CLI_OK)

@@ -13,12 +13,13 @@
 
 #include "app.h"
 #include "cli.h"
-#include "commands.h"
 #include "results_find.h"
 #include "runner_replay.h"
 #include "runner_select.h"
+#include "shell.h"
 #include "term_backend.h"
 #include "tour.h"
+#include "views.h"
 
 static const cli_opt explore_opts[] = {
     CLI_CONFIG_OPTS,
@@ -338,7 +339,9 @@ int cmd_tour(int argc, char **argv)
     static tpx_tour_step steps[TPX_TOUR_MAX];
     char *text = read_tour(argv[0], why, sizeof why);
     int readable = text != NULL;
-    int n = readable ? tour_parse(text, steps, TPX_TOUR_MAX, why, sizeof why) : -1;
+    int nviews;
+    views_table(&nviews);
+    int n = readable ? tour_parse(text, steps, TPX_TOUR_MAX, nviews, why, sizeof why) : -1;
     free(text);
     if (n == 0)
         snprintf(why, sizeof why, "no steps (a step starts with a line \"@ view=N ...\")");

@@ -46,9 +46,31 @@ int app_step_rep(tpx_app *a, tpx_action act)
     return TPX_HANDLED | TPX_SELECT;
 }
 
+int app_view_step_rep(tpx_app *a, void *st, tpx_action act)
+{
+    (void)st;
+    return app_step_rep(a, act);
+}
+
 void app_close_dialog(tpx_app *a) { a->dialog = NULL; }
 
-int app_wants_sweeps(const tpx_app *a) { return a->view == TPX_VIEW_BW; }
+const tpx_view *app_view(const tpx_app *a, int id)
+{
+    return &a->views[id >= 0 && id < a->nviews ? id : 0];
+}
+
+int app_view_of_key(const tpx_app *a, int key)
+{
+    for (int i = 0; i < a->nviews; i++)
+        if (key != TPX_KEY_NONE && a->views[i].key == key)
+            return i;
+    return -1;
+}
+
+int app_wants_sweeps(const tpx_app *a)
+{
+    return a->nviews > 0 && (app_view(a, a->view)->flags & TPX_VIEW_SWEEPS);
+}
 
 int app_recorded(const tpx_app *a)
 {

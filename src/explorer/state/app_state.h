@@ -12,6 +12,7 @@
 
 #include <stddef.h>
 
+#include "canvas.h"
 #include "config.h"
 #include "gpus.h"
 #include "keys.h"
@@ -36,22 +37,22 @@ enum {
 /* Either change that rebuilds (part of) the scene. */
 #define TPX_RECALC (TPX_CONFIG | TPX_SELECT)
 
-typedef enum tpx_view_id {
-    TPX_VIEW_MAP,
-    TPX_VIEW_BANKS,
-    TPX_VIEW_COAL,
-    TPX_VIEW_ORDER,
-    TPX_VIEW_BW,
-    TPX_VIEW_CMP,
-    TPX_VIEW_COUNT
-} tpx_view_id;
+/* The views the state can hold: the table (src/explorer/views/views.def)
+ * may list up to this many. */
+enum { TPX_VIEW_MAX = 12 };
 
-/* Defined by the views (views.h); the state only points at them. */
-struct tpx_view;
-struct tpx_dialog;
+/* What a view's row says about it besides its keys (flag bits). */
+enum {
+    TPX_VIEW_SWEEPS = 1, /* shows every kernel and block shape: the sweeps are measured */
+    TPX_VIEW_AB = 2,     /* shows the pinned A beside B (tpx export takes --vs) */
+};
 
 /* The dialogs, for the state each one owns. */
 enum { TPX_DIALOG_MAX = 8 };
+
+struct tpx_view;
+struct tpx_dialog;
+struct tpx_tour_step;
 
 typedef struct tpx_app {
     tpx_config cfg;
@@ -62,7 +63,7 @@ typedef struct tpx_app {
     tpx_sel sel;
     tpx_scene scene;
     tpx_live *live;      /* snapshot of the asynchronous results */
-    int view;
+    int view;            /* index into views */
     int screen_w, screen_h; /* the terminal, for views that size themselves */
     const struct tpx_dialog *dialog; /* open over the views, or NULL */
     char msg[TPX_MSG];
@@ -78,13 +79,52 @@ typedef struct tpx_app {
     /* A's scene while A is pinned (have_a), so that views draw A beside B. */
     tpx_scene scene_a;
     int have_a;
-    /* The views in tab order and each one's private state (like tig's
-     * view->private), handed in by app.c, which knows them. */
-    const struct tpx_view *const *views;
-    void *view_st[TPX_VIEW_COUNT];
+    /* The views in tab order (the table's rows) and each one's private state
+     * (like tig's view->private), handed in by the dispatch, which knows them. */
+    const struct tpx_view *views;
+    int nviews;
+    void *view_st[TPX_VIEW_MAX];
     const struct tpx_dialog *const *dialogs;
     void *dialog_st[TPX_DIALOG_MAX];
 } tpx_app;
+
+/* A view: its row of the table (views.def) and its behaviour (its folder's
+ * tpx_view_ops).  The state holds them as data and calls nothing in them;
+ * the frame and the dispatch do. */
+typedef struct tpx_view_ops {
+    size_t st_size; /* its private state, zeroed at start (0: none) */
+    /* One line: what to look at. */
+    void (*caption)(const tpx_app *a, const void *st, char *buf, size_t n);
+    void (*draw)(const tpx_app *a, const void *st, tpx_canvas *cv, tpx_rect r);
+    int (*on_action)(tpx_app *a, void *st, tpx_action act);          /* may be NULL */
+    int (*on_click)(tpx_app *a, void *st, tpx_rect r, int x, int y); /* may be NULL */
+    int (*on_tick)(tpx_app *a, void *st);                           /* animation, may be NULL */
+    /* The scene or the live snapshot changed (TPX_* bits): derive what the
+     * view shows from them, so that drawing only paints.  May be NULL. */
+    void (*on_change)(tpx_app *a, void *st, int bits);
+    /* A tour step opens the view: take its settings (the Map its zoom).  May be NULL. */
+    void (*on_tour)(tpx_app *a, void *st, const struct tpx_tour_step *step);
+} tpx_view_ops;
+
+typedef struct tpx_view {
+    const char *name;    /* "map": tpx export --view NAME, and its folder */
+    const char *title;   /* "Map": its tab */
+    int key;             /* the key that opens it ('1') */
+    tpx_key_group keys;  /* the group of its own keys (GENERAL: none) */
+    unsigned flags;      /* TPX_VIEW_SWEEPS, TPX_VIEW_AB */
+    const char *help;    /* what it shows, for the help and the man page */
+    const tpx_view_ops *ops;
+} tpx_view;
+
+/* A dialog drawn over the views; it sees raw keys (it may take typing). */
+typedef struct tpx_dialog {
+    const char *title;
+    size_t st_size;                              /* its private state */
+    void (*open)(const tpx_app *a, void *st);    /* fills the state; may be NULL */
+    void (*draw)(const tpx_app *a, const void *st, tpx_canvas *cv, tpx_rect screen);
+    int (*on_key)(tpx_app *a, void *st, int key);
+    int (*on_click)(tpx_app *a, void *st, tpx_rect screen, int x, int y); /* may be NULL */
+} tpx_dialog;
 
 /* Helpers for handlers. */
 void app_say(tpx_app *a, int error, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
@@ -94,14 +134,20 @@ int app_edited(tpx_app *a, int rc, const char *msg);
 int app_select(tpx_app *a, tpx_sel s);
 /* INST_NEXT / INST_PREV: the repetition the detail views show. */
 int app_step_rep(tpx_app *a, tpx_action act);
+/* The same as a view's on_action (Banks and Coalescing use it). */
+int app_view_step_rep(tpx_app *a, void *st, tpx_action act);
 /* Closes the open dialog. */
 void app_close_dialog(tpx_app *a);
+/* The view at index id (the first when out of range). */
+const tpx_view *app_view(const tpx_app *a, int id);
+/* The index of the view that key opens, or -1. */
+int app_view_of_key(const tpx_app *a, int key);
 /* Whether the measurements are recorded (a loaded result file), not live. */
 int app_recorded(const tpx_app *a);
 /* Where the measured numbers come from: "recorded 2026-11-22 on NVIDIA H200"
  * (the date when the file has one), or "live on NVIDIA H200". */
 void app_measured_where(const tpx_app *a, char *buf, size_t n);
-/* Whether the sweeps should be measured now (the Bandwidth view is open). */
+/* Whether the sweeps should be measured now (a TPX_VIEW_SWEEPS view is open). */
 int app_wants_sweeps(const tpx_app *a);
 
 #endif

@@ -72,18 +72,6 @@ typedef enum tpx_key_group {
       "previous step of the tour")                                                                 \
     K(TOUR_NEXT, TOUR, ">", '>', 0, 0, "step",                                                     \
       "next step of the tour (the last one ends it)")                                              \
-    K(VIEW_MAP, VIEWS, "1", '1', 0, 0, "",                                                         \
-      "Map: which thread reads and writes each element")                                           \
-    K(VIEW_BANKS, VIEWS, "2", '2', 0, 0, "",                                                       \
-      "Banks: the shared tile over the 32 banks")                                                  \
-    K(VIEW_COAL, VIEWS, "3", '3', 0, 0, "",                                                        \
-      "Coalescing: sectors and lines of each global access")                                       \
-    K(VIEW_ORDER, VIEWS, "4", '4', 0, 0, "",                                                       \
-      "Order: launch order and waves of resident blocks")                                          \
-    K(VIEW_BW, VIEWS, "5", '5', 0, 0, "",                                                          \
-      "Bandwidth: live GB/s, all kernels, block-shape sweep")                                      \
-    K(VIEW_CMP, VIEWS, "6", '6', 0, 0, "",                                                         \
-      "Compare: the config pinned as A beside this one (B), and the ratios B/A")                   \
     K(VIEW_NEXT, VIEWS, "Tab", TPX_KEY_TAB, 0, 0, "&",                                             \
       "next view")                                                                                 \
     K(VIEW_PREV, VIEWS, "Shift-Tab", TPX_KEY_BTAB, 0, 0, "view",                                   \

@@ -2,17 +2,6 @@
 
 #include <string.h>
 
-tpx_rect rect_make(int x, int y, int w, int h)
-{
-    tpx_rect r = {x, y, w > 0 ? w : 0, h > 0 ? h : 0};
-    return r;
-}
-
-int rect_has(tpx_rect r, int x, int y)
-{
-    return x >= r.x && x < r.x + r.w && y >= r.y && y < r.y + r.h;
-}
-
 static tpx_rect row(int w, int y) { return rect_make(0, y, w, 1); }
 
 tpx_layout layout_compute(int w, int h)
@@ -37,26 +26,4 @@ tpx_layout layout_compute(int w, int h)
     l.strip = row(w, h - 2);
     l.hints = row(w, h - 1);
     return l;
-}
-
-void layout_columns(tpx_rect r, int n, int gap, tpx_rect *out)
-{
-    if (n <= 0)
-        return;
-    int avail = r.w - gap * (n - 1);
-    int x = r.x;
-    for (int i = 0; i < n; i++) {
-        int cw = avail > 0 ? avail / n + (i < avail % n) : 0;
-        out[i] = rect_make(x, r.y, cw, cw > 0 ? r.h : 0);
-        x += cw + gap;
-    }
-}
-
-tpx_rect layout_centre(tpx_rect r, int w, int h)
-{
-    if (w > r.w)
-        w = r.w;
-    if (h > r.h)
-        h = r.h;
-    return rect_make(r.x + (r.w - w) / 2, r.y + (r.h - h) / 2, w, h);
 }

@@ -3,14 +3,7 @@
 #ifndef TPX_LAYOUT_H
 #define TPX_LAYOUT_H
 
-/* A rectangle of terminal cells. */
-typedef struct tpx_rect {
-    int x, y, w, h;
-} tpx_rect;
-
-tpx_rect rect_make(int x, int y, int w, int h);
-/* Whether (x, y) lies in r. */
-int rect_has(tpx_rect r, int x, int y);
+#include "rect.h"
 
 /* The smallest terminal the explorer draws in. */
 #define TPX_MIN_W 80
@@ -24,7 +17,7 @@ typedef struct tpx_layout {
     int need_w, need_h; /* the minimum */
     tpx_rect device;    /* GPU name and peak, or "no GPU: model only" */
     tpx_rect config;    /* kernel, block, size, dtype, pad */
-    tpx_rect tabs;      /* the five views */
+    tpx_rect tabs;      /* one tab per view */
     tpx_rect caption;   /* what to look at in this view */
     tpx_rect body;      /* the view */
     tpx_rect message;   /* refusals and notes */
@@ -33,13 +26,5 @@ typedef struct tpx_layout {
 } tpx_layout;
 
 tpx_layout layout_compute(int w, int h);
-
-/* r split into n columns separated by gap columns, left to right, the
- * rounding going to the first ones.  out[i] gets width 0 when r is too
- * narrow for all of them. */
-void layout_columns(tpx_rect r, int n, int gap, tpx_rect *out);
-
-/* A box of at most w x h centred in r (clipped to r). */
-tpx_rect layout_centre(tpx_rect r, int w, int h);
 
 #endif

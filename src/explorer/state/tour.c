@@ -7,11 +7,9 @@
 #include "assets.h"
 #include "catalog.h"
 
-/* Views a step may name: 1 Map ... 5 Bandwidth, 6 Compare. */
-#define TPX_TOUR_VIEWS TPX_VIEW_COUNT /* a step may open any view, Compare included */
-
-/* One "key=value" of a step line into s; 0, or -1 with a message. */
-static int step_setting(tpx_tour_step *s, const char *kv, char *msg, size_t n)
+/* One "key=value" of a step line into s (views: how many views a step may
+ * name, from 1); 0, or -1 with a message. */
+static int step_setting(tpx_tour_step *s, const char *kv, int views, char *msg, size_t n)
 {
     char key[32];
     const char *eq = strchr(kv, '=');
@@ -24,8 +22,8 @@ static int step_setting(tpx_tour_step *s, const char *kv, char *msg, size_t n)
     int k;
     if (strcmp(key, "view") == 0) {
         if (config_parse_int(v, "view", &s->view, msg, n) != 0 || s->view < 1 ||
-            s->view > TPX_TOUR_VIEWS) {
-            snprintf(msg, n, "view '%s' is not 1 to %d", v, TPX_TOUR_VIEWS);
+            s->view > views) {
+            snprintf(msg, n, "view '%s' is not 1 to %d", v, views);
             return -1;
         }
         s->view--;
@@ -57,7 +55,7 @@ static int step_setting(tpx_tour_step *s, const char *kv, char *msg, size_t n)
 
 /* The settings of a step line: B's first, then A = B with the "a."
  * settings (a.pad=0: A differs from B in its pad). */
-static int step_line(tpx_tour_step *s, char *line, char *msg, size_t n)
+static int step_line(tpx_tour_step *s, char *line, int views, char *msg, size_t n)
 {
     char *toks[32];
     int nt = 0;
@@ -69,7 +67,7 @@ static int step_line(tpx_tour_step *s, char *line, char *msg, size_t n)
         toks[nt++] = tok;
     }
     for (int i = 0; i < nt; i++)
-        if (strncmp(toks[i], "a.", 2) != 0 && step_setting(s, toks[i], msg, n) != 0)
+        if (strncmp(toks[i], "a.", 2) != 0 && step_setting(s, toks[i], views, msg, n) != 0)
             return -1;
     tpx_tour_step a = *s;
     for (int i = 0; i < nt; i++) {
@@ -80,7 +78,7 @@ static int step_line(tpx_tour_step *s, char *line, char *msg, size_t n)
                      "pad, swizzle)", toks[i]);
             return -1;
         }
-        if (step_setting(&a, toks[i] + 2, msg, n) != 0)
+        if (step_setting(&a, toks[i] + 2, views, msg, n) != 0)
             return -1;
         s->pinned = 1;
     }
@@ -88,7 +86,7 @@ static int step_line(tpx_tour_step *s, char *line, char *msg, size_t n)
     return 0;
 }
 
-int tour_parse(const char *text, tpx_tour_step *steps, int max, char *msg, size_t n)
+int tour_parse(const char *text, tpx_tour_step *steps, int max, int views, char *msg, size_t n)
 {
     int count = -1, lineno = 0;
     const char *p = text ? text : "";
@@ -112,7 +110,7 @@ int tour_parse(const char *text, tpx_tour_step *steps, int max, char *msg, size_
             s->line = lineno;
             s->cfg = config_default();
             s->zoom = -1;
-            if (step_line(s, line + 1, err, sizeof err) != 0) {
+            if (step_line(s, line + 1, views, err, sizeof err) != 0) {
                 snprintf(msg, n, "tour line %d: %s", lineno, err);
                 return -1;
             }
@@ -133,7 +131,9 @@ const tpx_tour_step *tour_builtin(int *n)
     static int count = -2;
     if (count == -2) {
         char msg[TPX_MSG];
-        count = tour_parse(assets_get("tour.txt", NULL), steps, TPX_TOUR_MAX, msg, sizeof msg);
+        /* the views are the dispatch's; test_tour holds the steps to the table */
+        count = tour_parse(assets_get("tour.txt", NULL), steps, TPX_TOUR_MAX, TPX_VIEW_MAX, msg,
+                           sizeof msg);
         if (count < 0)
             count = 0; /* the test of the asset says why */
     }

@@ -21,9 +21,9 @@ typedef struct tpx_tour_step {
     int line;        /* of its "@" line, for messages */
 } tpx_tour_step;
 
-/* Parses a tour text into steps (at most max); returns how many, or -1 with
- * a message naming the line. */
-int tour_parse(const char *text, tpx_tour_step *steps, int max, char *msg, size_t n);
+/* Parses a tour text into steps (at most max), whose views are 1 to views;
+ * returns how many, or -1 with a message naming the line. */
+int tour_parse(const char *text, tpx_tour_step *steps, int max, int views, char *msg, size_t n);
 
 /* The built-in tour (parsed once); *n gets the number of steps. */
 const tpx_tour_step *tour_builtin(int *n);

@@ -6,37 +6,9 @@
 
 #include "bw_gpus.h"
 #include "catalog.h"
-#include "sweep.h"
 #include "bandwidth.h"
+#include "sweep.h"
 #include "widgets.h"
-
-static int modelled(const tpx_slot *s) { return s->cfg_ok && s->have_model && s->model.model_rc == 0; }
-
-/* The figure a slot shows under a mode, or -1 when it has none. */
-double bw_figure(const tpx_slot *s, int mode)
-{
-    if (mode == BY_MEASURE)
-        return s->cfg_ok && s->have_meas && runner_has_number(&s->meas.m) ? s->meas.m.gbs : -1;
-    if (!modelled(s))
-        return -1;
-    if (mode == BY_PREDICTION)
-        return s->model.have_pred ? s->model.pred_gbs : -1;
-    return sweep_model_score(&s->model.totals);
-}
-
-/* BY_PREDICTION when every modelled slot of n has a prediction. */
-static int model_mode(const tpx_slot *s, int n)
-{
-    int any = 0;
-    for (int i = 0; i < n; i++) {
-        if (modelled(&s[i]) && !s[i].model.have_pred)
-            return BY_SCORE;
-        any |= modelled(&s[i]);
-    }
-    return any ? BY_PREDICTION : BY_SCORE;
-}
-
-
 
 static int measured_ok(const tpx_slot *s)
 {
@@ -202,8 +174,8 @@ static void bw_change(tpx_app *a, void *vst, int bits)
     const tpx_live *lv = a->live;
     /* With a GPU (or a result file) the cells are measurements, unmeasured
      * shapes say so; without one the model's figure ranks them. */
-    st->mode = a->dev.valid ? BY_MEASURE : model_mode(lv->cell, TPX_SWEEP_CELLS);
-    st->bar_mode = a->dev.valid ? BY_MEASURE : model_mode(lv->bar, TPX_K_COUNT);
+    st->mode = a->dev.valid ? BY_MEASURE : bw_model_mode(lv->cell, TPX_SWEEP_CELLS);
+    st->bar_mode = a->dev.valid ? BY_MEASURE : bw_model_mode(lv->bar, TPX_K_COUNT);
     st->best = -1;
     st->top_value = 0;
     for (int i = 0; i < TPX_SWEEP_CELLS; i++) {
@@ -288,9 +260,7 @@ static int bw_action(tpx_app *a, void *vst, tpx_action act)
     return act == TPX_ACT_REMEASURE ? remeasure(a) : TPX_UNHANDLED;
 }
 
-const tpx_view bandwidth_view = {
-    .name = "Bandwidth",
-    .keys = TPX_KG_BANDWIDTH,
+const tpx_view_ops bandwidth_view = {
     .st_size = sizeof(bw_state),
     .caption = bw_caption,
     .draw = bw_draw,

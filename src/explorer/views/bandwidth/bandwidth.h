@@ -1,10 +1,12 @@
-/* bandwidth.h: what the Bandwidth view's two files share (bandwidth.c: the
- * live block, the bars, the view's table; bw_heatmap.c: the block-shape
- * heatmap; bw_predict.c: predictions beside measurements).  Private to the view. */
+/* bandwidth.h: what the Bandwidth view's files share, lowest first:
+ * bw_figure.c (the number a slot stands for) <- bw_heatmap.c (the
+ * block-shape heatmap), bw_predict.c (predictions beside measurements),
+ * bw_gpus.c (several GPUs' bars) <- bandwidth.c (the live block, the bars,
+ * the view's table).  Private to the view. */
 #ifndef TPX_BANDWIDTH_H
 #define TPX_BANDWIDTH_H
 
-#include "views.h"
+#include "app_state.h"
 
 /* What the bars and the heatmap show: measured GB/s with a GPU or a result
  * file; without, the model's predicted GB/s where it predicts every config
@@ -21,8 +23,10 @@ typedef struct bw_state {
     double top_value; /* its figure, for the colour scale */
 } bw_state;
 
-/* The figure a slot shows under a mode, or -1 when it has none. */
+/* bw_figure.c.  The figure a slot shows under a mode, or -1 when it has none. */
 double bw_figure(const tpx_slot *s, int mode);
+/* BY_PREDICTION when every modelled slot of n has a prediction, else BY_SCORE. */
+int bw_model_mode(const tpx_slot *s, int n);
 
 /* The heatmap of the current kernel over block shapes, in r. */
 void bw_heatmap(const tpx_app *a, const bw_state *st, tpx_canvas *cv, tpx_rect r, int measured);

@@ -4,7 +4,7 @@
 #ifndef TPX_BW_GPUS_H
 #define TPX_BW_GPUS_H
 
-#include "views.h"
+#include "app_state.h"
 
 /* Draws them in r when a->gpus holds several files; the rows used (0: none). */
 int bw_gpus_draw(const tpx_app *a, tpx_canvas *cv, tpx_rect r);

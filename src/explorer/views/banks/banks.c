@@ -7,7 +7,7 @@
 #include <string.h>
 
 #include "catalog.h"
-#include "views.h"
+#include "app_state.h"
 #include "widgets.h"
 
 /* A panel: row labels, then 32 banks of cw columns (2, or 1 when narrow). */
@@ -234,7 +234,7 @@ static void banks_draw(const tpx_app *a, const void *st, tpx_canvas *cv, tpx_rec
     tpx_rect body = rect_make(r.x + 1, r.y + 2, r.w - 1, r.h - 2);
     int cw = body.w >= 2 * PANEL_W(2) + 3 ? 2 : 1;
     tpx_rect p[2];
-    layout_columns(rect_make(body.x, body.y, 2 * PANEL_W(cw) + 3, body.h), 2, 3, p);
+    rect_columns(rect_make(body.x, body.y, 2 * PANEL_W(cw) + 3, body.h), 2, 3, p);
     const tpx_tile *ab[2];
     if (pinned_tiles(a, ab)) { /* A's tile beside B's, each as its config has it */
         draw_tile(cv, p[0], ab[0], 1, cw, "A (pinned) ");
@@ -279,10 +279,8 @@ static void banks_caption(const tpx_app *a, const void *st, char *buf, size_t n)
              "the swizzle" : "");
 }
 
-const tpx_view banks_view = {
-    .name = "Banks",
-    .keys = TPX_KG_DETAIL,
+const tpx_view_ops banks_view = {
     .caption = banks_caption,
     .draw = banks_draw,
-    .on_action = views_step_rep,
+    .on_action = app_view_step_rep,
 };

@@ -7,7 +7,7 @@
 #include <string.h>
 
 #include "catalog.h"
-#include "views.h"
+#include "app_state.h"
 #include "widgets.h"
 
 #define LINE_W 37 /* 4 sectors of 8 cells of 4 bytes, separated, and a gap */
@@ -250,7 +250,7 @@ static int coal_ab(const tpx_app *a, tpx_canvas *cv, tpx_rect r)
     if (!a->have_a)
         return 0;
     tpx_rect col[2];
-    layout_columns(rect_make(r.x, r.y, r.w, r.h - 1), 2, 2, col);
+    rect_columns(rect_make(r.x, r.y, r.w, r.h - 1), 2, 2, col);
     coal_column(&a->scene_a, cv, col[0], "A (pinned)");
     coal_column(&a->scene, cv, col[1], "B");
     canvas_text(cv, r.x, r.y + r.h - 1, r.w, TPX_R_DIM,
@@ -348,10 +348,8 @@ static void coal_caption(const tpx_app *a, const void *stt, char *buf, size_t n)
                  100.0 * model_efficiency(&worst->cost));
 }
 
-const tpx_view coal_view = {
-    .name = "Coalescing",
-    .keys = TPX_KG_DETAIL,
+const tpx_view_ops coalescing_view = {
     .caption = coal_caption,
     .draw = coal_draw,
-    .on_action = views_step_rep,
+    .on_action = app_view_step_rep,
 };

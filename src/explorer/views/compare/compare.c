@@ -11,7 +11,7 @@
 #include "model.h"
 #include "profile.h"
 #include "sweep.h"
-#include "views.h"
+#include "app_state.h"
 
 enum { CMP_ROWS = 16 };
 
@@ -257,9 +257,7 @@ static void cmp_caption(const tpx_app *a, const void *vst, char *buf, size_t n)
                  "green where B is better", st->changed[0] ? ": B changes " : "", st->changed);
 }
 
-const tpx_view compare_view = {
-    .name = "Compare",
-    .keys = TPX_KG_COMPARE,
+const tpx_view_ops compare_view = {
     .st_size = sizeof(cmp_state),
     .caption = cmp_caption,
     .draw = cmp_draw,

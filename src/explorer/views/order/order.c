@@ -10,7 +10,7 @@
 #include "catalog.h"
 #include "footprint.h"
 #include "sorting.h"
-#include "views.h"
+#include "app_state.h"
 #include "words.h"
 
 enum { CARTESIAN, OTHER }; /* the two panels */
@@ -180,7 +180,7 @@ static void order_draw(const tpx_app *a, const void *st, tpx_canvas *cv, tpx_rec
                   words_s(w->blocks_per_sm));
     canvas_printf(cv, r.x + 1, r.y + 2, r.w - 1, TPX_R_DIM, "(%s)", w->source);
     tpx_rect p[2];
-    layout_columns(rect_make(r.x + 1, r.y + 4, r.w - 2, r.h - 5), 2, 4, p);
+    rect_columns(rect_make(r.x + 1, r.y + 4, r.w - 2, r.h - 5), 2, 4, p);
     draw_grid(a, o, cv, p[0], CARTESIAN);
     draw_grid(a, o, cv, p[1], OTHER);
     int x = r.x + 1;
@@ -242,9 +242,7 @@ static void order_change(tpx_app *a, void *st, int bits)
     derive(a, o);
 }
 
-const tpx_view order_view = {
-    .name = "Order",
-    .keys = TPX_KG_ORDER,
+const tpx_view_ops order_view = {
     .st_size = sizeof(order_state),
     .caption = order_caption,
     .draw = order_draw,

@@ -1,0 +1,13 @@
+/* shell: the explorer's subcommands of the tpx binary (argv after the
+ * subcommand): the explorer on a terminal, its tour, and a view exported. */
+#ifndef TPX_SHELL_H
+#define TPX_SHELL_H
+
+/* The explorer; argv are the config options. */
+int cmd_explore(int argc, char **argv);
+/* The explorer on a tour file (tpx tour FILE [options]). */
+int cmd_tour(int argc, char **argv);
+/* A view drawn headless, written as SVG or text. */
+int cmd_export(int argc, char **argv);
+
+#endif
