@@ -137,7 +137,8 @@ if m is None:
 else:
     g = m["predicted_gbs"]
     assert isinstance(g, float) and math.isfinite(g) and 0 < g < 4814, g
-    assert m["prediction"]["limiter"] in ("dram", "l2", "l1", "latency")
+    assert m["prediction"]["limiter"] in ("launch", "latency", "dram", "l2", "sm")
+    assert m["prediction"]["why"].startswith("limited by "), m["prediction"]
     t = m["traffic"]
     # A is read once; a sector B leaves half-written costs a DRAM re-read
     if t["l2_store_split_waits"] == 0:

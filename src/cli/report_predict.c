@@ -43,6 +43,17 @@ void report_prediction_json(json_writer *w, const tpx_config *c, const tpx_total
     json_end_object(w);
     json_int(w, "blocks_per_sm", p.blocks_per_sm);
     json_double(w, "waves", p.waves, 0);
+    json_string(w, "occupancy_limit", profile_occ_limit_words(p.occ_limit));
+    json_int(w, "registers", p.regs);
+    json_bool(w, "registers_known", p.regs_known);
+    json_double(w, "loads_in_flight", p.loads_in_flight, 1);
+    json_double(w, "bytes_in_flight_per_sm", p.bytes_in_flight_sm, 0);
+    json_double(w, "block_ns", p.block_ns, 1);
+    json_double(w, "run_a_bytes", p.run_a, 1);
+    json_double(w, "run_b_bytes", p.run_b, 1);
+    char why[TPX_MSG];
+    predict_explain(&p, prof, why, sizeof why);
+    json_string(w, "why", why);
     json_end_object(w);
 }
 
@@ -64,10 +75,14 @@ void report_prediction_table(FILE *f, const tpx_config *c, const tpx_totals *t,
                 "evicted", tr.split_evicted, "", "", "", "");
     if (!prof || predict_config(c, t, &tr, prof, &p) != 0)
         return;
-    fprintf(f, "\n  predicted %.0f GB/s on %s (a model, not a measurement): limited by %s\n",
-            p.gbs, prof->name, predict_limiter_words(p.limiter));
-    fprintf(f, "    time per resource, ms: dram %.4f  l2 %.4f  l1 %.4f  latency %.4f; "
-               "%d blocks/SM, %.0f waves\n",
-            p.t_ms[TPX_LIM_DRAM], p.t_ms[TPX_LIM_L2], p.t_ms[TPX_LIM_L1],
-            p.t_ms[TPX_LIM_LATENCY], p.blocks_per_sm, p.waves);
+    char why[TPX_MSG];
+    predict_explain(&p, prof, why, sizeof why);
+    fprintf(f, "\n  predicted %.0f GB/s on %s (a model, not a measurement)\n    %s\n", p.gbs,
+            prof->name, why);
+    fprintf(f, "    time per limit, ms:");
+    for (int i = 0; i < TPX_LIM_COUNT; i++)
+        fprintf(f, " %s %.4f", predict_limiter_name((tpx_limiter)i), p.t_ms[i]);
+    fprintf(f, "\n    %d blocks/SM (%s), %.0f waves, %d registers/thread%s\n", p.blocks_per_sm,
+            profile_occ_limit_words(p.occ_limit), p.waves, p.regs,
+            p.regs_known ? "" : " (assumed)");
 }

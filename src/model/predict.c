@@ -3,100 +3,159 @@
 #include <math.h>
 #include <string.h>
 
-static const char *const lim_names[TPX_LIM_COUNT] = {"dram", "l2", "l1", "latency"};
+#include "compiled.h"
+#include "locality.h"
+
+static const char *const lim_names[TPX_LIM_COUNT] = {"launch", "latency", "dram", "l2", "sm"};
 
 const char *predict_limiter_name(tpx_limiter l) { return l < TPX_LIM_COUNT ? lim_names[l] : "?"; }
 
 static const char *const lim_words[TPX_LIM_COUNT] = {
-    "DRAM bandwidth", "L2 bandwidth", "the SMs' load/store pipe",
-    "memory latency (too few loads in flight)"};
+    "block launches", "bytes in flight (memory latency)", "DRAM bandwidth", "L2 bandwidth",
+    "the SMs' load/store pipe"};
 
 const char *predict_limiter_words(tpx_limiter l) { return l < TPX_LIM_COUNT ? lim_words[l] : "?"; }
 
-/* Expected maximum of n delays that each exceed the base latency by an
- * exponential amount with mean 1: the harmonic number H(n).  A block keeps
- * its slot on the SM until its slowest load is back. */
-static double harmonic(double n)
-{
-    if (n < 1)
-        return 1;
-    return log(n) + 0.5772156649 + 1.0 / (2 * n);
-}
+/* Waves under this many are counted whole: the last one runs part-empty. */
+#define PREDICT_WHOLE_WAVES 8
 
 static int profile_complete(const tpx_profile *p)
 {
-    return p->sms > 0 && p->clock_mhz > 0 && p->dram_gbs > 0 && p->l2_gbs > 0 &&
-           p->mem_latency_ns > 0 && p->partial_write_cost >= 1;
+    return p->sms > 0 && p->clock_mhz > 0 && p->dram_gbs > 0 && p->mem_latency_ns > 0 &&
+           p->launch_ns_per_block > 0 && p->overlap_p >= 1 && p->l2_read_sectors_ns > 0 &&
+           p->l2_write_sectors_ns > 0 && p->partial_write_cost >= 1;
 }
 
-/* The SM pipe, in cycles per SM: each 128-byte line a global access touches
- * takes a pass (a tag lookup), each shared wavefront a pass.  Blocks are
- * dealt evenly to the SMs. */
-static double l1_ms(const tpx_totals *t, const tpx_profile *prof)
+/* The load/store pipe cycles of one block: a pass per 128-byte line a
+ * global load misses in L1 (or hits), per line a store writes, per shared
+ * wavefront and shared instruction (bench/probes: the pipe probe). */
+static double sm_cycles_per_block(const tpx_totals *t, const tpx_traffic *tr,
+                                  const tpx_profile *prof)
 {
-    double per_block = (double)t->op[TPX_OP_GLD].lines +
-                       (double)t->op[TPX_OP_GST].lines +
-                       (double)t->op[TPX_OP_SLD].wavefronts + (double)t->op[TPX_OP_SST].wavefronts;
-    per_block /= (double)t->blocks;
-    double blocks_per_sm = ceil((double)t->blocks / prof->sms);
-    return blocks_per_sm * per_block / (prof->clock_mhz * 1e3);
+    double miss = (double)tr->l2_ld_lines;
+    double hit = (double)t->op[TPX_OP_GLD].lines - miss;
+    double shw = (double)(t->op[TPX_OP_SLD].wavefronts + t->op[TPX_OP_SST].wavefronts);
+    double shi = (double)(t->op[TPX_OP_SLD].insts + t->op[TPX_OP_SST].insts);
+    double cyc = miss * prof->ld_line_cycles + (hit > 0 ? hit : 0) * prof->ld_hit_line_cycles +
+                 (double)t->op[TPX_OP_GST].lines * prof->st_line_cycles +
+                 shw * prof->smem_wavefront_cycles + shi * prof->smem_instr_cycles;
+    return cyc / (double)t->blocks;
 }
 
-/* A part-written sector that left the L2 (traffic_split.h) comes back
- * through a DRAM read-modify-write of 64 bytes while the L2 waits: that
- * traffic moves far slower than a stream (rmw_gbs, fitted on the H200 to
- * the times of bench/results/l2_partial_h200.csv; a profile without it
- * takes the H200's share of its DRAM bandwidth). */
-static double rmw_ms(const tpx_traffic *tr, const tpx_profile *prof)
+/* Occupancy, loads in flight and a block's hold on its slot (Little's law:
+ * a slot moves one block's bytes per block_ns). */
+static int slots(const tpx_config *c, const tpx_totals *t, const tpx_traffic *tr,
+                 const tpx_profile *prof, tpx_prediction *p)
 {
-    double gbs = prof->rmw_gbs;
-    if (gbs <= 0) { /* the share read from the H200's profile, not a copy of it */
-        char msg[TPX_MSG];
-        const tpx_profile *h200 = profile_find("h200", msg, sizeof msg);
-        if (h200 && h200->rmw_gbs > 0 && h200->dram_gbs > 0)
-            gbs = h200->rmw_gbs / h200->dram_gbs * prof->dram_gbs;
+    p->blocks = t->blocks;
+    p->threads = c->bx * c->by;
+    p->warps_per_block = (int)t->warps_per_block;
+    p->regs = compiled_regs(c, prof->cc, &p->regs_known);
+    p->blocks_per_sm = profile_occupancy(prof, c, p->regs, &p->occ_limit);
+    if (p->blocks_per_sm < 1)
+        return -1;
+    p->occupancy = (double)p->blocks_per_sm * p->warps_per_block * 32 / prof->max_threads_per_sm;
+    double resident = (double)prof->sms * p->blocks_per_sm;
+    p->waves = (double)t->blocks / resident;
+    if (p->waves < PREDICT_WHOLE_WAVES)
+        p->waves = ceil(p->waves);
+    p->loads_per_thread = compiled_loads_per_thread(c);
+    p->loads_in_flight = compiled_loads_in_flight(c);
+    double rounds = p->loads_per_thread / p->loads_in_flight;
+    double ld_bytes = (double)tr->l2_ld_sectors * 32 / (double)t->blocks;
+    p->bytes_in_flight_sm = ld_bytes / (rounds > 1 ? rounds : 1) * p->blocks_per_sm;
+    p->sm_cycles_block = sm_cycles_per_block(t, tr, prof);
+    const tpx_cost *ld = &t->op[TPX_OP_GLD], *st = &t->op[TPX_OP_GST];
+    const tpx_cost *sl = &t->op[TPX_OP_SLD], *ss = &t->op[TPX_OP_SST];
+    p->ld_lines_per_req = ld->insts ? (double)ld->lines / (double)ld->insts : 0;
+    p->st_lines_per_req = st->insts ? (double)st->lines / (double)st->insts : 0;
+    unsigned long long ideal = sl->ideal + ss->ideal;
+    p->smem_ways = ideal ? (double)(sl->wavefronts + ss->wavefronts) / (double)ideal : 0;
+    p->access_bytes = (int)config_access_bytes(c);
+    p->block_ns = (rounds > 1 ? rounds : 1) * prof->mem_latency_ns *
+                      (1 + prof->latency_per_warp * p->warps_per_block) +
+                  p->sm_cycles_block / (prof->clock_mhz * 1e-3);
+    return 0;
+}
+
+/* DRAM: the traffic at the efficiency of its runs of contiguous bytes. */
+static double dram_ms(const tpx_config *c, const tpx_traffic *tr, const tpx_profile *prof,
+                      tpx_prediction *p)
+{
+    tpx_runs runs;
+    long long window = prof->dram_run_window >= 1 ? (long long)prof->dram_run_window : 1;
+    if (locality_runs(c, window, &runs) != 0)
+        runs.a_bytes = runs.b_bytes = 1e12;
+    p->run_a = runs.a_bytes;
+    p->run_b = runs.b_bytes;
+    p->eta_a = profile_curve_at(&prof->dram_run_read, runs.a_bytes);
+    p->eta_b = profile_curve_at(&prof->dram_run_write, runs.b_bytes);
+    p->dram_bytes = tr->dram_rd_bytes + tr->dram_wr_bytes;
+    return (tr->dram_rd_bytes / p->eta_a + tr->dram_wr_bytes / p->eta_b) / (prof->dram_gbs * 1e6);
+}
+
+/* L2: sectors at its read and write rates, a part-written sector twice (a
+ * merge), plus the read-modify-writes of part-written sectors it lost. */
+static double l2_ms(const tpx_traffic *tr, const tpx_profile *prof)
+{
+    double st = (double)tr->l2_st_sectors + (prof->partial_write_cost - 1) * (double)tr->l2_st_partial;
+    double ms = ((double)tr->l2_ld_sectors / prof->l2_read_sectors_ns +
+                 st / prof->l2_write_sectors_ns) * 1e-6;
+    if (prof->rmw_gbs > 0)
+        ms += 128.0 * tr->split_evicted / (prof->rmw_gbs * 1e6);
+    return ms;
+}
+
+/* Latency and DRAM share one queue: as the bytes in flight approach what
+ * DRAM drains, each round trip waits longer.  t = t_dram / (1 - e^(-t_dram /
+ * t_lat)) is t_lat when few bytes are in flight and t_dram when many are;
+ * the stream probe follows it (docs/prediction.md). */
+static double memory_ms(double dram, double lat)
+{
+    if (lat <= 0)
+        return dram;
+    if (dram <= 0)
+        return lat;
+    double x = dram / lat;
+    return x > 50 ? dram : dram / -expm1(-x);
+}
+
+static void bind(tpx_prediction *p, double mem, double p_norm)
+{
+    const double *t = p->t_ms;
+    double parts[3] = {mem, t[TPX_LIM_SM], t[TPX_LIM_L2]};
+    double top = 0, sum = 0;
+    for (int i = 0; i < 3; i++)
+        top = parts[i] > top ? parts[i] : top;
+    for (int i = 0; i < 3; i++) /* scaled by the largest: no overflow at p = 8 */
+        sum += pow(parts[i] / top, p_norm);
+    p->ms = top * pow(sum, 1 / p_norm);
+    p->limiter = t[TPX_LIM_LATENCY] > t[TPX_LIM_DRAM] ? TPX_LIM_LATENCY : TPX_LIM_DRAM;
+    if (t[TPX_LIM_SM] > mem && t[TPX_LIM_SM] >= t[TPX_LIM_L2])
+        p->limiter = TPX_LIM_SM;
+    else if (t[TPX_LIM_L2] > mem)
+        p->limiter = TPX_LIM_L2;
+    if (t[TPX_LIM_LAUNCH] >= p->ms) { /* the block launches bound sharply (launch probe) */
+        p->ms = t[TPX_LIM_LAUNCH];
+        p->limiter = TPX_LIM_LAUNCH;
     }
-    return gbs > 0 ? 128.0 * tr->split_evicted / (gbs * 1e6) : 0;
 }
 
 int predict_config(const tpx_config *c, const tpx_totals *t, const tpx_traffic *tr,
                    const tpx_profile *prof, tpx_prediction *p)
 {
     memset(p, 0, sizeof *p);
-    if (config_is_reference(c->kernel) || !profile_complete(prof) || t->blocks < 1)
+    if (config_is_reference(c->kernel) || !profile_complete(prof) || t->blocks < 1 ||
+        t->warps_per_block < 1 || slots(c, t, tr, prof, p) != 0)
         return -1;
-    p->blocks_per_sm = profile_blocks_per_sm(prof, c, TPX_ASSUMED_REGS);
-    if (p->blocks_per_sm < 1)
-        return -1;
-    double resident = (double)prof->sms * p->blocks_per_sm;
-    p->waves = ceil((double)t->blocks / resident);
-
-    p->t_ms[TPX_LIM_DRAM] = (tr->dram_rd_bytes + tr->dram_wr_bytes) / (prof->dram_gbs * 1e6);
-    /* A sector written in part costs the L2 a read and a write (it merges
-     * the bytes into the sector and recomputes the sector's ECC). */
-    double l2_sectors = (double)tr->l2_ld_sectors + (double)tr->l2_st_sectors +
-                        (prof->partial_write_cost - 1) * (double)tr->l2_st_partial;
-    p->t_ms[TPX_LIM_L2] = 32.0 * l2_sectors / (prof->l2_gbs * 1e6) + rmw_ms(tr, prof);
-    p->t_ms[TPX_LIM_L1] = l1_ms(t, prof);
-    /* Little's law: a wave of resident blocks issues all its loads (the kernels'
-     * loads of a phase are independent) and waits for the slowest. */
-    double lines = (double)tr->l2_ld_lines / (double)t->blocks;
-    double round_ns = prof->mem_latency_ns + prof->latency_spread_ns * harmonic(lines);
-    p->t_ms[TPX_LIM_LATENCY] = p->waves * round_ns * 1e-6;
-    p->loads_in_flight = (double)tr->l2_ld_sectors / (double)t->blocks * p->blocks_per_sm;
-
-    p->limiter = TPX_LIM_DRAM;
-    for (int i = 1; i < TPX_LIM_COUNT; i++)
-        if (p->t_ms[i] > p->t_ms[p->limiter])
-            p->limiter = (tpx_limiter)i;
-    /* The resources overlap but not perfectly: the time is the 2-norm
-     * of the two longest, nearer the max than the sum. */
-    double second = 0;
-    for (int i = 0; i < TPX_LIM_COUNT; i++)
-        if (i != (int)p->limiter && p->t_ms[i] > second)
-            second = p->t_ms[i];
-    double top = p->t_ms[p->limiter];
-    p->ms = sqrt(top * top + second * second);
+    double per_block = fmax(prof->launch_ns_per_block, prof->launch_ns_per_warp * p->warps_per_block);
+    p->t_ms[TPX_LIM_LAUNCH] = (double)t->blocks * per_block * 1e-6;
+    p->t_ms[TPX_LIM_LATENCY] = p->waves * p->block_ns * 1e-6;
+    p->t_ms[TPX_LIM_DRAM] = dram_ms(c, tr, prof, p);
+    p->t_ms[TPX_LIM_L2] = l2_ms(tr, prof);
+    p->t_ms[TPX_LIM_SM] =
+        (double)t->blocks / prof->sms * p->sm_cycles_block / (prof->clock_mhz * 1e3);
+    bind(p, memory_ms(p->t_ms[TPX_LIM_DRAM], p->t_ms[TPX_LIM_LATENCY]), prof->overlap_p);
     double bytes = 2.0 * (double)c->w * (double)c->h * (double)config_esize(c->dtype);
     p->gbs = bytes / (p->ms * 1e6);
     p->valid = isfinite(p->gbs) && p->gbs > 0;

@@ -1,41 +1,82 @@
-/* predict: a bandwidth the launch should reach on a device profile, from
- * the traffic at each level (traffic.h), the shared wavefronts, occupancy
- * and waves.  A roofline of times, one per resource, plus the time the
- * memory latency costs when too few loads are in flight (Little's law).
- * The formula and its constants are in docs/prediction.md. */
+/* predict: the bandwidth a launch should reach on a device profile, and which
+ * limit binds.  Five limits, each a time with its own formula
+ * (docs/prediction.md) and constants measured by bench/probes on the GPU:
+ *
+ *   launch   the GPU starts blocks at a finite rate (ns per block);
+ *   latency  Little's law per block slot: a resident block holds its slot
+ *            for its loads' round trip (rounds of the loads a thread has in
+ *            flight) plus its own SM work, so bytes in flight = occupancy x
+ *            loads in flight x bytes per load; waves and the tail count;
+ *   dram     bytes between L2 and DRAM at the efficiency the runs of
+ *            contiguous bytes give (the block shape and the block order);
+ *   l2       sectors the L2 serves, part-written ones twice;
+ *   sm       the SMs' load/store pipe: cycles per line a global access
+ *            touches, per store line, per shared wavefront.
+ *
+ * The launch takes the longest of them, overlapped imperfectly (a p-norm;
+ * latency and DRAM combine as a queue that fills); the binding limit is the
+ * one that dominates, named in predict_explain's words. */
 #ifndef TPX_PREDICT_H
 #define TPX_PREDICT_H
+
+#include <stddef.h>
 
 #include "model.h"
 #include "profile.h"
 #include "traffic.h"
 
 typedef enum tpx_limiter {
+    TPX_LIM_LAUNCH,  /* block launches */
+    TPX_LIM_LATENCY, /* too few bytes in flight for the memory latency */
     TPX_LIM_DRAM,    /* bytes between L2 and DRAM */
     TPX_LIM_L2,      /* sectors L2 serves */
-    TPX_LIM_L1,      /* the SMs' load/store pipe: lines, store lines, shared wavefronts */
-    TPX_LIM_LATENCY, /* too few loads in flight to cover the memory latency */
+    TPX_LIM_SM,      /* the SMs' load/store pipe: lines, store lines, shared wavefronts */
     TPX_LIM_COUNT
 } tpx_limiter;
 
 typedef struct tpx_prediction {
     int valid;
-    double t_ms[TPX_LIM_COUNT]; /* time each resource needs on its own */
+    double t_ms[TPX_LIM_COUNT]; /* time each limit needs on its own */
     double ms;                  /* predicted launch time */
     double gbs;                 /* 2 * W * H * e / ms, GB = 1e9 */
-    tpx_limiter limiter;        /* the resource with the longest time */
+    tpx_limiter limiter;        /* the binding limit */
+    /* what the words quote */
+    long long blocks;
+    int threads, warps_per_block;
     int blocks_per_sm;
-    double waves;               /* blocks / (SMs * blocks per SM), rounded up */
-    double loads_in_flight;     /* per SM, 32-byte sectors asked of L2 and not yet back */
+    tpx_occ_limit occ_limit;    /* what caps the blocks per SM */
+    int regs, regs_known;       /* registers per thread (known: the build's record) */
+    double occupancy;           /* resident warps / the SM's maximum */
+    double waves;               /* blocks / resident blocks (whole waves under 8) */
+    double loads_per_thread;    /* global loads per thread per phase */
+    double loads_in_flight;     /* of those, issued before the first must return */
+    double bytes_in_flight_sm;  /* load bytes per SM in flight at once */
+    double block_ns;            /* a block's hold on its slot */
+    double sm_cycles_block;     /* its own load/store pipe work */
+    double st_lines_per_req;    /* 128-byte lines per global store instruction */
+    double ld_lines_per_req;    /* ... per global load instruction */
+    double smem_ways;           /* shared wavefronts per instruction over the ideal */
+    int access_bytes;           /* bytes one lane's access moves */
+    double run_a, run_b;        /* contiguous bytes DRAM sees on each side */
+    double eta_a, eta_b;        /* the DRAM efficiency of those runs */
+    double dram_bytes;
 } tpx_prediction;
 
-const char *predict_limiter_name(tpx_limiter l); /* "dram", "l2", "l1", "latency" */
-/* The limiter in words, for people ("DRAM bandwidth", ...). */
+const char *predict_limiter_name(tpx_limiter l); /* "launch", "latency", "dram", "l2", "sm" */
+/* The limit in a few words ("block launches", "DRAM bandwidth", ...). */
 const char *predict_limiter_words(tpx_limiter l);
 
 /* 0, or -1 (reference kernel, or a profile without the figures needed; then
  * p->valid = 0 and nothing may be shown). */
 int predict_config(const tpx_config *c, const tpx_totals *t, const tpx_traffic *tr,
                    const tpx_profile *prof, tpx_prediction *p);
+
+/* The binding limit in a sentence with its numbers, e.g. "limited by block
+ * launches: 1,048,576 blocks of 64 threads at 0.60 ns each" (predict_words.c). */
+void predict_explain(const tpx_prediction *p, const tpx_profile *prof, char *buf, size_t n);
+/* What changed between two predictions of the same profile, in a sentence:
+ * "the binding limit moved from DRAM bandwidth to the SMs' load/store pipe",
+ * or "both are bound by ..." with the figure that changed most. */
+void predict_compare(const tpx_prediction *a, const tpx_prediction *b, char *buf, size_t n);
 
 #endif

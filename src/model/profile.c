@@ -8,11 +8,11 @@
 
 #include "assets.h"
 
-/* Numeric keys of a profile file: int fields, long long fields, doubles. */
+/* Keys of a profile file: int fields, long long fields, doubles, curves. */
 typedef struct profile_key {
     const char *name;
     size_t off;
-    char type; /* 'i', 'l' or 'd' */
+    char type; /* 'i', 'l', 'd' or 'c' (a curve: x:y,x:y,...) */
 } profile_key;
 
 #define PK(f, t) {#f, offsetof(tpx_profile, f), t}
@@ -20,20 +20,69 @@ static const profile_key profile_keys[] = {
     PK(sms, 'i'), PK(max_threads_per_sm, 'i'), PK(max_blocks_per_sm, 'i'), PK(regs_per_sm, 'i'),
     PK(smem_per_sm, 'l'), PK(smem_reserved_per_block, 'l'), PK(l2_bytes, 'l'),
     PK(smem_per_block_optin, 'l'),
-    PK(peak_gbs, 'd'), PK(cc, 'd'), PK(clock_mhz, 'd'), PK(dram_gbs, 'd'), PK(l2_gbs, 'd'),
-    PK(mem_latency_ns, 'd'), PK(latency_spread_ns, 'd'), PK(partial_write_cost, 'd'), PK(rmw_gbs, 'd'),
+    PK(peak_gbs, 'd'), PK(cc, 'd'), PK(clock_mhz, 'd'), PK(launch_ns_per_block, 'd'),
+    PK(launch_ns_per_warp, 'd'), PK(mem_latency_ns, 'd'), PK(latency_per_warp, 'd'),
+    PK(dram_gbs, 'd'), PK(overlap_p, 'd'), PK(dram_run_read, 'c'), PK(dram_run_write, 'c'),
+    PK(dram_run_window, 'd'), PK(ld_line_cycles, 'd'), PK(ld_hit_line_cycles, 'd'),
+    PK(st_line_cycles, 'd'), PK(smem_wavefront_cycles, 'd'), PK(smem_instr_cycles, 'd'),
+    PK(l2_read_sectors_ns, 'd'), PK(l2_write_sectors_ns, 'd'), PK(partial_write_cost, 'd'),
+    PK(rmw_gbs, 'd'),
 };
 #undef PK
 
+static const profile_key *key_of(const char *k)
+{
+    for (size_t i = 0; i < sizeof profile_keys / sizeof profile_keys[0]; i++)
+        if (strcmp(k, profile_keys[i].name) == 0)
+            return &profile_keys[i];
+    return NULL;
+}
+
+/* "x:y,x:y,...": up to TPX_CURVE_MAX points, x ascending and positive,
+ * y in (0, 1].  0, or -1. */
+static int parse_curve(const char *v, tpx_curve *c)
+{
+    c->n = 0;
+    while (*v) {
+        char *end;
+        double x = strtod(v, &end);
+        if (end == v || *end != ':' || c->n == TPX_CURVE_MAX)
+            return -1;
+        v = end + 1;
+        double y = strtod(v, &end);
+        if (end == v || (*end && *end != ',') || (*end == ',' && !end[1]))
+            return -1;
+        if (!isfinite(x) || !isfinite(y) || x <= 0 || y <= 0 || y > 1 ||
+            (c->n && x <= c->x[c->n - 1]))
+            return -1;
+        c->x[c->n] = x, c->y[c->n] = y, c->n++;
+        v = *end ? end + 1 : end;
+    }
+    return c->n > 0 ? 0 : -1;
+}
+
+double profile_curve_at(const tpx_curve *c, double x)
+{
+    if (c->n == 0)
+        return 1;
+    if (x <= c->x[0])
+        return c->y[0];
+    for (int i = 1; i < c->n; i++)
+        if (x <= c->x[i]) {
+            double f = log(x / c->x[i - 1]) / log(c->x[i] / c->x[i - 1]);
+            return c->y[i - 1] + f * (c->y[i] - c->y[i - 1]);
+        }
+    return c->y[c->n - 1];
+}
+
 static int profile_set(tpx_profile *p, const char *k, double d)
 {
-    for (size_t i = 0; i < sizeof profile_keys / sizeof profile_keys[0]; i++) {
-        if (strcmp(k, profile_keys[i].name) != 0)
-            continue;
-        char *f = (char *)p + profile_keys[i].off;
-        if (profile_keys[i].type == 'i')
+    const profile_key *key = key_of(k);
+    if (key) {
+        char *f = (char *)p + key->off;
+        if (key->type == 'i')
             *(int *)(void *)f = (int)d;
-        else if (profile_keys[i].type == 'l')
+        else if (key->type == 'l')
             *(long long *)(void *)f = (long long)d;
         else
             *(double *)(void *)f = d;
@@ -50,7 +99,7 @@ int profile_parse(const char *text, tpx_profile *p, char *msg, size_t n)
     while (*line) {
         const char *end = strchr(line, '\n');
         size_t len = end ? (size_t)(end - line) : strlen(line);
-        char buf[160];
+        char buf[512];
         lineno++;
         snprintf(buf, sizeof buf, "%.*s", (int)(len < sizeof buf - 1 ? len : sizeof buf - 1), line);
         line += len + (end ? 1 : 0);
@@ -67,6 +116,15 @@ int profile_parse(const char *text, tpx_profile *p, char *msg, size_t n)
         double d = strtod(v, &rest);
         if (strcmp(k, "name") == 0) {
             snprintf(p->name, sizeof p->name, "%s", v);
+            continue;
+        }
+        const profile_key *key = key_of(k);
+        if (key && key->type == 'c') {
+            if (parse_curve(v, (tpx_curve *)(void *)((char *)p + key->off)) != 0) {
+                snprintf(msg, n, "profile line %d: '%s' needs x:y,x:y,... (x rising, y in (0, 1])",
+                         lineno, k);
+                return -1;
+            }
             continue;
         }
         if (rest == v || *rest != '\0' || !isfinite(d) || d < 0 || d > 1e15) {
@@ -168,10 +226,8 @@ void profile_from_device(const tpx_device *d, tpx_profile *p)
     p->smem_reserved_per_block = d->cc_major >= 8 ? 1024 : 0; /* sm_80 on reserve 1 KB */
     p->regs_per_sm = 65536;                                    /* every GPU tpx builds for */
     p->l2_bytes = d->l2_bytes;
-    if (near->peak_gbs > 0 && d->peak_gbs > 0) {
+    if (near->peak_gbs > 0 && d->peak_gbs > 0)
         p->dram_gbs = near->dram_gbs * d->peak_gbs / near->peak_gbs;
-        p->l2_gbs = near->l2_gbs * d->peak_gbs / near->peak_gbs;
-    }
     p->peak_gbs = d->peak_gbs;
 }
 
@@ -183,20 +239,48 @@ void profile_current(const tpx_device *d, tpx_profile *out)
         *out = *profile_builtin();
 }
 
-static int min_int(int a, long long b) { return b < a ? (int)b : a; }
+/* Registers are handed to warps in units of 256 (CUDA occupancy calculator,
+ * compute capability 7.0 and newer). */
+#define PROFILE_REG_UNIT 256
 
-int profile_blocks_per_sm(const tpx_profile *p, const tpx_config *c, int regs)
+static void cap(int *n, long long m, tpx_occ_limit why, tpx_occ_limit *out)
+{
+    if (m < *n) {
+        *n = m > 0 ? (int)m : 0;
+        *out = why;
+    }
+}
+
+int profile_occupancy(const tpx_profile *p, const tpx_config *c, int regs, tpx_occ_limit *why)
 {
     long long warps = ((long long)c->bx * c->by + 31) / 32;
     int n = p->max_blocks_per_sm;
+    tpx_occ_limit w = TPX_OCC_BLOCKS;
     if (warps > 0)
-        n = min_int(n, p->max_threads_per_sm / (warps * 32));
-    if (p->regs_per_sm > 0 && regs > 0 && warps > 0)
-        n = min_int(n, p->regs_per_sm / (warps * 32 * regs));
+        cap(&n, p->max_threads_per_sm / (warps * 32), TPX_OCC_THREADS, &w);
+    if (p->regs_per_sm > 0 && regs > 0 && warps > 0) {
+        long long per_warp = ((long long)regs * 32 + PROFILE_REG_UNIT - 1) / PROFILE_REG_UNIT *
+                             PROFILE_REG_UNIT;
+        cap(&n, p->regs_per_sm / per_warp / warps, TPX_OCC_REGS, &w);
+    }
     long long smem = config_smem_bytes(c);
     if (smem > 0 && p->smem_per_sm > 0)
-        n = min_int(n, p->smem_per_sm / (smem + p->smem_reserved_per_block));
-    return n > 0 ? n : 0;
+        cap(&n, p->smem_per_sm / (smem + p->smem_reserved_per_block), TPX_OCC_SMEM, &w);
+    if (why)
+        *why = w;
+    return n;
+}
+
+int profile_blocks_per_sm(const tpx_profile *p, const tpx_config *c, int regs)
+{
+    return profile_occupancy(p, c, regs, NULL);
+}
+
+const char *profile_occ_limit_words(tpx_occ_limit l)
+{
+    static const char *const w[] = {"threads per SM", "blocks per SM", "shared memory",
+                                    "registers"};
+    return (unsigned)l < sizeof w / sizeof w[0] ? w[l] : "?";
 }
 
 void profile_waves(const tpx_config *c, const tpx_device *d, const tpx_occupancy *occ,

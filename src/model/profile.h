@@ -1,6 +1,9 @@
-/* profile: what the Order view needs to know about a GPU to say how many
- * blocks are resident at once (SMs x blocks per SM).  From the real device
- * when there is one, from a profile embedded in assets/devices otherwise. */
+/* profile: what tpx knows about a GPU without running on it: its limits
+ * (how many blocks are resident at once, SMs x blocks per SM) and the
+ * constants of the throughput model (predict.h), which bench/probes measure
+ * on the GPU itself.  From the real device when there is one (its limits,
+ * the other figures of the nearest embedded profile), from a profile
+ * embedded in assets/devices otherwise. */
 #ifndef TPX_PROFILE_H
 #define TPX_PROFILE_H
 
@@ -9,6 +12,16 @@
 #include "config.h"
 #include "device.h"
 
+/* A measured curve y(x), x ascending: DRAM efficiency by run length. */
+#define TPX_CURVE_MAX 16
+typedef struct tpx_curve {
+    int n;
+    double x[TPX_CURVE_MAX], y[TPX_CURVE_MAX];
+} tpx_curve;
+
+/* y at x: linear in log x between points, the end values beyond them. */
+double profile_curve_at(const tpx_curve *c, double x);
+
 typedef struct tpx_profile {
     char name[128];
     int sms;
@@ -16,15 +29,26 @@ typedef struct tpx_profile {
     long long smem_per_sm, smem_reserved_per_block, l2_bytes;
     long long smem_per_block_optin; /* a block's shared memory after opting in; 0: 48 KB */
     double peak_gbs;
-    /* for the predicted bandwidth (predict.h); 0 where the profile lacks them */
-    double cc;                /* compute capability, e.g. 9.0 */
-    double clock_mhz;         /* SM clock under a memory-bound load */
-    double dram_gbs;          /* DRAM bandwidth a copy sustains */
-    double l2_gbs;            /* L2 bandwidth for sector traffic */
-    double mem_latency_ns;    /* a loaded DRAM round trip */
-    double latency_spread_ns; /* mean excess of one load over that */
-    double partial_write_cost; /* L2 accesses a partly written sector costs (2: read, write) */
-    double rmw_gbs;           /* DRAM read-modify-writes of evicted part-written sectors */
+    /* for the predicted bandwidth (predict.h, docs/prediction.md); 0 where
+     * the profile lacks them.  bench/probes/calibrate.py measures them. */
+    double cc;                  /* compute capability, e.g. 9.0 */
+    double clock_mhz;           /* SM clock under a memory-bound load */
+    double launch_ns_per_block; /* the GPU starts a block every this many ns */
+    double launch_ns_per_warp;  /* ... or, for large blocks, this per warp */
+    double mem_latency_ns;      /* a block's load round trip at light load */
+    double latency_per_warp;    /* the share each warp of a block adds to it */
+    double dram_gbs;            /* DRAM bandwidth a copy approaches */
+    double overlap_p;           /* the p-norm that overlaps the limits */
+    tpx_curve dram_run_read;    /* DRAM efficiency by run length, reads */
+    tpx_curve dram_run_write;   /* ... and writes */
+    double dram_run_window;     /* launch-adjacent blocks whose runs DRAM joins */
+    double ld_line_cycles;      /* SM pipe cycles per line a load misses in L1 */
+    double ld_hit_line_cycles;  /* ... per line it hits */
+    double st_line_cycles;      /* ... per line a store writes */
+    double smem_wavefront_cycles, smem_instr_cycles; /* ... per shared wavefront, instruction */
+    double l2_read_sectors_ns, l2_write_sectors_ns;  /* sectors the L2 serves per ns */
+    double partial_write_cost;  /* L2 accesses a partly written sector costs (2: read, write) */
+    double rmw_gbs;             /* DRAM read-modify-writes of evicted part-written sectors */
 } tpx_profile;
 
 /* Registers per thread assumed when estimating (the simple kernels use
@@ -52,6 +76,17 @@ void profile_current(const tpx_device *d, tpx_profile *out);
 /* Blocks of config c resident on one SM, estimated from the profile's
  * limits (threads, blocks, shared memory, registers at regs per thread). */
 int profile_blocks_per_sm(const tpx_profile *p, const tpx_config *c, int regs);
+
+/* What caps the blocks per SM. */
+typedef enum tpx_occ_limit {
+    TPX_OCC_THREADS,
+    TPX_OCC_BLOCKS,
+    TPX_OCC_SMEM,
+    TPX_OCC_REGS
+} tpx_occ_limit;
+/* profile_blocks_per_sm, and which limit decides ("threads per SM", ...). */
+int profile_occupancy(const tpx_profile *p, const tpx_config *c, int regs, tpx_occ_limit *why);
+const char *profile_occ_limit_words(tpx_occ_limit l);
 
 /* The blocks resident together (a wave) for config c: SMs x blocks per SM
  * from the measured occupancy when occ is valid (NULL: none), else estimated from the

@@ -1,0 +1,213 @@
+#!/usr/bin/env python3
+"""Turn a probe table (bench/probes/probe.cu, run by bench/probes/run.sh) into
+the throughput constants of a device profile (assets/devices/*.txt).
+
+Every constant comes from a probe of its own, never from a sweep of the
+catalog (docs/prediction.md, "Calibration"):
+  clock_mhz             spin: clock64 cycles over event time under load
+  launch_ns_per_block   launch: empty blocks, the slope of time over blocks
+  launch_ns_per_warp    launch: the same for 1024-thread blocks, per warp
+  mem_latency_ns, latency_per_warp, dram_gbs, overlap_p
+                        stream: a one-shot copy at chosen occupancies, fitted
+                        with the model's own formula (Little's law per block
+                        slot against the DRAM ceiling; predict.c)
+  dram_run_read, dram_run_write
+                        runs: DRAM efficiency when one side moves in runs of
+                        R contiguous bytes (the other side sequential)
+  dram_run_window       runs, "order" mode: how many launch-adjacent blocks'
+                        runs DRAM sees as one
+  ld_line_cycles, ld_hit_line_cycles, st_line_cycles,
+  smem_wavefront_cycles, smem_instr_cycles, l2_read_sectors_ns,
+  l2_write_sectors_ns   pipe: cycles per line / wavefront, L2 sector rates
+  chase_*               chase: unloaded latencies (documentation only)
+
+A GPU without probes gets its constants from a probed profile by rules
+(--derive): the DRAM bandwidth at the probed GPU's share of its theoretical
+peak, the L2 rates scaled by SMs x clock, everything else (launch rate,
+latency, run curves, pipe cycles) as probed.  Estimates of estimates; the
+profile files say so.
+
+usage: bench/probes/calibrate.py PROBE.csv [--sms 132]   (profile lines on stdout)
+       bench/probes/calibrate.py --derive assets/devices/h200.txt TARGET.txt
+"""
+import argparse
+import csv
+import math
+import statistics
+import sys
+
+
+def table(path):
+    out = {}
+    for r in csv.reader(open(path)):
+        if r and not r[0].startswith('#') and r[0] != 'probe':
+            out.setdefault(r[0], []).append(r[1:])
+    return out
+
+
+def slope(xs, ys):
+    mx, my = statistics.fmean(xs), statistics.fmean(ys)
+    return sum((x - mx) * (y - my) for x, y in zip(xs, ys)) / sum((x - mx) ** 2 for x in xs)
+
+
+def launch(t):
+    """ns per block: the slope over the block counts, per block size."""
+    by = {}
+    for thr, blocks, smem, ms, _ in t['launch']:
+        if smem == '0':
+            by.setdefault(int(thr), []).append((int(blocks), float(ms) * 1e6))
+    per = {thr: slope([b for b, _ in v], [ns for _, ns in v]) for thr, v in by.items()}
+    small = statistics.median(v for k, v in per.items() if k <= 256)
+    return small, per[max(per)] / (max(per) // 32)
+
+
+def stream_model(v, k, thr, bps, c, sms):
+    """The model's time (ms) for the stream probe: predict.c's formula."""
+    nb = 256 * 2 ** 20
+    w = max(1, thr // 32)
+    blocks = nb // (thr * k * v)
+    waves = blocks / (sms * bps)
+    if waves < 8:
+        waves = math.ceil(waves)
+    lines = k * w * max(1, 32 * v // 128)
+    work_ns = lines * (c['ld_line_cycles'] + c['st_line_cycles']) / (c['clock_mhz'] * 1e-3)
+    t_b = c['mem_latency_ns'] * (1 + c['latency_per_warp'] * w) + work_ns
+    t_lat = waves * t_b * 1e-6
+    t_dram = 2 * nb / (c['dram_gbs'] * 1e6)
+    t_mem = t_dram / (1 - math.exp(-t_dram / t_lat))
+    t_sm = blocks / sms * lines * (c['ld_line_cycles'] + c['st_line_cycles']) / (c['clock_mhz'] * 1e3)
+    t_l2 = (nb / 32 / c['l2_read_sectors_ns'] + nb / 32 / c['l2_write_sectors_ns']) * 1e-6
+    p = c['overlap_p']
+    t = (t_mem ** p + t_sm ** p + t_l2 ** p) ** (1 / p)
+    return max(t, blocks * max(c['launch_ns_per_block'], c['launch_ns_per_warp'] * w) * 1e-6)
+
+
+def fit_stream(t, c, sms):
+    """Grid search of the latency, its growth per warp, the DRAM ceiling and
+    the overlap exponent, minimising the mean |log(model / measured)| over
+    the stream rows with at most 4 loads per thread (more and the compiler's
+    scheduling, not the memory, decides how many are in flight)."""
+    rows = [(int(r[0]), int(r[1]), int(r[2]), int(r[4]), float(r[7])) for r in t['stream']
+            if int(r[1]) <= 4]
+    peak = max(2 * 256 * 2 ** 20 / (ms * 1e6) for *_, ms in rows)
+
+    def err(lat, a, bw, p):
+        q = dict(c, mem_latency_ns=lat, latency_per_warp=a, dram_gbs=bw, overlap_p=p)
+        return statistics.fmean(abs(math.log(stream_model(v, k, thr, b, q, sms) / ms))
+                                for v, k, thr, b, ms in rows)
+
+    # coarse, then fine around the coarse optimum
+    best = min((err(lat, a, bw, p), lat, a, bw, p)
+               for lat in range(300, 1201, 50) for a in (0, 0.005, 0.01, 0.02, 0.04)
+               for bw in (peak, peak * 1.02, peak * 1.04) for p in (2, 3, 4, 6, 8))
+    _, lat0, a0, bw0, p = best
+    return min((err(lat, a, bw, p), lat, a, bw, p)
+               for lat in range(lat0 - 50, lat0 + 51, 5)
+               for a in [max(0, a0 + i * 0.001) for i in range(-5, 6)]
+               for bw in [bw0 * (1 + i * 0.0025) for i in range(-4, 5)])
+
+
+def runs(t):
+    got = {}
+    for mode, run, ms, gbs in t['runs']:
+        got.setdefault(mode, {})[int(run)] = float(gbs)
+    seq = max(got['order'].values())
+    eta = {}
+    for mode in ('read', 'write'):
+        eta[mode] = [(r, min(1.0, 1 / (2 * seq / g - 1))) for r, g in sorted(got[mode].items())]
+    # order mode, runs of 32 B: the run DRAM saw, read off the "both" curve
+    both = sorted(got['both'].items())
+    o32 = got['order'][32]
+    for (r0, g0), (r1, g1) in zip(both, both[1:]):
+        if g0 <= o32 <= g1:
+            seen = r0 * (r1 / r0) ** ((o32 - g0) / (g1 - g0))
+            return eta, max(1, round(seen / 32))
+    return eta, 1
+
+
+def pipe(t):
+    rows = {(r[0], int(r[1])): float(r[3]) for r in t['pipe_rows']}
+    clock = float(t['spin'][0][3])  # spin,clock_mhz,0,ms,MHz
+    ld = rows[('l2_ld', 32)] / 32
+    hit = (rows[('l1_ld', 32)] - rows[('l1_ld', 16)]) / 16
+    st = rows[('l2_st', 32)] / 32
+    sh_w = (rows[('sh_ld', 32)] - rows[('sh_ld', 1)]) / 31
+    sh_i = rows[('sh_ld', 1)] - sh_w
+    sect = {(r[0], int(r[1])): float(r[4]) for r in t['pipe_rows']}
+    return dict(clock_mhz=clock, ld_line_cycles=ld, ld_hit_line_cycles=hit, st_line_cycles=st,
+                smem_wavefront_cycles=sh_w, smem_instr_cycles=sh_i,
+                l2_read_sectors_ns=sect[('l2_ld', 1)], l2_write_sectors_ns=sect[('l2_st', 1)])
+
+
+def profile_values(path):
+    out = {}
+    for line in open(path):
+        line = line.strip()
+        if line and not line.startswith('#') and '=' in line:
+            k, v = line.split('=', 1)
+            out[k] = v
+    return out
+
+
+def derive(src, dst):
+    s, d = profile_values(src), profile_values(dst)
+    ratio = float(s['dram_gbs']) / float(s['peak_gbs'])
+    scale = int(d['sms']) * float(d['clock_mhz']) / (int(s['sms']) * float(s['clock_mhz']))
+    print(f"# Throughput constants derived from {s['name']}'s probes by the rules of")
+    print("# bench/probes/calibrate.py --derive (not measured on this GPU):")
+    print(f"clock_mhz={d['clock_mhz']}")
+    print(f"dram_gbs={ratio * float(d['peak_gbs']):.0f}")
+    print(f"l2_read_sectors_ns={float(s['l2_read_sectors_ns']) * scale:.0f}")
+    print(f"l2_write_sectors_ns={float(s['l2_write_sectors_ns']) * scale:.0f}")
+    for k in ('launch_ns_per_block', 'launch_ns_per_warp', 'mem_latency_ns', 'latency_per_warp',
+              'overlap_p', 'dram_run_read', 'dram_run_write', 'dram_run_window',
+              'ld_line_cycles', 'ld_hit_line_cycles', 'st_line_cycles', 'smem_wavefront_cycles',
+              'smem_instr_cycles', 'partial_write_cost'):
+        print(f"{k}={s[k]}")
+    return 0
+
+
+def main():
+    if len(sys.argv) == 4 and sys.argv[1] == '--derive':
+        return derive(sys.argv[2], sys.argv[3])
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument('probe')
+    ap.add_argument('--sms', type=int, default=0, help='SMs (default: the probe header)')
+    a = ap.parse_args()
+    t = table(a.probe)
+    sms = a.sms
+    for line in open(a.probe):
+        if line.startswith('# device') and not sms:
+            sms = int(line.split('sms ')[1].split(',')[0])
+    t['pipe_rows'] = [r for k in ('l1_ld', 'sh_ld', 'sh_st', 'l2_ld', 'l2_st')
+                      for r in ([[k] + x for x in t.get(k, [])])]
+    c = pipe(t)
+    c['launch_ns_per_block'], c['launch_ns_per_warp'] = launch(t)
+    err, lat, a_w, bw, p = fit_stream(t, c, sms)
+    eta, window = runs(t)
+    chase = {int(r[0]): float(r[2]) for r in t['chase']}
+    print(f"# Throughput constants from {a.probe} (bench/probes/calibrate.py;")
+    print(f"# the stream fit's mean |log error| {100 * err:.1f} % over its rows)")
+    print(f"clock_mhz={c['clock_mhz']:.0f}")
+    print(f"launch_ns_per_block={c['launch_ns_per_block']:.4f}")
+    print(f"launch_ns_per_warp={c['launch_ns_per_warp']:.4f}")
+    print(f"mem_latency_ns={lat}")
+    print(f"latency_per_warp={a_w:.3f}")
+    print(f"dram_gbs={bw:.0f}")
+    print(f"overlap_p={p}")
+    for mode in ('read', 'write'):
+        print(f"dram_run_{mode}=" + ",".join(f"{r}:{e:.3f}" for r, e in eta[mode]))
+    print(f"dram_run_window={window}")
+    for k in ('ld_line_cycles', 'ld_hit_line_cycles', 'st_line_cycles', 'smem_wavefront_cycles',
+              'smem_instr_cycles'):
+        print(f"{k}={c[k]:.2f}")
+    print(f"l2_read_sectors_ns={c['l2_read_sectors_ns']:.0f}")
+    print(f"l2_write_sectors_ns={c['l2_write_sectors_ns']:.0f}")
+    big = max(chase)
+    print(f"# chase: unloaded latency {chase[min(chase)]:.0f} ns (L2), {chase[big]:.0f} ns "
+          f"(DRAM, {big >> 20} MiB)")
+    return 0
+
+
+if __name__ == '__main__':
+    sys.exit(main())

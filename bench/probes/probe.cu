@@ -1,0 +1,245 @@
+/*
+ * probe.cu: microbenchmarks that measure the constants of tpx's throughput
+ * model (docs/prediction.md, "Calibration") on the GPU at hand, with kernels
+ * of their own, never a catalog kernel:
+ *
+ *   launch  empty blocks: the rate at which the GPU starts blocks, by block
+ *           size and count (the block-launch limit);
+ *   chase   one thread follows a random chain of 128-byte lines: the loaded
+ *           latency of L2 and of DRAM (ld.global.cg, past L1);
+ *   stream  a one-shot copy in which each thread loads K independent V-byte
+ *           words, then stores them, at chosen blocks per SM (dynamic shared
+ *           memory caps them) and block sizes: bandwidth against bytes in
+ *           flight (Little's law) and the cost of a block's slowest warp;
+ *   pipe    the SM's load/store pipe (probe_pipe.cuh): cycles per warp
+ *           instruction by lines touched (L1 hits), by bank conflict
+ *           (shared memory), and L2 sector rates for scattered loads and
+ *           stores in an L2-resident buffer;
+ *   runs    a copy whose reads and writes come in runs of R contiguous bytes
+ *           (probe_runs.cuh): DRAM efficiency against run length;
+ *   copy    cudaMemcpy device to device, cold and L2-resident (hot).
+ *
+ * Build: nvcc -arch=sm_90 -O3 -std=c++17 -o probe bench/probes/probe.cu
+ * Run:   probe [launch|chase|stream|pipe|runs|copy|all] [--quick]  (CSV on stdout;
+ *        bench/probes/run.sh runs them all and keeps the tables)
+ */
+#include "probe_common.cuh"
+#include "probe_pipe.cuh"
+#include "probe_runs.cuh"
+
+#include <cstring>
+#include <string>
+
+static int g_quick;
+
+/* ---- launch ------------------------------------------------------------ */
+
+__global__ void k_empty() {}
+
+static void run_launch(void)
+{
+    printf("probe,threads,blocks,smem,ms,ns_per_block\n");
+    const int threads[] = {1, 32, 64, 128, 256, 512, 1024};
+    const ll blocks[] = {1 << 16, 1 << 18, 1 << 20, 1 << 22};
+    for (int t : threads)
+        for (ll n : blocks) {
+            if (g_quick && n > (1 << 18))
+                continue;
+            for (int smem : {0, 16384}) {
+                double ms = probe_time([&] { k_empty<<<(unsigned)n, t, smem>>>(); }, 9, false);
+                printf("launch,%d,%lld,%d,%.5f,%.4f\n", t, n, smem, ms, ms * 1e6 / (double)n);
+            }
+        }
+}
+
+/* ---- chase ------------------------------------------------------------- */
+
+__device__ __forceinline__ unsigned ld_cg(const unsigned *p)
+{
+    unsigned v;
+    asm volatile("ld.global.cg.u32 %0, [%1];" : "=r"(v) : "l"(p));
+    return v;
+}
+
+__global__ void k_chase(const unsigned *next, ll hops, unsigned *sink, ll *cycles)
+{
+    unsigned p = 0;
+    ll t0 = clock64();
+    for (ll i = 0; i < hops; i++)
+        p = ld_cg(next + p);
+    ll t1 = clock64();
+    sink[0] = p;
+    cycles[0] = t1 - t0;
+}
+
+/* A random cycle (Sattolo) over the 128-byte lines of `bytes`, one word per
+ * line used, the line's word chosen so the chain never hits a sector twice. */
+static void run_chase(void)
+{
+    printf("probe,bytes,hops,ns_per_hop,cycles_per_hop\n");
+    const ll sizes[] = {1ll << 20, 8ll << 20, 24ll << 20, 256ll << 20, 2048ll << 20};
+    unsigned *sink;
+    ll *cyc;
+    CK(cudaMalloc(&sink, 4));
+    CK(cudaMalloc(&cyc, 8));
+    for (ll bytes : sizes) {
+        ll lines = bytes / 128;
+        std::vector<unsigned> host((size_t)(bytes / 4), 0);
+        std::vector<unsigned> perm((size_t)lines);
+        for (ll i = 0; i < lines; i++)
+            perm[i] = (unsigned)i;
+        unsigned long long s = 88172645463325252ull;
+        for (ll i = lines - 1; i > 0; i--) { /* Sattolo: one cycle through every line */
+            s ^= s << 13, s ^= s >> 7, s ^= s << 17;
+            ll j = (ll)(s % (unsigned long long)i);
+            std::swap(perm[i], perm[j]);
+        }
+        /* line perm[i] points at line perm[i+1] */
+        for (ll i = 0; i < lines; i++) {
+            ll from = perm[i], to = perm[(i + 1) % lines];
+            host[(size_t)(from * 32 + (from % 4) * 8)] = (unsigned)(to * 32 + (to % 4) * 8);
+        }
+        unsigned *d;
+        CK(cudaMalloc(&d, (size_t)bytes));
+        CK(cudaMemcpy(d, host.data(), (size_t)bytes, cudaMemcpyHostToDevice));
+        ll hops = g_quick ? 20000 : 200000;
+        const unsigned *start = d; /* word 0 is line 0's slot, on the cycle */
+        k_chase<<<1, 1>>>(start, hops / 10, sink, cyc); /* warm the TLB and the L2 */
+        CK(cudaDeviceSynchronize());
+        /* cold: the chain's lines come from DRAM (or from L2 for the small
+         * buffers, which the first hops bring back) in every sample */
+        double ms = probe_time([&] { k_chase<<<1, 1>>>(start, hops, sink, cyc); }, 3, true);
+        ll c = 0;
+        CK(cudaMemcpy(&c, cyc, 8, cudaMemcpyDeviceToHost));
+        printf("chase,%lld,%lld,%.2f,%.1f\n", bytes, hops, ms * 1e6 / (double)hops,
+               (double)c / (double)hops);
+        CK(cudaFree(d));
+    }
+    CK(cudaFree(sink));
+    CK(cudaFree(cyc));
+}
+
+/* ---- stream ------------------------------------------------------------ */
+
+template <typename T, int K>
+__global__ void k_stream(const T *__restrict__ src, T *__restrict__ dst, ll n)
+{
+    /* No guard: the grid covers n exactly (run_stream checks it), so ptxas
+     * issues all K loads before the first store.  With a guard per load it
+     * runs out of predicates at K = 8 and stores early (seen in SASS). */
+    (void)n;
+    ll base = (ll)blockIdx.x * blockDim.x * K + threadIdx.x;
+    T r[K];
+#pragma unroll
+    for (int k = 0; k < K; k++)
+        r[k] = src[base + (ll)k * blockDim.x];
+#pragma unroll
+    for (int k = 0; k < K; k++)
+        dst[base + (ll)k * blockDim.x] = r[k];
+}
+
+template <typename T, int K>
+static void stream_one(const void *src, void *dst, ll bytes, int threads, int bps)
+{
+    auto fn = k_stream<T, K>;
+    int smem = probe_smem_for(bps);
+    CK(cudaFuncSetAttribute(fn, cudaFuncAttributeMaxDynamicSharedMemorySize, smem));
+    int got = 0;
+    CK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&got, fn, threads, smem));
+    cudaFuncAttributes fa;
+    CK(cudaFuncGetAttributes(&fa, fn));
+    ll n = bytes / (ll)sizeof(T);
+    ll blocks = n / ((ll)threads * K);
+    if (blocks * threads * K != n) {
+        fprintf(stderr, "stream: %lld elements do not split into blocks of %d x %d\n", n, threads, K);
+        exit(1);
+    }
+    double ms = probe_time(
+        [&] { fn<<<(unsigned)blocks, threads, smem>>>((const T *)src, (T *)dst, n); }, 7, true);
+    printf("stream,%d,%d,%d,%d,%d,%d,%lld,%.5f,%.1f\n", (int)sizeof(T), K, threads, bps, got,
+           fa.numRegs, blocks, ms, 2.0 * (double)bytes / (ms * 1e6));
+}
+
+template <typename T> static void stream_k(const void *s, void *d, ll bytes, int t, int bps, int k)
+{
+    switch (k) {
+    case 1: stream_one<T, 1>(s, d, bytes, t, bps); break;
+    case 2: stream_one<T, 2>(s, d, bytes, t, bps); break;
+    case 4: stream_one<T, 4>(s, d, bytes, t, bps); break;
+    case 8: stream_one<T, 8>(s, d, bytes, t, bps); break;
+    case 16: stream_one<T, 16>(s, d, bytes, t, bps); break;
+    }
+}
+
+static void run_stream(void)
+{
+    printf("probe,vbytes,k,threads,bps_asked,bps,regs,blocks,ms,gbs\n");
+    ll bytes = 256ll << 20; /* each of src and dst: 512 MB moved, like 8192^2 f32 */
+    void *s, *d;
+    CK(cudaMalloc(&s, (size_t)bytes));
+    CK(cudaMalloc(&d, (size_t)bytes));
+    CK(cudaMemset(s, 1, (size_t)bytes));
+    const int threads[] = {32, 64, 128, 256, 512, 1024};
+    const int bpss[] = {1, 2, 4, 8, 16, 32};
+    for (int v : {4, 8, 16})
+        for (int k : {1, 2, 4, 8, 16})
+            for (int t : threads)
+                for (int bps : bpss) {
+                    if ((ll)t * bps > g_dev.max_threads_sm || bps > g_dev.max_blocks_sm)
+                        continue;
+                    if (g_quick && (k > 2 || bps % 4))
+                        continue;
+                    if (v == 4)
+                        stream_k<int>(s, d, bytes, t, bps, k);
+                    else if (v == 8)
+                        stream_k<int2>(s, d, bytes, t, bps, k);
+                    else
+                        stream_k<int4>(s, d, bytes, t, bps, k);
+                }
+    CK(cudaFree(s));
+    CK(cudaFree(d));
+}
+
+/* ---- copy -------------------------------------------------------------- */
+
+static void run_copy(void)
+{
+    printf("probe,bytes,mode,ms,gbs\n");
+    for (ll bytes : {8ll << 20, 16ll << 20, 256ll << 20, 1024ll << 20})
+        for (int cold = 0; cold < 2; cold++) {
+            void *s, *d;
+            CK(cudaMalloc(&s, (size_t)bytes));
+            CK(cudaMalloc(&d, (size_t)bytes));
+            CK(cudaMemset(s, 1, (size_t)bytes));
+            double ms = probe_time(
+                [&] { CK(cudaMemcpyAsync(d, s, (size_t)bytes, cudaMemcpyDeviceToDevice)); }, 15,
+                cold);
+            printf("copy,%lld,%s,%.5f,%.1f\n", bytes, cold ? "cold" : "hot", ms,
+                   2.0 * (double)bytes / (ms * 1e6));
+            CK(cudaFree(s));
+            CK(cudaFree(d));
+        }
+}
+
+int main(int argc, char **argv)
+{
+    std::string what = argc > 1 ? argv[1] : "all";
+    for (int i = 1; i < argc; i++)
+        if (!strcmp(argv[i], "--quick"))
+            g_quick = 1;
+    probe_dev_init();
+    if (what == "launch" || what == "all")
+        run_launch();
+    if (what == "chase" || what == "all")
+        run_chase();
+    if (what == "copy" || what == "all")
+        run_copy();
+    if (what == "pipe" || what == "all")
+        run_pipe(g_quick);
+    if (what == "runs" || what == "all")
+        run_runs();
+    if (what == "stream" || what == "all")
+        run_stream();
+    CK(cudaDeviceSynchronize());
+    return 0;
+}

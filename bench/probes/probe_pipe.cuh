@@ -1,0 +1,168 @@
+/*
+ * probe_pipe.cuh: the SM's load/store pipe and the L2's sector rates, each
+ * measured by warps that repeat one access pattern many times at full
+ * occupancy (256-thread blocks, 8 per SM, 4 waves):
+ *
+ *   l1_ld   ld.global.ca, the lanes spread over `n` 128-byte lines of a 4 KB
+ *           block region that stays in L1: cycles per instruction by lines;
+ *   sh_ld   ld.shared / st.shared with an n-way bank conflict: cycles per
+ *   sh_st   instruction by wavefronts;
+ *   l2_ld   ld.global.cg (past L1) and st.global of 4 bytes per lane over
+ *   l2_st   `n` lines per instruction in a 16 MB buffer that stays in L2:
+ *           sectors per ns, GPU-wide (n >= 8: the stores write sectors in part);
+ *   spin    a clock64 loop: the SM clock under load (MHz), which turns the
+ *           times above into cycles.
+ *
+ * Every access is an asm volatile, so each loop iteration issues exactly its
+ * instruction; the values feed a sink so nothing is dead.
+ */
+#ifndef PROBE_PIPE_CUH
+#define PROBE_PIPE_CUH
+
+#include "probe_common.cuh"
+
+#define PIPE_UNROLL 8
+#define PIPE_THREADS 256
+#define PIPE_BPS 8
+
+__device__ __forceinline__ unsigned pipe_ld_ca(const unsigned *p)
+{
+    unsigned v;
+    asm volatile("ld.global.ca.u32 %0, [%1];" : "=r"(v) : "l"(p));
+    return v;
+}
+__device__ __forceinline__ unsigned pipe_ld_cg(const unsigned *p)
+{
+    unsigned v;
+    asm volatile("ld.global.cg.u32 %0, [%1];" : "=r"(v) : "l"(p));
+    return v;
+}
+__device__ __forceinline__ void pipe_st(unsigned *p, unsigned v)
+{
+    asm volatile("st.global.u32 [%0], %1;" ::"l"(p), "r"(v) : "memory");
+}
+__device__ __forceinline__ unsigned pipe_ld_sh(unsigned a)
+{
+    unsigned v;
+    asm volatile("ld.shared.u32 %0, [%1];" : "=r"(v) : "r"(a));
+    return v;
+}
+__device__ __forceinline__ void pipe_st_sh(unsigned a, unsigned v)
+{
+    asm volatile("st.shared.u32 [%0], %1;" ::"r"(a), "r"(v) : "memory");
+}
+
+/* lane's word within its line, and its line, for n lines per instruction */
+__device__ __forceinline__ unsigned pipe_lane_word(int n)
+{
+    int l = threadIdx.x & 31;
+    return (unsigned)((l % n) * 32 + l / n);
+}
+
+/* Each instruction moves the lanes' lines by a whole line (o, 0..7), so no
+ * two loads of a thread share an address: ptxas merges identical loads with
+ * no store between them (the first version measured 0.28 cycles per load). */
+__global__ void k_l1(const unsigned *buf, int n, int iters, unsigned *sink)
+{
+    const unsigned *p = buf + (size_t)(blockIdx.x % 1024) * 2048 + pipe_lane_word(n);
+    unsigned acc = 0;
+    for (int i = 0; i < iters; i++)
+#pragma unroll
+        for (int u = 0; u < PIPE_UNROLL; u++)
+            acc ^= pipe_ld_ca(p + ((i + u) & 7) * 32);
+    if (acc == 0x9e3779b9u)
+        sink[0] = acc;
+}
+
+__global__ void k_sh(int ways, int iters, int store, unsigned *sink)
+{
+    __shared__ unsigned s[40 * 32];
+    int l = threadIdx.x & 31, per = 32 / ways;
+    unsigned a = (unsigned)__cvta_generic_to_shared(&s[(l % per) + (l / per) * 32]);
+    unsigned acc = threadIdx.x;
+    for (int i = 0; i < iters; i++)
+#pragma unroll
+        for (int u = 0; u < PIPE_UNROLL; u++) {
+            unsigned o = ((i + u) & 7) * 128; /* a whole row of banks: same conflict */
+            if (store)
+                pipe_st_sh(a + o, acc + u);
+            else
+                acc ^= pipe_ld_sh(a + o);
+        }
+    if (acc == 0x9e3779b9u)
+        sink[0] = acc;
+}
+
+/* Each warp walks its own run of the buffer: instruction j of warp w touches
+ * lines (w * iters * UNROLL + j) * n + 0..n-1, wrapping in the buffer. */
+__global__ void k_l2(unsigned *buf, ll lines, int n, int iters, int store, unsigned *sink)
+{
+    ll warp = ((ll)blockIdx.x * blockDim.x + threadIdx.x) >> 5;
+    unsigned word = pipe_lane_word(n);
+    unsigned acc = 0;
+    ll j = warp * iters * PIPE_UNROLL;
+    for (int i = 0; i < iters; i++)
+#pragma unroll
+        for (int u = 0; u < PIPE_UNROLL; u++, j++) {
+            ll line = (j * n) & (lines - 1); /* lines: a power of two */
+            unsigned *p = buf + line * 32 + word;
+            if (store)
+                pipe_st(p, (unsigned)j);
+            else
+                acc ^= pipe_ld_cg(p);
+        }
+    if (acc == 0x9e3779b9u)
+        sink[0] = acc;
+}
+
+__global__ void k_spin(ll cycles, unsigned *sink)
+{
+    ll t0 = clock64();
+    while (clock64() - t0 < cycles) {
+    }
+    if (threadIdx.x == 1u << 30)
+        sink[0] = 1;
+}
+
+static void run_pipe(int quick)
+{
+    unsigned *sink, *buf;
+    ll bytes = 16ll << 20, lines = bytes / 128;
+    CK(cudaMalloc(&sink, 4));
+    CK(cudaMalloc(&buf, (size_t)bytes));
+    CK(cudaMemset(buf, 0, (size_t)bytes));
+    int grid = g_dev.sms * PIPE_BPS * 4, iters = quick ? 64 : 512;
+    double warp_instr_per_sm =
+        (double)grid * (PIPE_THREADS / 32) * iters * PIPE_UNROLL / g_dev.sms;
+
+    ll spin = 2000000;
+    double ms = probe_time([&] { k_spin<<<g_dev.sms, 32>>>(spin, sink); }, 5, false);
+    double mhz = (double)spin / (ms * 1e3);
+    printf("probe,op,n,ms,cycles_per_instr,sectors_per_ns\n");
+    printf("spin,clock_mhz,0,%.4f,%.1f,0\n", ms, mhz);
+
+    for (int n : {1, 2, 4, 8, 16, 32}) {
+        ms = probe_time([&] { k_l1<<<grid, PIPE_THREADS>>>(buf, n, iters, sink); }, 5, false);
+        printf("l1_ld,%d,%.4f,%.3f,0\n", n, ms, ms * 1e3 * mhz / warp_instr_per_sm);
+    }
+    for (int store = 0; store < 2; store++)
+        for (int w : {1, 2, 4, 8, 16, 32}) {
+            ms = probe_time([&] { k_sh<<<grid, PIPE_THREADS>>>(w, iters, store, sink); }, 5,
+                            false);
+            printf("%s,%d,%.4f,%.3f,0\n", store ? "sh_st" : "sh_ld", w, ms,
+                   ms * 1e3 * mhz / warp_instr_per_sm);
+        }
+    for (int store = 0; store < 2; store++)
+        for (int n : {1, 2, 4, 8, 16, 32}) {
+            ms = probe_time([&] { k_l2<<<grid, PIPE_THREADS>>>(buf, lines, n, iters, store, sink); },
+                            5, false);
+            /* per instruction: n lines of 128/n bytes, max(1, 4/n) sectors each */
+            double sectors = warp_instr_per_sm * g_dev.sms * n * (n < 4 ? 4.0 / n : 1.0);
+            printf("%s,%d,%.4f,%.3f,%.2f\n", store ? "l2_st" : "l2_ld", n, ms,
+                   ms * 1e3 * mhz / warp_instr_per_sm, sectors / (ms * 1e6));
+        }
+    CK(cudaFree(sink));
+    CK(cudaFree(buf));
+}
+
+#endif

@@ -1,0 +1,21 @@
+/* compiled: what the compiled kernel decides that the index arithmetic does
+ * not say, and the throughput model needs: the registers a thread holds
+ * (recorded at build time from ptxas, assets/kernel_regs.txt, so the model
+ * knows them without a GPU) and how many of a thread's loads are in flight
+ * before the first must return (the unrolling the kernel body gets). */
+#ifndef TPX_COMPILED_H
+#define TPX_COMPILED_H
+
+#include "config.h"
+
+/* Registers per thread of the kernel config c launches, compiled for
+ * compute capability cc (e.g. 9.0); *known = 0 (and TPX_ASSUMED_REGS
+ * returned) when the build's record has no such kernel. */
+int compiled_regs(const tpx_config *c, double cc, int *known);
+
+/* Global loads per thread in one phase, and how many of them the compiled
+ * body issues before the first must return. */
+double compiled_loads_per_thread(const tpx_config *c);
+double compiled_loads_in_flight(const tpx_config *c);
+
+#endif

@@ -1,0 +1,94 @@
+#include "locality.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "footprint.h"
+
+/* Windows sampled per launch (start, a third, two thirds in). */
+#define LOCALITY_WINDOWS 3
+/* The largest window: 132 SMs x 32 blocks is 4224; more is no different. */
+#define LOCALITY_MAX_WINDOW 8192
+
+typedef struct rect_at {
+    long long row, col; /* the tile rectangle's top-left element on one side */
+} rect_at;
+
+static int cmp_rect(const void *x, const void *y)
+{
+    const rect_at *a = x, *b = y;
+    if (a->row != b->row)
+        return a->row < b->row ? -1 : 1;
+    return a->col < b->col ? -1 : a->col > b->col;
+}
+
+/* Runs in one row band: rectangles of the same top row whose columns touch
+ * merge into one run (rects sorted by row, then column). */
+static long long count_runs(const rect_at *r, long long n, long long ew)
+{
+    long long runs = 0;
+    for (long long i = 0; i < n; i++)
+        runs += i == 0 || r[i].row != r[i - 1].row || r[i].col != r[i - 1].col + ew;
+    return runs;
+}
+
+/* Mean run in elements on one side for the window of blocks [first, first + n). */
+static double window_run(const tpx_config *c, const tpx_geom *g, const tpx_fp_side *s,
+                         long long first, long long n, rect_at *buf)
+{
+    long long gx = g->gx;
+    for (long long i = 0; i < n; i++) {
+        int bx = (int)((first + i) % gx), by = (int)((first + i) / gx), tbx, tby;
+        tpx_block_tile(c->kernel, g, bx, by, &tbx, &tby);
+        buf[i].row = tbx * s->ur + tby * s->vr;
+        buf[i].col = tbx * s->uc + tby * s->vc;
+    }
+    qsort(buf, (size_t)n, sizeof *buf, cmp_rect);
+    long long runs = count_runs(buf, n, s->ew);
+    double run = (double)n * (double)s->ew / (double)(runs > 0 ? runs : 1);
+    return run < (double)s->cols ? run : (double)s->cols;
+}
+
+/* One side's mean run in bytes; a side whose tiles do not tile the matrix
+ * simply counts one tile's width. */
+static double side_run(const tpx_config *c, const tpx_geom *g, const tpx_fp_side *s,
+                       long long resident, rect_at *buf)
+{
+    double e = (double)config_esize(c->dtype);
+    if (!s->ok || s->ew < 1)
+        return (double)(s->ew > 0 ? s->ew : 1) * e;
+    long long blocks = (long long)g->gx * g->gy;
+    long long n = resident < blocks ? resident : blocks;
+    double sum = 0;
+    for (int k = 0; k < LOCALITY_WINDOWS; k++) {
+        long long first = (blocks - n) * k / LOCALITY_WINDOWS;
+        sum += window_run(c, g, s, first, n, buf);
+    }
+    return sum / LOCALITY_WINDOWS * e;
+}
+
+int locality_runs(const tpx_config *c, long long resident, tpx_runs *out)
+{
+    memset(out, 0, sizeof *out);
+    if (config_is_reference(c->kernel))
+        return -1;
+    tpx_footprint fp;
+    if (footprint_build(&fp, c) != 0) {
+        footprint_free(&fp);
+        return -1;
+    }
+    if (resident < 1)
+        resident = 1;
+    if (resident > LOCALITY_MAX_WINDOW)
+        resident = LOCALITY_MAX_WINDOW;
+    rect_at *buf = malloc(sizeof *buf * (size_t)resident);
+    if (!buf) {
+        footprint_free(&fp);
+        return -1;
+    }
+    out->a_bytes = side_run(c, &fp.g, &fp.side[TPX_SIDE_A], resident, buf);
+    out->b_bytes = side_run(c, &fp.g, &fp.side[TPX_SIDE_B], resident, buf);
+    free(buf);
+    footprint_free(&fp);
+    return 0;
+}

@@ -1,0 +1,123 @@
+/* predict_words: the binding limit in a sentence with the numbers that make
+ * it bind, for the strip, the Bandwidth view, tpx report and tpx compare. */
+#include <stdio.h>
+
+#include "predict.h"
+
+/* 1048576 -> "1,048,576" */
+static void thousands(long long v, char *buf, size_t n)
+{
+    char digits[32];
+    int len = snprintf(digits, sizeof digits, "%lld", v < 0 ? -v : v), o = 0;
+    char out[48];
+    if (v < 0)
+        out[o++] = '-';
+    for (int i = 0; i < len; i++) {
+        if (i && (len - i) % 3 == 0)
+            out[o++] = ',';
+        out[o++] = digits[i];
+    }
+    out[o] = '\0';
+    snprintf(buf, n, "%s", out);
+}
+
+/* 128 -> "128 B", 24576 -> "24 KB" */
+static void bytes_words(double b, char *buf, size_t n)
+{
+    if (b >= 1 << 20)
+        snprintf(buf, n, "%.0f MB", b / (1 << 20));
+    else if (b >= 1024)
+        snprintf(buf, n, "%.0f KB", b / 1024);
+    else
+        snprintf(buf, n, "%.0f B", b);
+}
+
+static void latency_words(const tpx_prediction *p, const tpx_profile *prof, char *buf, size_t n)
+{
+    char fl[32];
+    bytes_words(p->bytes_in_flight_sm, fl, sizeof fl);
+    snprintf(buf, n,
+             "limited by bytes in flight: occupancy %.0f %% (%s) x %.0f load%s of %d B per "
+             "thread = %s per SM against a %.0f ns round trip%s",
+             100 * p->occupancy, profile_occ_limit_words(p->occ_limit), p->loads_in_flight,
+             p->loads_in_flight == 1 ? "" : "s", p->access_bytes, fl, prof->mem_latency_ns,
+             p->waves < 8 ? " (a part-empty last wave)" : "");
+}
+
+static void dram_words(const tpx_prediction *p, const tpx_profile *prof, char *buf, size_t n)
+{
+    char ra[32], rb[32];
+    bytes_words(p->run_a, ra, sizeof ra);
+    bytes_words(p->run_b, rb, sizeof rb);
+    snprintf(buf, n,
+             "limited by DRAM bandwidth: %.0f MB at %.0f GB/s; reads in runs of %s (%.0f %% "
+             "efficient), writes in runs of %s (%.0f %%)",
+             p->dram_bytes / 1e6, prof->dram_gbs, ra, 100 * p->eta_a, rb, 100 * p->eta_b);
+}
+
+static void sm_words(const tpx_prediction *p, char *buf, size_t n)
+{
+    char why[96];
+    if (p->smem_ways >= 1.5)
+        snprintf(why, sizeof why, "%.0f-way shared-memory bank conflicts", p->smem_ways);
+    else if (p->st_lines_per_req >= p->ld_lines_per_req && p->st_lines_per_req > 1)
+        snprintf(why, sizeof why, "%.0f lines per store instruction", p->st_lines_per_req);
+    else if (p->ld_lines_per_req > 1)
+        snprintf(why, sizeof why, "%.0f lines per load instruction", p->ld_lines_per_req);
+    else
+        snprintf(why, sizeof why, "its accesses");
+    snprintf(buf, n, "limited by the SMs' load/store pipe: %.0f cycles per block, %s",
+             p->sm_cycles_block, why);
+}
+
+void predict_explain(const tpx_prediction *p, const tpx_profile *prof, char *buf, size_t n)
+{
+    char blocks[32];
+    if (!p->valid) {
+        snprintf(buf, n, "no prediction");
+        return;
+    }
+    switch (p->limiter) {
+    case TPX_LIM_LAUNCH:
+        thousands(p->blocks, blocks, sizeof blocks);
+        snprintf(buf, n, "limited by block launches: %s blocks of %d threads, one per %.2f ns",
+                 blocks, p->threads, p->t_ms[TPX_LIM_LAUNCH] * 1e6 / (double)p->blocks);
+        break;
+    case TPX_LIM_LATENCY:
+        latency_words(p, prof, buf, n);
+        break;
+    case TPX_LIM_DRAM:
+        dram_words(p, prof, buf, n);
+        break;
+    case TPX_LIM_L2:
+        snprintf(buf, n, "limited by L2 bandwidth: %.0f GB/s of sector traffic",
+                 32.0 * (prof->l2_read_sectors_ns + prof->l2_write_sectors_ns) / 2);
+        break;
+    default:
+        sm_words(p, buf, n);
+    }
+}
+
+void predict_compare(const tpx_prediction *a, const tpx_prediction *b, char *buf, size_t n)
+{
+    if (!a->valid || !b->valid) {
+        snprintf(buf, n, "no prediction to compare");
+        return;
+    }
+    if (a->limiter != b->limiter) {
+        snprintf(buf, n, "the binding limit moved from %s to %s",
+                 predict_limiter_words(a->limiter), predict_limiter_words(b->limiter));
+        return;
+    }
+    /* the same limit: which of its times moved most */
+    int most = a->limiter;
+    double best = 0;
+    for (int i = 0; i < TPX_LIM_COUNT; i++) {
+        double r = a->t_ms[i] > 0 && b->t_ms[i] > 0 ? b->t_ms[i] / a->t_ms[i] : 1;
+        double d = r > 1 ? r : 1 / r;
+        if (d > best)
+            best = d, most = i;
+    }
+    snprintf(buf, n, "both bound by %s; the time %s needs x%.2f", predict_limiter_words(a->limiter),
+             predict_limiter_words((tpx_limiter)most), b->t_ms[most] / (a->t_ms[most] > 0 ? a->t_ms[most] : 1));
+}
