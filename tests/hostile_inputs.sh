@@ -99,7 +99,8 @@ hc shipped-names 2 env "TPX_RESULTS_DIR=$dir/shipped" -- report --replay nosuchn
 hc results-dir-env 2 env "TPX_RESULTS_DIR=$dir/$H" -- report --replay "nosuch$H"
 
 # ---- files -----------------------------------------------------------------------
-dev='{"name":"GPU","compute_capability":"9.0","sms":132,"l2_bytes":52428800,"peak_gbs":4800.0}'
+lim='"max_threads_per_sm":2048,"max_blocks_per_sm":32,"shared_bytes_per_sm":233472'
+dev="{\"name\":\"GPU\",\"compute_capability\":\"9.0\",\"sms\":132,\"l2_bytes\":52428800,\"peak_gbs\":4800.0,$lim}"
 cfg='{"kernel":"tile_rows","block":"32x8","width":1024,"height":1024,"dtype":"f32","pad":1}'
 doc() { printf '{"format":"tpx-results","format_version":2,"tpx_version":"0.1.0","device":%s,"results":[%s]}' "$1" "$2"; }
 f() { printf '%s' "$2" >"$dir/$1"; echo "$dir/$1"; }
@@ -108,7 +109,7 @@ hc duplicate-key 2 -- report --replay "$(f dupkey "{\"format\":\"tpx-results\",\
 hc config-block 2 -- report --replay "$(f blk "$(doc "$dev" "{\"config\":{\"kernel\":\"tile_rows\",\"block\":\"$HJ\",\"width\":8,\"height\":8,\"dtype\":\"f32\"},\"measured\":null,\"measured_status\":\"not_measured\"}")")" "${rargs[@]}"
 hc config-kernel 2 -- report --replay "$(f kern "$(doc "$dev" "{\"config\":{\"kernel\":\"$HJ\",\"block\":\"32x8\",\"width\":8,\"height\":8,\"dtype\":\"f32\"},\"measured\":null,\"measured_status\":\"not_measured\"}")")" "${rargs[@]}"
 quote=0 hc raw-bytes 2 -- report --replay "$(f raw "{\"format\":\"tpx-$H\"}")" "${rargs[@]}"
-evil_dev="{\"name\":\"$HJ GPU\",\"compute_capability\":\"9.0\",\"sms\":132,\"l2_bytes\":52428800,\"peak_gbs\":4800.0}"
+evil_dev="{\"name\":\"$HJ GPU\",\"compute_capability\":\"9.0\",\"sms\":132,\"l2_bytes\":52428800,\"peak_gbs\":4800.0,$lim}"
 meas='{"mode":"cold","samples":10,"min_ms":0.0087,"median_ms":0.0087,"mean_ms":0.0087,"noise":0.001,"gbs":964.2,"verified":true}'
 evil=$(f evil.json "$(doc "$evil_dev" "{\"config\":$cfg,\"measured\":$meas}")")
 hc device-name 0 -- report --replay "$evil" "${rargs[@]}"

@@ -45,9 +45,9 @@ static void add(bench_result *b, tpx_config c, tpx_status st, double ms, int hot
         r.m.max_ms = ms * 1.2;
         r.m.noise = 0.004;
         r.m.gbs = 2.0 * 8192 * 4096 * 4 / (ms * 1e-3) / 1e9;
-        r.m.pct_peak = 50.0;
+        r.m.pct_peak = 100.0 * r.m.gbs / 4800.0; /* figures that agree, as a GPU's do */
         r.m.memcpy_gbs = 3000.0;
-        r.m.pct_memcpy = 60.0;
+        r.m.pct_memcpy = 100.0 * r.m.gbs / 3000.0;
         r.m.verified = 1;
         r.m.badge = TPX_L2_DRAM;
         r.m.occ.valid = 1;
@@ -71,6 +71,9 @@ static void test_roundtrip(void **s)
     b.dev.l2_bytes = 50331648;
     b.dev.peak_gbs = 4800.0;
     b.dev.smem_per_block_optin = 232448;
+    b.dev.max_threads_per_sm = 2048;
+    b.dev.max_blocks_per_sm = 32;
+    b.dev.smem_per_sm = 233472;
     snprintf(b.dev.uuid, sizeof b.dev.uuid, "GPU-01234567-89ab-cdef-0123-456789abcdef");
     b.dev.driver_version = 12080;
     b.dev.runtime_version = 12060;

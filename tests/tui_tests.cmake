@@ -31,6 +31,14 @@ add_executable(replay_fixture replay_fixture.c)
 target_compile_options(replay_fixture PRIVATE ${TPX_WARNINGS})
 target_link_libraries(replay_fixture PRIVATE tpx_core)
 
+# Random sweeps saved and read back by every reader (report, --load, compare, export).
+add_executable(roundtrip_gen roundtrip_gen.c sweep_gen.c)
+target_compile_options(roundtrip_gen PRIVATE ${TPX_WARNINGS})
+target_link_libraries(roundtrip_gen PRIVATE tpx_core)
+add_test(NAME cli_roundtrip COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/cli_roundtrip.sh $<TARGET_FILE:tpx>
+         $<TARGET_FILE:roundtrip_gen>)
+set_tests_properties(cli_roundtrip PROPERTIES LABELS unit TIMEOUT 300)
+
 add_test(NAME tui_no_tty COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/no_tty.sh $<TARGET_FILE:tpx>)
 add_test(NAME tui_e2e_tmux COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/e2e_tmux.sh $<TARGET_FILE:tpx>
          $<TARGET_FILE:replay_fixture>)

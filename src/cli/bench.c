@@ -368,6 +368,8 @@ void bench_write_json(FILE *f, const bench_result *b)
     json_string(&w, "command", b->command);
     json_string(&w, "runner", b->runner);
     json_string(&w, "mode", b->once ? "once" : b->hot ? "hot" : "cold");
+    if (!b->dev.valid) /* the profile the rows were checked on (its tile limit), for the reader */
+        json_string(&w, "profile", profile_id(profile_builtin()));
     report_device_json(&w, "device", &b->dev);
     tpx_profile prof;
     profile_current(&b->dev, &prof);

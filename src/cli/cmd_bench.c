@@ -13,6 +13,7 @@
 #include "commands.h"
 #include "bench_sweep.h"
 #include "file_write.h"
+#include "results_read.h"
 #include "runner_select.h"
 #include "text.h"
 
@@ -319,6 +320,14 @@ int cmd_bench(int argc, char **argv)
     describe_command(argc, argv, &b);
     progress_ctx pc = {isatty(STDERR_FILENO) && b.dev.valid, 0, 0, ""};
     pc.n = run_sweep(r, &s, &o, 1, &pc, &b);
+    if (pc.n > RESULTS_MAX_ROWS && (save || cli_has(&p, "json"))) {
+        /* refused before it runs: a file tpx could not read back */
+        fprintf(stderr, "tpx bench: the sweep has %d configs; a result file (--save, --json) "
+                        "holds at most %d: split it into smaller sweeps\n", pc.n,
+                RESULTS_MAX_ROWS);
+        runner_close(r);
+        return CLI_USAGE;
+    }
     rc = run_sweep(r, &s, &o, 0, &pc, &b) < 0 ? CLI_FAIL : CLI_OK;
     if (pc.on)
         fprintf(text_raw_stderr(), "\r\033[K");

@@ -54,8 +54,9 @@ int results_int(results_ctx *x, const char *path, const json_value *obj, const c
     if (lo == 0 && v->num < 0)
         return results_bad(x, path, key, "negative");
     if (json_to_int(v, lo, hi, out) != 0) {
-        char what[96];
-        snprintf(what, sizeof what, "%.6g is out of range (%lld to %lld)", v->num, lo, hi);
+        char what[96], num[32];
+        snprintf(what, sizeof what, "%s is out of range (%lld to %lld)",
+                 json_num_text(v->num, num, sizeof num), lo, hi);
         return results_bad(x, path, key, what);
     }
     return 0;
@@ -71,16 +72,23 @@ int results_num(results_ctx *x, const char *path, const json_value *obj, const c
         return wrong_type(x, path, key, "a number", v);
     if (!isfinite(v->num)) /* the parser refuses these; kept for trees built elsewhere */
         return results_bad(x, path, key, "not finite");
+    char num[32], what[128];
+    if (fpclassify(v->num) == FP_SUBNORMAL) { /* 4.9e-324 GB/s would print as "0.0", measured */
+        snprintf(what, sizeof what, "%s is subnormal: too small to be a figure tpx writes",
+                 json_num_text(v->num, num, sizeof num));
+        return results_bad(x, path, key, what);
+    }
     if ((flags & (RC_POSITIVE | RC_NONNEG)) && v->num < 0)
         return results_bad(x, path, key, "negative");
     if ((flags & RC_POSITIVE) && v->num == 0)
         return results_bad(x, path, key, "zero (must be > 0)");
     if (v->num > hi) {
-        char what[96];
-        snprintf(what, sizeof what, "%.6g is implausibly large (at most %.6g)", v->num, hi);
+        char top[32];
+        snprintf(what, sizeof what, "%s is implausibly large (at most %s)",
+                 json_num_text(v->num, num, sizeof num), json_num_text(hi, top, sizeof top));
         return results_bad(x, path, key, what);
     }
-    *out = v->num;
+    *out = v->num == 0 ? 0.0 : v->num; /* -0 is 0: never "-0.0 %" */
     return 0;
 }
 

@@ -6,27 +6,30 @@
 #include <string.h>
 
 #include "file_read.h"
+#include "profile.h"
 #include "results_check.h"
 #include "text.h"
 
 #define BIG (1LL << 53)
 
+/* The limits of an SM are required: the occupancy and the waves are made of
+ * them, and a device without them would show "occupancy 0", "wave 1 of N". */
 static int device_ints(results_ctx *x, const json_value *d, tpx_device *o)
 {
     long long v[9] = {0};
-    static const struct { const char *key; int flags; long long hi; } f[9] = {
-        {"index", RC_OPTIONAL, 1023},
-        {"sms", 0, 100000},
-        {"l2_bytes", 0, 1LL << 40},
-        {"memory_bytes", RC_OPTIONAL, BIG},
-        {"memory_clock_khz", RC_OPTIONAL, 100000000},
-        {"bus_bits", RC_OPTIONAL, 1 << 20},
-        {"max_threads_per_sm", RC_OPTIONAL, 1 << 16},
-        {"max_blocks_per_sm", RC_OPTIONAL, 1 << 12},
-        {"shared_bytes_per_sm", RC_OPTIONAL, 1 << 24},
+    static const struct { const char *key; int flags; long long lo, hi; } f[9] = {
+        {"index", RC_OPTIONAL, 0, 1023},
+        {"sms", 0, 1, 100000},
+        {"l2_bytes", 0, 0, 1LL << 40},
+        {"memory_bytes", RC_OPTIONAL, 0, BIG},
+        {"memory_clock_khz", RC_OPTIONAL, 0, 100000000},
+        {"bus_bits", RC_OPTIONAL, 0, 1 << 20},
+        {"max_threads_per_sm", 0, 32, 1 << 16},
+        {"max_blocks_per_sm", 0, 1, 1 << 12},
+        {"shared_bytes_per_sm", 0, 1, 1 << 24},
     };
     for (int i = 0; i < 9; i++)
-        if (results_int(x, "device", d, f[i].key, f[i].flags, i == 1, f[i].hi, &v[i]) != 0)
+        if (results_int(x, "device", d, f[i].key, f[i].flags, f[i].lo, f[i].hi, &v[i]) != 0)
             return -1;
     long long optin = 0;
     if (results_int(x, "device", d, "shared_bytes_per_block_optin", RC_OPTIONAL, 0, 1 << 24,
@@ -120,9 +123,10 @@ static int read_device(results_ctx *x, const json_value *doc, tpx_device *o)
     return 0;
 }
 
-static int read_top(results_ctx *x, const json_value *doc, results_doc *out)
+static int read_top(results_ctx *x, const json_value *doc, results_doc *out,
+                    const tpx_profile **prof)
 {
-    const char *fmt = NULL, *s = NULL;
+    const char *fmt = NULL, *s = NULL, *pname = NULL;
     long long ver = 0;
     int mode;
     static const char *const modes[] = {"cold", "hot", "once"};
@@ -142,8 +146,13 @@ static int read_top(results_ctx *x, const json_value *doc, results_doc *out)
         results_str(x, "", doc, "date", RC_OPTIONAL, 64, &s) != 0 ||
         results_str(x, "", doc, "command", RC_OPTIONAL, 4096, &s) != 0 ||
         results_str(x, "", doc, "runner", RC_OPTIONAL, 64, &s) != 0 ||
-        results_enum(x, "", doc, "mode", RC_OPTIONAL, modes, 3, &mode) != 0)
+        results_enum(x, "", doc, "mode", RC_OPTIONAL, modes, 3, &mode) != 0 ||
+        results_str(x, "", doc, "profile", RC_OPTIONAL | RC_NULLABLE, 32, &pname) != 0)
         return -1;
+    char why[TPX_MSG];
+    *prof = NULL; /* the selected profile, unless the file names the one it was checked on */
+    if (pname && !(*prof = profile_find(pname, why, sizeof why)))
+        return results_bad(x, "", "profile", why);
     out->version = (int)ver;
     /* the day of the run, for "recorded 2026-11-22 on ..." (the rest of the time stamp is noise) */
     const char *date = json_get_str(doc, "date", "");
@@ -161,17 +170,24 @@ static int read_rows(results_ctx *x, const json_value *doc, results_doc *out)
         return -1;
     if (res->type != JSON_ARRAY)
         return results_bad(x, "", "results", "expected an array");
-    int count = 0;
+    int count = 0, skips = 0;
+    const json_value *sk = json_get(doc, "skipped");
+    for (const json_value *e = sk && sk->type == JSON_ARRAY ? sk->child : NULL; e; e = e->next)
+        skips++;
     for (const json_value *r = res->child; r; r = r->next)
-        if (++count > RESULTS_MAX_ROWS)
-            return results_bad(x, "", "results", "too many rows");
+        if (++count + skips > RESULTS_MAX_ROWS) {
+            char what[96];
+            snprintf(what, sizeof what, "more than %d rows and skip notes (a file holds at most "
+                     "%d)", RESULTS_MAX_ROWS, RESULTS_MAX_ROWS);
+            return results_bad(x, "", "results", what);
+        }
     out->rows = calloc((size_t)(count ? count : 1), sizeof *out->rows);
     if (!out->rows)
         return results_bad(x, "", "results", "out of memory");
     for (const json_value *r = res->child; r; r = r->next, out->n++)
         if (results_read_row(x, r, out->n, out, &out->rows[out->n]) != 0)
             return -1;
-    return 0;
+    return results_sense_unique(x, out);
 }
 
 static int read_skipped(results_ctx *x, const json_value *doc)
@@ -198,14 +214,15 @@ static int read_skipped(results_ctx *x, const json_value *doc)
 int results_from_json(const json_value *doc, results_doc *out, char *msg, size_t n)
 {
     results_ctx x = {msg, n, 0};
+    const tpx_profile *prof = NULL;
     memset(out, 0, sizeof *out);
-    if (read_top(&x, doc, out) != 0 || read_device(&x, doc, &out->dev) != 0) {
+    if (read_top(&x, doc, out, &prof) != 0 || read_device(&x, doc, &out->dev) != 0) {
         results_free(out);
         return -1;
     }
-    out->lim = config_default_limits();
-    if (out->dev.smem_per_block_optin > out->lim.smem_per_block)
-        out->lim.smem_per_block = out->dev.smem_per_block_optin;
+    /* the limits the writer checked the rows against: its device's, or the
+     * profile a run without one stood on */
+    profile_limits(&out->dev, prof, &out->lim);
     if (read_rows(&x, doc, out) != 0 || read_skipped(&x, doc) != 0) {
         results_free(out);
         return -1;
@@ -224,7 +241,8 @@ int results_load(const char *path, results_doc *out, char *msg, size_t n)
         snprintf(msg, n, "%s", why);
         return -1;
     }
-    json_value *doc = json_parse_n(text, len, why, sizeof why);
+    json_value *doc = json_parse_limited(text, len, RESULTS_MAX_FILE_BYTES, RESULTS_MAX_VALUES,
+                                         why, sizeof why);
     free(text);
     if (!doc) {
         snprintf(msg, n, "%s: %s", safe, why);

@@ -118,7 +118,7 @@ static int read_occupancy(results_ctx *x, const char *path, const json_value *v,
 }
 
 static int read_measured_obj(results_ctx *x, const char *path, const json_value *v,
-                             tpx_measurement *m)
+                             const results_doc *d, const tpx_config *c, tpx_measurement *m)
 {
     static const char *const modes[] = {"cold", "hot"};
     static const char *const badges[] = {"L2-resident", "cache-influenced", "DRAM"};
@@ -135,16 +135,20 @@ static int read_measured_obj(results_ctx *x, const char *path, const json_value 
     m->badge = (tpx_l2_badge)badge;
     if (dev)
         text_sanitize(m->device, sizeof m->device, dev);
-    if (m->samples > 0 && read_timing(x, path, v, m) != 0)
+    if (m->samples > 0 && (read_timing(x, path, v, m) != 0 ||
+                           results_sense_timing(x, path, d->version, c, &d->dev, m) != 0))
         return -1;
-    return read_occupancy(x, path, v, &m->occ);
+    if (read_occupancy(x, path, v, &m->occ) != 0)
+        return -1;
+    return results_sense_occupancy(x, path, c, &d->dev, &m->occ);
 }
 
 static const char *const status_names[] = {"not_measured", "ok", "unavailable", "out_of_memory",
                                            "launch_error", "verify_failed", "cancelled",
                                            "invalid"};
 
-static int read_measured(results_ctx *x, const char *row, const json_value *r, tpx_measurement *m)
+static int read_measured(results_ctx *x, const char *row, const json_value *r,
+                         const results_doc *d, const tpx_config *c, tpx_measurement *m)
 {
     char path[48];
     const json_value *v;
@@ -165,7 +169,7 @@ static int read_measured(results_ctx *x, const char *row, const json_value *r, t
         return 0;
     if (v->type != JSON_OBJECT)
         return results_bad(x, row, "measured", "expected an object or null");
-    if (read_measured_obj(x, path, v, m) != 0)
+    if (read_measured_obj(x, path, v, d, c, m) != 0)
         return -1;
     if (st != TPX_ST_OK) { /* a status that is not ok outweighs the numbers beside it */
         char why[sizeof m->message];
@@ -186,7 +190,8 @@ int results_read_row(results_ctx *x, const json_value *row, int index, const res
     snprintf(path, sizeof path, "results[%d]", index);
     if (row->type != JSON_OBJECT)
         return results_bad(x, path, "", "expected an object");
-    if (read_config(x, path, row, doc, &out->c) != 0 || read_measured(x, path, row, &out->m) != 0)
+    if (read_config(x, path, row, doc, &out->c) != 0 ||
+        read_measured(x, path, row, doc, &out->c, &out->m) != 0)
         return -1;
     if (doc->dev.valid && !out->m.device[0])
         snprintf(out->m.device, sizeof out->m.device, "%s", doc->dev.name);

@@ -91,12 +91,7 @@ static void none_device(tpx_runner *r, tpx_device *out)
 static void none_limits(tpx_runner *r, tpx_limits *out)
 {
     (void)r;
-    *out = config_default_limits();
-    /* As a GPU would after cudaFuncSetAttribute (runner_cuda.c): the
-     * profile the model stands in for decides what a block may use. */
-    long long optin = profile_builtin()->smem_per_block_optin;
-    if (optin > out->smem_per_block)
-        out->smem_per_block = optin;
+    profile_limits(NULL, NULL, out); /* the profile the model stands in for */
 }
 
 static void none_measure(tpx_runner *r, const tpx_config *c, const tpx_measure_opts *o,

@@ -194,6 +194,25 @@ const tpx_profile *profile_builtin(void)
     return profile_selected ? profile_selected : profile_load(1); /* h100_sxm */
 }
 
+const char *profile_id(const tpx_profile *p)
+{
+    for (size_t i = 0; i < PROFILE_COUNT; i++)
+        if (p == profile_load(i))
+            return profile_ids[i];
+    return NULL;
+}
+
+void profile_limits(const tpx_device *d, const tpx_profile *p, tpx_limits *out)
+{
+    *out = config_default_limits();
+    /* As a GPU does after cudaFuncSetAttribute (runner_cuda.c): a block may
+     * use what the device, or the profile standing in for one, opts in to. */
+    long long optin = d && d->valid ? d->smem_per_block_optin
+                                    : (p ? p : profile_builtin())->smem_per_block_optin;
+    if (optin > out->smem_per_block)
+        out->smem_per_block = optin;
+}
+
 /* The embedded profile nearest a real device: one whose name the device's
  * contains, else one of the same compute capability, else the default. */
 static const tpx_profile *profile_nearest(const tpx_device *d)

@@ -60,6 +60,13 @@ int profile_parse(const char *text, tpx_profile *p, char *msg, size_t n);
 /* The profile used without a GPU: H100 SXM unless profile_select chose
  * another.  Never NULL. */
 const tpx_profile *profile_builtin(void);
+/* The short name of an embedded profile ("h100_sxm"), NULL for one made
+ * from a device. */
+const char *profile_id(const tpx_profile *p);
+/* The launch limits a config is checked against: CUDA's defaults, with the
+ * shared memory a block may opt in to on d when it is valid, else on p
+ * (NULL: the selected profile).  The same for a run, its file and its replay. */
+void profile_limits(const tpx_device *d, const tpx_profile *p, tpx_limits *out);
 /* Profiles embedded in assets/devices, by short name ("h200", "h100_sxm"). */
 const char *profile_names_list(void); /* "a100, h100_sxm, ..." for messages */
 /* The named profile, or NULL with a message listing the known names. */

@@ -42,8 +42,9 @@ typedef struct json_value {
     struct json_value *next;   /* next sibling */
 } json_value;
 
-/* Limits of the reader: a result file of tens of thousands of rows fits;
- * anything larger is refused before it can cost much memory or time. */
+/* Default limits of the reader (json_parse_n): a document larger is refused
+ * before it can cost much memory or time.  A result file's reader sets its
+ * own, from the most rows a file may hold (results_read.h). */
 #define JSON_MAX_BYTES (16 << 20)
 #define JSON_MAX_VALUES (1L << 20)
 #define JSON_MAX_NESTING 32
@@ -53,6 +54,10 @@ typedef struct json_value {
  * duplicate keys, no \u0000, nothing after the document); NULL and a message
  * with line and column on error.  Free with json_free. */
 json_value *json_parse_n(const char *text, size_t len, char *msg, size_t n);
+/* The same with the limits given: at most max_bytes of text and max_values
+ * values. */
+json_value *json_parse_limited(const char *text, size_t len, size_t max_bytes, long max_values,
+                               char *msg, size_t n);
 /* The same on a NUL-terminated text. */
 json_value *json_parse(const char *text, char *msg, size_t n);
 void json_free(json_value *v);
@@ -63,5 +68,9 @@ const char *json_get_str(const json_value *obj, const char *key, const char *dfl
  * 0 and *out, else -1.  Range-checked before the cast, which is otherwise
  * undefined for values such as 1e300. */
 int json_to_int(const json_value *v, long long lo, long long hi, long long *out);
+/* v as a message quotes it: exactly, as few digits as read back as v
+ * ("1000000001", "0.1", "4.9406564584124654e-324"), never "1e+09" for a
+ * whole number a person would type in full. */
+char *json_num_text(double v, char *buf, size_t n);
 
 #endif

@@ -11,7 +11,8 @@ typedef struct json_parser {
     const char *s, *start, *end; /* next byte, first byte, one past the last */
     char *msg;
     size_t n;
-    long values; /* values created so far, against JSON_MAX_VALUES */
+    long values; /* values created so far, against max_values */
+    long max_values;
     int failed;
 } json_parser;
 

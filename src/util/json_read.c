@@ -34,8 +34,10 @@ void json_skip_ws(json_parser *p)
 
 json_value *json_new_value(json_parser *p, json_type t)
 {
-    if (++p->values > JSON_MAX_VALUES) {
-        json_fail(p, "too many values (more than a result file ever holds)");
+    if (++p->values > p->max_values) {
+        char what[96];
+        snprintf(what, sizeof what, "too many values (more than %ld)", p->max_values);
+        json_fail(p, what);
         return NULL;
     }
     json_value *v = calloc(1, sizeof *v);

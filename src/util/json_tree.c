@@ -142,12 +142,12 @@ static json_value *parse_value(json_parser *p, int depth)
     return v;
 }
 
-json_value *json_parse_n(const char *text, size_t len, char *msg, size_t n)
+json_value *json_parse_limited(const char *text, size_t len, size_t max_bytes, long max_values,
+                               char *msg, size_t n)
 {
-    json_parser p = {text, text, text + len, msg, n, 0, 0};
-    if (len > JSON_MAX_BYTES) {
-        snprintf(msg, n, "JSON document too large (%zu bytes; at most %d MiB)", len,
-                 JSON_MAX_BYTES >> 20);
+    json_parser p = {text, text, text + len, msg, n, 0, max_values, 0};
+    if (len > max_bytes) {
+        snprintf(msg, n, "JSON document too large (%zu bytes; at most %zu)", len, max_bytes);
         return NULL;
     }
     json_value *v = parse_value(&p, 0);
@@ -162,6 +162,11 @@ json_value *json_parse_n(const char *text, size_t len, char *msg, size_t n)
         snprintf(msg, n, "out of memory while parsing JSON");
     }
     return v;
+}
+
+json_value *json_parse_n(const char *text, size_t len, char *msg, size_t n)
+{
+    return json_parse_limited(text, len, JSON_MAX_BYTES, JSON_MAX_VALUES, msg, n);
 }
 
 json_value *json_parse(const char *text, char *msg, size_t n)
@@ -215,4 +220,22 @@ int json_to_int(const json_value *v, long long lo, long long hi, long long *out)
         return -1;
     *out = (long long)v->num;
     return 0;
+}
+
+char *json_num_text(double v, char *buf, size_t n)
+{
+    if (!isfinite(v)) {
+        snprintf(buf, n, "%s", isnan(v) ? "nan" : v > 0 ? "inf" : "-inf");
+        return buf;
+    }
+    if (v == floor(v) && fabs(v) < 1e16) { /* a whole number, written in full */
+        snprintf(buf, n, "%.0f", v);
+        return buf;
+    }
+    for (int digits = 1; digits <= 17; digits++) { /* the shortest text that reads back as v */
+        snprintf(buf, n, "%.*g", digits, v);
+        if (strtod(buf, NULL) == v)
+            break;
+    }
+    return buf;
 }
