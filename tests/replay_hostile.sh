@@ -35,7 +35,7 @@ check() {
     [[ "$out" == *"$want"* ]] || why="$why; no '$want'"
     # a measured figure, that is: the model's prediction is labelled as one
     local measured_lines
-    measured_lines=$(echo "$out" | grep -v "predicted")
+    measured_lines=$(echo "$out" | grep -v -e "predicted" -e "limited by")
     if [ "$flag" = --no-number ] &&
         [[ "$measured_lines" == *"GB/s"*[0-9]* || "$measured_lines" == *[0-9]" GB/s"* ]]; then
         why="$why; shows a GB/s figure"
