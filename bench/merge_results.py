@@ -5,11 +5,34 @@ The runs must come from the same device (same name, same compute capability)
 and the same mode; rows keep their order, a config measured twice keeps the
 later row.  The merged document's command lists the commands it came from.
 
-usage: merge_results.py A.json B.json [...] -o OUT.json
+--compact writes the document without indentation and without the rows'
+"model" objects (docs/results-format.md: not read back; tpx recomputes the
+model, so a shipped file does not carry a stale one): the shipped per-GPU
+files are written so.
+
+usage: merge_results.py A.json B.json [...] -o OUT.json [--compact]
 """
 import argparse
 import json
+import re
 import sys
+
+
+def commands(docs):
+    """The runs' commands, those that differ only in --kernel folded into one
+    (run.sh runs one bench per kernel), so the field stays short."""
+    out, kernels = [], {}
+    for d in docs:
+        for cmd in d["command"].split(" ; "):
+            cmd = re.sub(r" --save \S+", "", cmd)  # this merged file is what they saved
+            m = re.search(r"--kernel (\S+)", cmd)
+            key = re.sub(r"--kernel \S+", "--kernel {}", cmd) if m else cmd
+            if key not in kernels:
+                kernels[key] = []
+                out.append(key)
+            if m:
+                kernels[key] += [k for k in m.group(1).split(",") if k not in kernels[key]]
+    return " ; ".join(k.replace("{}", ",".join(kernels[k])) for k in out)
 
 
 def key(row):
@@ -24,6 +47,7 @@ def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("inputs", nargs="+")
     ap.add_argument("-o", "--out", required=True)
+    ap.add_argument("--compact", action="store_true", help="no indentation, no model objects")
     args = ap.parse_args()
     docs = []
     for path in args.inputs:
@@ -44,12 +68,19 @@ def main():
             rows[key(r)] = r
         skipped += d.get("skipped", [])
     merged = dict(first)
-    merged["command"] = " ; ".join(d["command"] for d in docs)
+    merged["command"] = commands(docs)
     merged["date"] = max(d["date"] for d in docs)
     merged["results"] = list(rows.values())
     merged["skipped"] = skipped
+    if args.compact:
+        for r in merged["results"]:
+            r.pop("model", None)
+            r.pop("model_note", None)
     with open(args.out, "w") as f:
-        json.dump(merged, f, indent=1)
+        if args.compact:
+            json.dump(merged, f, separators=(",", ":"))
+        else:
+            json.dump(merged, f, indent=1)
         f.write("\n")
     print(f"{args.out}: {len(merged['results'])} rows from {len(docs)} files")
 

@@ -17,7 +17,9 @@ median error.
 
 usage: bench/predict_eval.py [--tpx build-cpu/tpx] [--profile h200]
                            [--results bench/results/h200.json] [--all-badges]
-                           [--groups] [--rows] [--markdown]
+                           [--size WxH] [--groups] [--rows] [--markdown]
+--size keeps one matrix size (e.g. 8192x8192) of the file; --markdown prints
+the summary as one table row.
 Exit 0 when the bars of issue 18 are met on the selection, 1 otherwise.
 """
 import argparse
@@ -86,14 +88,17 @@ def predict_group(tpx, profile, key, blocks):
     return out
 
 
-def load_groups(path, all_badges):
+def load_groups(path, all_badges, size=None):
     doc = json.load(open(path))
     groups = collections.defaultdict(dict)
     for r in doc["results"]:
         m = r.get("measured")
-        if not r.get("model") or not m or not m.get("gbs") or not m.get("verified", True):
+        if r["config"]["kernel"] in ("memcpy", "cublas") or not m or not m.get("gbs") \
+                or not m.get("verified", True):
             continue
         if not all_badges and m.get("l2_badge") != "DRAM":
+            continue
+        if size and r["config"]["size"] != size:
             continue
         groups[group_key(r["config"])][r["config"]["block"]] = m["gbs"]
     return groups
@@ -118,7 +123,7 @@ def evaluate(tpx, profile, groups):
     return res
 
 
-def summary(res, label):
+def summary(res, label, markdown=False):
     ranked = [g for g in res if "rho" in g and g["rho"] == g["rho"]]
     allrows = [r for g in res for r in g["rows"]]
     if not allrows:
@@ -141,6 +146,11 @@ def summary(res, label):
     print(f"  all rows: Spearman {rho_all:.3f}, median relative error {100 * med_err:.1f} %")
     ok = (med_rho >= 0.9 and worst_k[0] >= 0.6 and top_ok >= 0.9 * len(ranked)
           and rho_all >= 0.88 and med_err <= 0.12)
+    if markdown:
+        print(f"| {label} | {len(allrows)} | {len(ranked)} | {med_rho:.3f} | {worst_k[1]} "
+              f"{worst_k[0]:.2f} | {top_ok}/{len(ranked)} ({100 * top_ok / max(1, len(ranked)):.0f} %) "
+              f"| {rho_all:.3f} | {100 * med_err:.1f} % |")
+        return ok
     print("  bars (median >= 0.9, no kernel < 0.6, top-1 >= 90 %, all-rows >= 0.88 / <= 12 %):",
           "met" if ok else "MISSED")
     return ok
@@ -154,8 +164,10 @@ def main():
     ap.add_argument("--all-badges", action="store_true", help="L2-resident sizes too")
     ap.add_argument("--groups", action="store_true", help="a line per group")
     ap.add_argument("--rows", action="store_true", help="a line per row")
+    ap.add_argument("--size", help="only this matrix size (WxH)")
+    ap.add_argument("--markdown", action="store_true", help="the summary as a table row")
     a = ap.parse_args()
-    groups = load_groups(a.results, a.all_badges)
+    groups = load_groups(a.results, a.all_badges, a.size)
     res = evaluate(a.tpx, a.profile, groups)
     if a.groups or a.rows:
         for g in res:
@@ -168,7 +180,9 @@ def main():
             if a.rows:
                 for b, m, p, lim in sorted(g["rows"], key=lambda r: -r[1]):
                     print(f"      {b:8s} meas {m:7.0f} pred {p:7.0f} {100 * (p - m) / m:+5.0f} %  {lim}")
-    ok = summary(res, f"{a.results} on profile {a.profile}")
+    label = f"{a.results} {a.size or ''} on {a.profile}" if not a.markdown else \
+        f"{a.profile} {a.size or 'every DRAM-sized size'} {a.results.split('/')[-1]}"
+    ok = summary(res, label, a.markdown)
     return 0 if ok else 1
 
 
