@@ -10,12 +10,16 @@ foreach(t test_edit test_export test_footprint test_keys test_layout test_paperc
   tpx_unit_test(${t})
   target_link_libraries(${t} PRIVATE tpx_app tpx_fake_runner)
 endforeach()
+# The screens: every view and dialog drawn headless against golden text (and
+# what the prediction shows on them).
+set_tests_properties(test_views test_predict_views PROPERTIES LABELS screen COST 20)
 
 target_sources(test_views PRIVATE golden_check.c)
 target_compile_definitions(test_views PRIVATE TPX_GOLDEN_DIR="${CMAKE_CURRENT_SOURCE_DIR}/golden")
 # A beside B: several GPUs' files (the shipped ones), A's picture beside B's
 tpx_unit_test(test_views_ab golden_check.c)
 target_link_libraries(test_views_ab PRIVATE tpx_app)
+set_tests_properties(test_views_ab PROPERTIES LABELS screen)
 target_compile_definitions(test_views_ab PRIVATE TPX_GOLDEN_DIR="${CMAKE_CURRENT_SOURCE_DIR}/golden"
   TPX_RESULTS_DIR="${CMAKE_SOURCE_DIR}/bench/results")
 target_compile_definitions(test_tour PRIVATE
@@ -35,29 +39,22 @@ target_link_libraries(replay_fixture PRIVATE tpx_core)
 add_executable(roundtrip_gen roundtrip_gen.c sweep_gen.c)
 target_compile_options(roundtrip_gen PRIVATE ${TPX_WARNINGS})
 target_link_libraries(roundtrip_gen PRIVATE tpx_core)
-add_test(NAME cli_roundtrip COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/cli_roundtrip.sh $<TARGET_FILE:tpx>
-         $<TARGET_FILE:roundtrip_gen>)
-set_tests_properties(cli_roundtrip PROPERTIES LABELS unit TIMEOUT 300)
+tpx_script_test(cli_roundtrip ARGS $<TARGET_FILE:roundtrip_gen> TIMEOUT 300 COST 60)
 
-add_test(NAME tui_no_tty COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/no_tty.sh $<TARGET_FILE:tpx>)
-add_test(NAME tui_e2e_tmux COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/e2e_tmux.sh $<TARGET_FILE:tpx>
-         $<TARGET_FILE:replay_fixture>)
-add_test(NAME cli_export COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/cli_export.sh $<TARGET_FILE:tpx>)
-add_test(NAME cli_tour COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/cli_tour.sh $<TARGET_FILE:tpx>)
-set_tests_properties(tui_no_tty tui_e2e_tmux cli_export cli_tour PROPERTIES LABELS unit)
-set_tests_properties(tui_e2e_tmux PROPERTIES TIMEOUT 120)
-add_test(NAME tui_e2e_signals COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/e2e_signals.sh $<TARGET_FILE:tpx>)
-set_tests_properties(tui_e2e_signals PROPERTIES LABELS unit TIMEOUT 120)
-
+tpx_script_test(tui_no_tty SCRIPT no_tty.sh)
+tpx_script_test(cli_export)
+tpx_script_test(cli_tour)
+# The real binary in tmux: keys, mouse, resizes, signals.
+tpx_script_test(tui_e2e_tmux SCRIPT e2e_tmux.sh ARGS $<TARGET_FILE:replay_fixture> LABELS e2e
+                TIMEOUT 120)
+tpx_script_test(tui_e2e_signals SCRIPT e2e_signals.sh LABELS e2e TIMEOUT 120)
 
 # The explorer's live path on a real GPU (skipped without one).
-add_test(NAME gpu_e2e_tmux COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/e2e_gpu_tmux.sh $<TARGET_FILE:tpx>)
-set_tests_properties(gpu_e2e_tmux PROPERTIES LABELS gpu SKIP_RETURN_CODE 77 TIMEOUT 400)
+tpx_script_test(gpu_e2e_tmux SCRIPT e2e_gpu_tmux.sh LABELS gpu e2e TIMEOUT 400)
 
-# The table of bad inputs: command line, explorer fields (headless), terminals.
-add_test(NAME bad_inputs COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/bad_inputs.sh $<TARGET_FILE:tpx>
-         $<TARGET_FILE:tpx_render>)
-set_tests_properties(bad_inputs PROPERTIES LABELS unit TIMEOUT 120)
+# The table of bad inputs: command line, explorer fields (headless), terminals
+# (in tmux).
+tpx_script_test(bad_inputs ARGS $<TARGET_FILE:tpx_render> LABELS cli e2e TIMEOUT 120 COST 60)
 
 # A view is one folder and one table row: the dummy view (tests/dummy_view/)
 # joins the table as a real view does, views.c compiled again with its row,
@@ -66,3 +63,4 @@ tpx_unit_test(test_view_dummy dummy_view/dummy.c ${PROJECT_SOURCE_DIR}/src/explo
 target_include_directories(test_view_dummy PRIVATE dummy_view)
 target_compile_definitions(test_view_dummy PRIVATE TPX_VIEWS_EXTRA="dummy.def")
 target_link_libraries(test_view_dummy PRIVATE tpx_shell)
+set_tests_properties(test_view_dummy PROPERTIES LABELS screen)
