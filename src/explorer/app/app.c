@@ -157,17 +157,8 @@ static int move(tpx_app *a, tpx_action act)
  * catalog's, so a new tiled kernel is named too). */
 static int pad_refused(tpx_app *a)
 {
-    char msg[TPX_MSG], tiled[TPX_MSG] = "";
-    size_t used = 0;
-    int last = -1;
-    for (int k = 0; k < TPX_K_COUNT; k++)
-        if (config_has_tile((tpx_kernel_id)k))
-            last = k;
-    for (int k = 0; k < TPX_K_COUNT && used < sizeof tiled; k++)
-        if (config_has_tile((tpx_kernel_id)k))
-            used += (size_t)snprintf(tiled + used, sizeof tiled - used, "%s%s",
-                                     used == 0 ? "" : k == last ? " or " : ", ",
-                                     catalog_name((tpx_kernel_id)k));
+    char msg[TPX_MSG], tiled[TPX_MSG / 2];
+    catalog_join(tiled, sizeof tiled, config_has_tile, " or ");
     snprintf(msg, sizeof msg, "this kernel has no shared tile, so pad does not apply; pick %s (K)",
              tiled);
     return app_edited(a, -1, msg);

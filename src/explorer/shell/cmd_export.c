@@ -52,19 +52,6 @@ static int view_ab(int view)
     return view >= 0 && view < n && (t[view].flags & TPX_VIEW_AB);
 }
 
-/* "--view compare": the views that take --vs, for messages. */
-static void ab_views(char *buf, size_t n)
-{
-    int nv;
-    size_t used = 0;
-    const tpx_view *t = views_table(&nv);
-    buf[0] = '\0';
-    for (int i = 0; i < nv && used < n; i++)
-        if (t[i].flags & TPX_VIEW_AB)
-            used += (size_t)snprintf(buf + used, n - used, "%s--view %s", used ? " or " : "",
-                                     t[i].name);
-}
-
 /* A screen side from 20 to 1000. */
 static int side(const cli_parsed *p, const char *name, int dflt, int *out, char *msg, size_t n)
 {
@@ -117,10 +104,10 @@ static int ab_options(const tpx_headless *h, int nb, char **bargs, const tpx_con
                       const tpx_limits *lim, tpx_config *b, int *help, char *msg, size_t n)
 {
     char ab[96];
-    ab_views(ab, sizeof ab);
+    views_join(ab, sizeof ab, TPX_VIEW_AB, " or ");
     if (!view_ab(h->view)) {
         if (nb >= 0) {
-            snprintf(msg, n, "--vs belongs to %s", ab);
+            snprintf(msg, n, "--vs belongs to --view %s", ab);
             return -1;
         }
         return 0;

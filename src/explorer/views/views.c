@@ -34,15 +34,25 @@ int views_find(const char *name)
     return -1;
 }
 
+int views_join(char *buf, size_t n, unsigned flags, const char *last_sep)
+{
+    int picked[VIEWS_N], np = 0;
+    size_t used = 0;
+    for (int i = 0; i < VIEWS_N; i++)
+        if ((table[i].flags & flags) == flags)
+            picked[np++] = i;
+    if (n > 0)
+        buf[0] = '\0';
+    for (int j = 0; j < np && used < n; j++)
+        used += (size_t)snprintf(buf + used, n - used, "%s%s",
+                                 j == 0 ? "" : j == np - 1 ? last_sep : ", ", table[picked[j]].name);
+    return np;
+}
+
 const char *views_names_list(void)
 {
     static char list[TPX_VIEW_MAX * 24];
-    if (!list[0]) {
-        size_t used = 0;
-        for (int i = 0; i < VIEWS_N && used < sizeof list; i++)
-            used += (size_t)snprintf(list + used, sizeof list - used, "%s%s",
-                                     i == 0 ? "" : i == VIEWS_N - 1 ? " or " : ", ",
-                                     table[i].name);
-    }
+    if (!list[0])
+        views_join(list, sizeof list, 0, " or ");
     return list;
 }

@@ -28,5 +28,8 @@ const tpx_view *views_table(int *n);
 int views_find(const char *name);
 /* "map, banks, ..., bandwidth or compare", for messages and help. */
 const char *views_names_list(void);
+/* The names of the views whose flags include all of flags (0: every view)
+ * into buf, joined by ", " and last_sep before the last; how many. */
+int views_join(char *buf, size_t n, unsigned flags, const char *last_sep);
 
 #endif
