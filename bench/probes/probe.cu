@@ -17,14 +17,18 @@
  *           stores in an L2-resident buffer;
  *   runs    a copy whose reads and writes come in runs of R contiguous bytes
  *           (probe_runs.cuh): DRAM efficiency against run length;
+ *   prologue  a copy whose threads first run N dependent instructions
+ *           (probe_prologue.cuh): what a block's arithmetic before its
+ *           loads costs, by block size;
  *   copy    cudaMemcpy device to device, cold and L2-resident (hot).
  *
  * Build: nvcc -arch=sm_90 -O3 -std=c++17 -o probe bench/probes/probe.cu
- * Run:   probe [launch|chase|stream|pipe|runs|copy|all] [--quick]  (CSV on stdout;
+ * Run:   probe [launch|chase|stream|pipe|prologue|runs|copy|all] [--quick]  (CSV on stdout;
  *        bench/probes/run.sh runs them all and keeps the tables)
  */
 #include "probe_common.cuh"
 #include "probe_pipe.cuh"
+#include "probe_prologue.cuh"
 #include "probe_runs.cuh"
 
 #include <cstring>
@@ -236,6 +240,8 @@ int main(int argc, char **argv)
         run_copy();
     if (what == "pipe" || what == "all")
         run_pipe(g_quick);
+    if (what == "prologue" || what == "all")
+        run_prologue();
     if (what == "runs" || what == "all")
         run_runs();
     if (what == "stream" || what == "all")
