@@ -17,6 +17,11 @@ echo "$out" | grep -Eq '^\* shared load n-way conflict +32\.00 +1\.00 +0\.03$' |
 echo "$out" | grep -Eq '^  global load sectors/request +4\.00 +4\.00 +1\.00$' || fail "same row: $out"
 echo "$out" | grep -Eq '^  measured GB/s +unmeasured +unmeasured +-$' || fail "unmeasured row: $out"
 
+# which limit moved: an 8x8 copy is bound by block launches, a 32x8 one is not
+out=$("$tpx" compare --no-gpu --profile h200 --kernel copy_row --block 8x8 --size 8192 --vs --block 32x8)
+echo "$out" | grep -q "binding limit (predicted): A block launches, B " || fail "limits: $out"
+echo "$out" | grep -q "the model: the binding limit moved from block launches to " || fail "moved: $out"
+
 args=(--kernel smem --block 32x32 --size 1024 --no-gpu)
 json=$("$tpx" compare "${args[@]}" --json --vs --pad 1)
 ra=$("$tpx" report "${args[@]}" --json)
@@ -38,6 +43,11 @@ assert "launch.waves" in f and "launch.occupancy" in f
 # the model's prediction, read from the report's model.predicted_gbs
 p = f["model.predicted_gbs"]
 assert p["a"] == c["a"]["model"]["predicted_gbs"] and p["b"] == c["b"]["model"]["predicted_gbs"], p
+# the limits in delta.limit are each side's report's limiter
+lim = d["limit"]
+assert lim["a"] == c["a"]["model"]["prediction"]["limiter"], lim
+assert lim["b"] == c["b"]["model"]["prediction"]["limiter"], lim
+assert lim["moved"] == (lim["a"] != lim["b"]) and lim["words"], lim
 assert p["b"] > p["a"], p  # the padded tile is predicted faster
 PY
 echo "$out" | grep -Eq '^\* predicted GB/s +[0-9.]+ +[0-9.]+ +[0-9.]+$' || fail "predicted row: $out"

@@ -256,8 +256,10 @@ if [ -n "$fixture" ]; then
     keys 1 K c c c Enter
     expect "K copy_col"
     expect "bandwidth not measured \\(not in the replayed results"
-    # The message line (row 38 of 40) stays empty after a change that was not refused.
-    [ -z "$(t capture-pane -p -t e2e | sed -n 38p | tr -d ' ')" ] || fail "a stray message"
+    # The message line (row 38 of 40) holds no message after a change that was
+    # not refused: only the strip's binding limit, which it shares.
+    row=$(t capture-pane -p -t e2e | sed -n 38p)
+    case "$row" in " why "* | "") ;; *) fail "a stray message: $row" ;; esac
     keys q
     wait_exit 0
 fi

@@ -212,6 +212,22 @@ static void test_compare_words(void **state)
     predict_compare(&a, &b, s, sizeof s);
     assert_string_equal(s, "the binding limit moved from block launches to bytes in flight "
                            "(memory latency)");
+    /* the same limit on both sides: its own time's ratio, from the times */
+    static const int shapes[][2] = {{64, 4}, {16, 16}, {128, 2}, {16, 8}, {256, 1}};
+    int found = 0;
+    for (size_t i = 0; i < sizeof shapes / sizeof shapes[0] && !found; i++) {
+        predict_on(&prof, TPX_K_COPY_ROW, shapes[i][0], shapes[i][1], 8192, &a);
+        found = a.limiter == b.limiter && a.ms != b.ms;
+    }
+    assert_true(found);
+    predict_compare(&a, &b, s, sizeof s);
+    char want[TPX_MSG];
+    snprintf(want, sizeof want, "both bound by %s, whose time is x%.2f",
+             predict_limiter_words(a.limiter), b.t_ms[a.limiter] / a.t_ms[a.limiter]);
+    assert_true(strncmp(s, want, strlen(want)) == 0);
+    a.valid = 0;
+    predict_compare(&a, &b, s, sizeof s);
+    assert_string_equal(s, "no prediction to compare");
 }
 
 int main(void)

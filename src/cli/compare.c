@@ -144,6 +144,13 @@ int compare_figures(compare_result *r)
     json_free(v[0]);
     json_free(v[1]);
     changed_fields(r);
+    r->moved[0] = '\0';
+    for (int i = 0; i < 2; i++) {
+        const compare_side *s = &r->side[i];
+        report_predict(&s->c, s->modelled ? &s->t : NULL, &s->prof, &r->pred[i]);
+    }
+    if (r->pred[0].valid && r->pred[1].valid)
+        predict_compare(&r->pred[0], &r->pred[1], r->moved, sizeof r->moved);
     return 0;
 }
 
@@ -213,6 +220,10 @@ void compare_write_table(FILE *f, const compare_result *r)
         fprintf(f, "%c %-30s %*s %*s %8s\n", g->differs ? '*' : ' ', g->label,
                 16 + (nz && nz->present[0]), a, 16 + (nz && nz->present[1]), b, q);
     }
+    if (r->moved[0]) /* why B is faster or slower, in the model's words */
+        fprintf(f, "\n  binding limit (predicted): A %s, B %s\n  the model: %s\n",
+                predict_limiter_words(r->pred[0].limiter),
+                predict_limiter_words(r->pred[1].limiter), r->moved);
     fprintf(f, "\n* differs between A and B.  GB = 1e9 bytes.\n");
     measured_note(f, "A", &r->side[0]);
     measured_note(f, "B", &r->side[1]);
@@ -243,6 +254,16 @@ static void delta_json(json_writer *w, const compare_result *r)
         json_end_object(w);
     }
     json_end_object(w);
+    if (r->moved[0]) {
+        json_begin_object(w, "limit");
+        json_string(w, "a", predict_limiter_name(r->pred[0].limiter));
+        json_string(w, "b", predict_limiter_name(r->pred[1].limiter));
+        json_bool(w, "moved", r->pred[0].limiter != r->pred[1].limiter);
+        json_string(w, "words", r->moved);
+        json_end_object(w);
+    } else {
+        json_null(w, "limit");
+    }
     json_end_object(w);
 }
 

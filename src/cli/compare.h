@@ -8,6 +8,7 @@
 #include <stdio.h>
 
 #include "model.h"
+#include "predict.h"
 #include "profile.h"
 #include "runner.h"
 
@@ -46,6 +47,10 @@ typedef struct compare_result {
     int nfig;
     const char *changed[COMPARE_MAX_FIELDS]; /* config fields that differ */
     int nchanged;
+    /* Each side's prediction on its profile (valid = 0: none) and, with both,
+     * which limit moved, in words (predict_compare). */
+    tpx_prediction pred[2];
+    char moved[TPX_MSG];
 } compare_result;
 
 /* Fills fig[] and changed[] from side[] and dev.  0, or -1 out of memory. */

@@ -7,6 +7,7 @@
 
 #include "json.h"
 #include "model.h"
+#include "predict.h"
 #include "profile.h"
 #include "runner.h"
 
@@ -35,6 +36,10 @@ void report_measured_table(FILE *f, const tpx_measurement *m, const tpx_device *
 /* The traffic below L1 and the predicted bandwidth (report_predict.c):
  * "traffic" and "predicted_gbs" (null when prof is NULL or lacks the
  * figures) inside the "model" object, and the same as table lines. */
+/* The prediction for c on prof: 0, or -1 (no profile, a reference, a
+ * profile without the figures; p->valid = 0). */
+int report_predict(const tpx_config *c, const tpx_totals *t, const tpx_profile *prof,
+                   tpx_prediction *p);
 void report_prediction_json(json_writer *w, const tpx_config *c, const tpx_totals *t,
                             const tpx_profile *prof);
 void report_prediction_table(FILE *f, const tpx_config *c, const tpx_totals *t,

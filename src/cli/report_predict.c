@@ -1,10 +1,21 @@
 /* report_predict: the traffic below L1 and the predicted bandwidth, for
  * `tpx report` and `tpx bench --save`. */
 #include <math.h>
+#include <string.h>
 
 #include "predict.h"
 #include "report.h"
 #include "traffic.h"
+
+int report_predict(const tpx_config *c, const tpx_totals *t, const tpx_profile *prof,
+                   tpx_prediction *p)
+{
+    tpx_traffic tr;
+    memset(p, 0, sizeof *p);
+    if (!prof || !t || traffic_compute(c, t, prof->l2_bytes, &tr) != 0)
+        return -1;
+    return predict_config(c, t, &tr, prof, p);
+}
 
 void report_prediction_json(json_writer *w, const tpx_config *c, const tpx_totals *t,
                             const tpx_profile *prof)

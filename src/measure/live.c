@@ -65,6 +65,9 @@ static void model_predict(const tpx_config *c, const tpx_profile *prof, tpx_resu
     if (out->have_traffic && prof)
         predict_config(c, &out->totals, &out->traffic, prof, &out->pred);
     out->have_pred = out->pred.valid; /* the figure the rankings use */
+    out->pred_why[0] = '\0';
+    if (out->pred.valid) /* the words too: the strip and the views only paint them */
+        predict_explain(&out->pred, prof, out->pred_why, sizeof out->pred_why);
     out->pred_gbs = out->pred.valid ? out->pred.gbs : 0;
 }
 

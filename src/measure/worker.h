@@ -30,6 +30,7 @@ typedef struct tpx_result {
     tpx_prediction pred; /* pred.valid = 0: no prediction (nothing may be shown) */
     int have_pred;   /* model: pred_gbs holds the predicted GB/s (predict.h) */
     double pred_gbs;
+    char pred_why[TPX_MSG]; /* the binding limit in words (predict_explain), "" without */
     tpx_measurement m;
     int nring;       /* GB/s of the measurements of this config, oldest first */
     double ring[TPX_RING];

@@ -16,6 +16,11 @@ static const char *const lim_words[TPX_LIM_COUNT] = {
 
 const char *predict_limiter_words(tpx_limiter l) { return l < TPX_LIM_COUNT ? lim_words[l] : "?"; }
 
+static const char *const lim_short[TPX_LIM_COUNT] = {"block launches", "bytes in flight", "DRAM",
+                                                     "L2", "SM ld/st pipe"};
+
+const char *predict_limiter_short(tpx_limiter l) { return l < TPX_LIM_COUNT ? lim_short[l] : "?"; }
+
 /* Waves under this many are counted whole: the last one runs part-empty. */
 #define PREDICT_WHOLE_WAVES 8
 

@@ -65,6 +65,8 @@ typedef struct tpx_prediction {
 const char *predict_limiter_name(tpx_limiter l); /* "launch", "latency", "dram", "l2", "sm" */
 /* The limit in a few words ("block launches", "DRAM bandwidth", ...). */
 const char *predict_limiter_words(tpx_limiter l);
+/* The same in at most 16 characters, for table columns ("bytes in flight"). */
+const char *predict_limiter_short(tpx_limiter l);
 
 /* 0, or -1 (reference kernel, or a profile without the figures needed; then
  * p->valid = 0 and nothing may be shown). */

@@ -109,7 +109,7 @@ void predict_compare(const tpx_prediction *a, const tpx_prediction *b, char *buf
                  predict_limiter_words(a->limiter), predict_limiter_words(b->limiter));
         return;
     }
-    /* the same limit: which of its times moved most */
+    /* the same limit: its own time's ratio, and the limit whose time moved most */
     int most = a->limiter;
     double best = 0;
     for (int i = 0; i < TPX_LIM_COUNT; i++) {
@@ -118,6 +118,9 @@ void predict_compare(const tpx_prediction *a, const tpx_prediction *b, char *buf
         if (d > best)
             best = d, most = i;
     }
-    snprintf(buf, n, "both bound by %s; the time %s needs x%.2f", predict_limiter_words(a->limiter),
-             predict_limiter_words((tpx_limiter)most), b->t_ms[most] / (a->t_ms[most] > 0 ? a->t_ms[most] : 1));
+    double own = a->t_ms[a->limiter] > 0 ? b->t_ms[a->limiter] / a->t_ms[a->limiter] : 1;
+    int len = snprintf(buf, n, "both bound by %s, whose time is x%.2f", predict_limiter_words(a->limiter), own);
+    if (most != (int)a->limiter && len >= 0 && (size_t)len < n)
+        snprintf(buf + len, n - (size_t)len, "; %s moved most (x%.2f)",
+                 predict_limiter_words((tpx_limiter)most), b->t_ms[most] / a->t_ms[most]);
 }

@@ -1,7 +1,10 @@
-/* strip: the live bandwidth line under every view.  A measured figure is
- * shown only when it is measured and verified; otherwise the strip says what
+/* strip: the live bandwidth under every view, two rows.  The lower: a
+ * measured figure only when it is measured and verified; otherwise what
  * happened instead (not measured, failed, measuring) and what the model
- * counts and predicts (labelled "predicted"), never a 0. */
+ * counts and predicts (labelled "predicted"), never a 0.  The upper: the
+ * limit that binds the model's prediction, in the words the model worker
+ * wrote (predict_explain), so a user sees why on every view; a message
+ * (layout.h) takes that row until the next key. */
 #include <stdio.h>
 #include <string.h>
 
@@ -98,7 +101,25 @@ static void model_summary(const tpx_app *a, tpx_canvas *cv, int x, tpx_rect r)
                   100.0 * model_efficiency(ld), 100.0 * model_efficiency(st));
 }
 
-void strip_draw(const tpx_app *a, tpx_canvas *cv, tpx_rect r)
+/* The second row: what limits the prediction for the current config. */
+static void limit_row(const tpx_app *a, tpx_canvas *cv, tpx_rect r)
+{
+    const tpx_slot *s = &a->live->cur;
+    int x = r.x + 1, y = r.y, end = r.x + r.w;
+    if (r.h < 2 || a->msg[0] || config_is_reference(a->cfg.kernel))
+        return; /* the figures' row says a reference is not modelled */
+    x += canvas_text(cv, x, y, end - x, TPX_R_TITLE, "why ");
+    if (!s->have_model || !s->cfg_ok)
+        canvas_text(cv, x, y, end - x, TPX_R_DIM, s->cfg_ok ? "the model is counting..." : s->why);
+    else if (!s->model.pred.valid)
+        canvas_printf(cv, x, y, end - x, TPX_R_DIM, "no prediction: the %s profile lacks its "
+                      "figures", a->live->prof.name[0] ? a->live->prof.name : "device");
+    else
+        canvas_printf(cv, x, y, end - x, TPX_R_NORMAL, "%s  (predicted on %s)",
+                      s->model.pred_why, a->live->prof.name);
+}
+
+static void figures_row(const tpx_app *a, tpx_canvas *cv, tpx_rect r)
 {
     const tpx_slot *s = &a->live->cur;
     int x = r.x + 1, end = r.x + r.w;
@@ -126,4 +147,10 @@ void strip_draw(const tpx_app *a, tpx_canvas *cv, tpx_rect r)
     if (x == x0)
         x += canvas_text(cv, x, r.y, end - x, TPX_R_DIM, "waiting to measure  ");
     model_summary(a, cv, x, r);
+}
+
+void strip_draw(const tpx_app *a, tpx_canvas *cv, tpx_rect r)
+{
+    limit_row(a, cv, r);
+    figures_row(a, cv, rect_make(r.x, r.y + r.h - 1, r.w, 1));
 }

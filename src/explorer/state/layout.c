@@ -23,7 +23,10 @@ tpx_layout layout_compute(int w, int h)
     l.caption = rect_make(0, 3, w, cap);
     l.body = rect_make(0, 3 + cap, w, h - 6 - cap);
     l.message = row(w, h - 3);
-    l.strip = row(w, h - 2);
+    /* two rows: the binding limit in words (where the message row is, when
+     * there is no message: a message answers a key and goes at the next),
+     * then the figures */
+    l.strip = rect_make(0, h - 3, w, 2);
     l.hints = row(w, h - 1);
     return l;
 }

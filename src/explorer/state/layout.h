@@ -21,7 +21,7 @@ typedef struct tpx_layout {
     tpx_rect caption;   /* what to look at in this view */
     tpx_rect body;      /* the view */
     tpx_rect message;   /* refusals and notes */
-    tpx_rect strip;     /* live bandwidth, always visible */
+    tpx_rect strip;     /* live bandwidth and the binding limit, always visible */
     tpx_rect hints;     /* keys */
 } tpx_layout;
 

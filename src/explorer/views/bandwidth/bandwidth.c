@@ -16,6 +16,22 @@ static int measured_ok(const tpx_slot *s)
 }
 
 
+/* The model's figure and the limit that binds it, in words, at row y. */
+static void limit_line(const tpx_app *a, tpx_canvas *cv, tpx_rect r, int y)
+{
+    const tpx_slot *s = &a->live->cur;
+    if (config_is_reference(a->cfg.kernel))
+        canvas_printf(cv, r.x + 2, y, r.w - 2, TPX_R_DIM, "the model: %s picks its own launch: "
+                      "measured, never predicted", catalog_name(a->cfg.kernel));
+    else if (s->have_model && s->model.pred.valid)
+        canvas_printf(cv, r.x + 2, y, r.w - 2, TPX_R_NORMAL, "the model on %s: predicted %.0f "
+                      "GB/s, %s", a->live->prof.name, s->model.pred.gbs, s->model.pred_why);
+    else
+        canvas_text(cv, r.x + 2, y, r.w - 2, TPX_R_DIM,
+                    s->have_model ? "the model: no prediction on this profile"
+                                  : "the model: counting...");
+}
+
 static int live_block(const tpx_app *a, tpx_canvas *cv, tpx_rect r)
 {
     const tpx_slot *s = &a->live->cur;
@@ -36,7 +52,8 @@ static int live_block(const tpx_app *a, tpx_canvas *cv, tpx_rect r)
                       !s->have_meas ? "pending" : failed ? runner_status_name(m->status)
                                                          : "not measured",
                       why);
-        return 3;
+        limit_line(a, cv, r, r.y + 2);
+        return 4;
     }
     double med = s->median;
     int x = r.x + 2;
@@ -60,13 +77,20 @@ static int live_block(const tpx_app *a, tpx_canvas *cv, tpx_rect r)
                   100.0 * m->noise, peak, copy, glyph_str(m->verified ? TPX_G_CHECK : TPX_G_CROSS),
                   m->verified ? "verified" : "NOT verified", runner_badge_name(m->badge),
                   m->hot ? "hot" : "cold");
-    return 4;
+    limit_line(a, cv, r, r.y + 3);
+    return 5;
 }
 
 /* A measured bar, or why there is none. */
 static void measured_bar(tpx_canvas *cv, int x, int y, int barw, const tpx_slot *s, double top)
 {
     const tpx_measurement *m = &s->meas.m;
+    if (s->have_meas && m->status == TPX_ST_NOT_MEASURED && s->have_model &&
+        s->model.pred.valid) { /* not in the file: the model answers, and says so */
+        canvas_printf(cv, x, y, barw + 22, TPX_R_DIM, "not measured: ~%.0f GB/s predicted",
+                      s->model.pred_gbs);
+        return;
+    }
     if (!measured_ok(s)) {
         canvas_printf(cv, x, y, barw + 22,
                       s->have_meas && m->status != TPX_ST_NOT_MEASURED ? TPX_R_BAD : TPX_R_DIM,

@@ -38,6 +38,13 @@ static void heat_cell(const tpx_app *a, const bw_state *st, tpx_canvas *cv, int 
                              : TPX_R_DIM;
     const char *star = i == st->best ? "*" : "";
     char text[32];
+    if (v < 0 && measured && s->have_meas && s->meas.m.status == TPX_ST_NOT_MEASURED &&
+        s->have_model && s->model.pred.valid) { /* not in the file: the model's, marked ~ */
+        canvas_printf(cv, x, y, cw, mine ? TPX_R_SELECT : TPX_R_DIM, "%*s~%.0f",
+                      cw - 2 - snprintf(text, sizeof text, "%.0f", s->model.pred_gbs), "",
+                      s->model.pred_gbs);
+        return;
+    }
     if (v < 0) { /* pending, not measured (e.g. not in a replayed file), or failed */
         canvas_printf(cv, x, y, cw, heat_gap_failed(s) ? TPX_R_BAD : role, "%*s", cw - 1,
                       heat_gap(measured, s));
@@ -53,6 +60,34 @@ static void heat_cell(const tpx_app *a, const bw_state *st, tpx_canvas *cv, int 
 /* Rows of the heatmap that fit under its two title lines and its legend. */
 static int heat_rows(tpx_rect r) { return r.h - 3 < TPX_SWEEP_SIDE ? r.h - 3 : TPX_SWEEP_SIDE; }
 
+/* Without a GPU: the predicted shapes best first, and where this config ranks. */
+static void heat_ranking(const tpx_app *a, const bw_state *st, tpx_canvas *cv, tpx_rect r, int y,
+                         const char *shown)
+{
+    int order[TPX_SWEEP_CELLS], n = 0, mine = -1;
+    for (int i = 0; i < TPX_SWEEP_CELLS; i++) /* insertion sort, best first */
+        if (bw_figure(&a->live->cell[i], st->mode) >= 0) {
+            double v = bw_figure(&a->live->cell[i], st->mode);
+            int j = n++;
+            for (; j > 0 && bw_figure(&a->live->cell[order[j - 1]], st->mode) < v; j--)
+                order[j] = order[j - 1];
+            order[j] = i;
+        }
+    int x = r.x + canvas_printf(cv, r.x, y, r.w, TPX_R_DIM, "%spredicted, best first: ", shown);
+    for (int k = 0; k < n; k++) {
+        const tpx_config *c = &a->live->cell[order[k]].cfg;
+        if (c->bx == a->cfg.bx && c->by == a->cfg.by)
+            mine = k;
+        if (k < 5 && x < r.x + r.w)
+            x += canvas_printf(cv, x, y, r.x + r.w - x, k ? TPX_R_NORMAL : TPX_R_GOOD,
+                               "%d. %dx%d %.0f  ", k + 1, c->bx, c->by,
+                               bw_figure(&a->live->cell[order[k]], st->mode));
+    }
+    if (mine >= 0)
+        canvas_printf(cv, x, y, r.x + r.w - x, TPX_R_SELECT, " this config %dx%d ranks %d of %d",
+                      a->cfg.bx, a->cfg.by, mine + 1, n);
+}
+
 static void heat_legend(const tpx_app *a, const bw_state *st, tpx_canvas *cv, tpx_rect r, int y,
                         int rows)
 {
@@ -63,9 +98,13 @@ static void heat_legend(const tpx_app *a, const bw_state *st, tpx_canvas *cv, tp
     if (rows < TPX_SWEEP_SIDE)
         snprintf(shown, sizeof shown, "rows BY=%d-%d of %d-%d (u/d scroll)   ", 1 << st->top,
                  1 << (st->top + rows - 1), 1, 1 << (TPX_SWEEP_SIDE - 1));
+    if (st->mode == BY_PREDICTION) {
+        heat_ranking(a, st, cv, r, y, shown);
+        return;
+    }
     canvas_printf(cv, r.x, y, r.w, TPX_R_DIM,
-                  "%s%s   %dx%d this config   %s refused   ... pending   n/a not measured   "
-                  "fail: failed or not verified",
+                  "%s%s   %dx%d this config   %s refused   ... pending   ~N predicted, not "
+                  "measured   n/a neither   fail: failed or not verified",
                   shown, best, a->cfg.bx, a->cfg.by, glyph_str(TPX_G_DOT));
 }
 

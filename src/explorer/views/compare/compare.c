@@ -9,11 +9,12 @@
 
 #include "catalog.h"
 #include "model.h"
+#include "predict.h"
 #include "profile.h"
 #include "sweep.h"
 #include "app_state.h"
 
-enum { CMP_ROWS = 16 };
+enum { CMP_ROWS = 18 };
 
 /* Which way is better for a figure. */
 enum { NEUTRAL = 0, HIGHER = 1, LOWER = -1 };
@@ -30,6 +31,7 @@ typedef struct cmp_state {
     int n;
     cmp_row row[CMP_ROWS];
     char changed[80]; /* "pad, block" */
+    char moved[TPX_MSG]; /* which limit of the prediction moved, "" without both */
 } cmp_state;
 
 static cmp_row *add(cmp_state *st, const char *label, int better)
@@ -143,11 +145,27 @@ static void changed_fields(cmp_state *st, const tpx_config *x, const tpx_config 
                  "%s%s", i ? ", " : "", names[i]);
 }
 
+/* The binding limit of each side's prediction, and what moved from A to B. */
+static void limit_rows(cmp_state *st, const tpx_slot *s[2])
+{
+    cmp_row *r = add(st, "binding limit (predicted)", NEUTRAL);
+    for (int i = 0; i < 2; i++) {
+        const tpx_prediction *p = &s[i]->model.pred;
+        r->has[i] = totals_of(s[i]) && p->valid;
+        r->v[i] = 0; /* a name, no ratio: differs() reads the text */
+        snprintf(r->text[i], sizeof r->text[i], "%s",
+                 r->has[i] ? predict_limiter_short(p->limiter) : "-");
+    }
+    if (r->has[0] && r->has[1])
+        predict_compare(&s[0]->model.pred, &s[1]->model.pred, st->moved, sizeof st->moved);
+}
+
 static void cmp_change(tpx_app *a, void *vst, int bits)
 {
     (void)bits;
     cmp_state *st = vst;
     st->n = 0;
+    st->moved[0] = '\0';
     if (!a->pinned)
         return;
     const tpx_slot *s[2] = {&a->live->pin, &a->live->cur};
@@ -165,6 +183,8 @@ static void cmp_change(tpx_app *a, void *vst, int bits)
     }
     if (!pr->has[0] && !pr->has[1])
         st->n--; /* the model predicts neither: no row */
+    else
+        limit_rows(st, s);
     cmp_row *r = add(st, "model figure (ranking)", HIGHER);
     for (int i = 0; i < 2; i++) {
         const tpx_totals *t = totals_of(s[i]);
@@ -244,7 +264,10 @@ static void cmp_draw(const tpx_app *a, const void *vst, tpx_canvas *cv, tpx_rect
         canvas_text(cv, r.x + 1, r.y + 2, r.w - 1, TPX_R_DIM,
                     "B is the same config as A: change something");
     draw_rows(st, cv, r, r.y + 4);
-    source_line(a, cv, r, r.y + 6 + st->n);
+    if (st->moved[0]) /* the model's answer to "why is B faster or slower" */
+        canvas_printf(cv, r.x + 1, r.y + 6 + st->n, r.w - 1, TPX_R_NORMAL, "the model: %s",
+                      st->moved);
+    source_line(a, cv, r, r.y + 7 + st->n);
 }
 
 static void cmp_caption(const tpx_app *a, const void *vst, char *buf, size_t n)
