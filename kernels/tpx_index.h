@@ -175,20 +175,21 @@ TPX_HD tpx_move tpx_mv_naive_col(TPX_MOVE_ARGS)
     return tpx_mv(x * g->w + y, y * g->h + x, x < g->h && y < g->w);
 }
 
-/* unroll4_row: naive_row with each thread doing 4 elements (rep 0..3), BX apart. */
+/* unroll4_row: naive_row with each thread doing TPX_UNROLL4 elements (reps),
+ * BX apart. */
 TPX_HD tpx_move tpx_mv_unroll4_row(TPX_MOVE_ARGS)
 {
     TPX_MOVE_UNUSED;
-    long long x = 4LL * bx * g->bx + tx + (long long)rep * g->bx;
+    long long x = (long long)TPX_UNROLL4 * bx * g->bx + tx + (long long)rep * g->bx;
     long long y = (long long)by * g->by + ty;
     return tpx_mv(y * g->w + x, x * g->h + y, x < g->w && y < g->h);
 }
 
-/* unroll4_col: naive_col with each thread doing 4 elements, BX apart. */
+/* unroll4_col: naive_col with each thread doing TPX_UNROLL4 elements, BX apart. */
 TPX_HD tpx_move tpx_mv_unroll4_col(TPX_MOVE_ARGS)
 {
     TPX_MOVE_UNUSED;
-    long long x = 4LL * bx * g->bx + tx + (long long)rep * g->bx;
+    long long x = (long long)TPX_UNROLL4 * bx * g->bx + tx + (long long)rep * g->bx;
     long long y = (long long)by * g->by + ty;
     return tpx_mv(x * g->w + y, y * g->h + x, x < g->h && y < g->w);
 }
@@ -297,6 +298,13 @@ TPX_HD tpx_move tpx_mv_tile_vec(TPX_MOVE_ARGS)
     long long y = (long long)bx * g->bx * nv + row, x = (long long)by * g->bx + tx;
     return tpx_mv(tpx_tv_smem(g, row, tx), y * hu + x, x < hu && y < g->w);
 }
+
+/* The moves of the rows a build adds (tpx_kernels.def, TPX_EXTRA_KERNELS). */
+#ifdef TPX_EXTRA_KERNELS
+#define TPX_EXTRA_MOVES
+#include TPX_EXTRA_KERNELS
+#undef TPX_EXTRA_MOVES
+#endif
 
 /* ---- generic access, for the model and the CUDA bodies ------------------ */
 

@@ -235,14 +235,63 @@ __device__ __forceinline__ void tpx_tiled(const tpx_geom &g, const E *__restrict
      : (esize) == 8 ? (const void *)name<unsigned long long>                                     \
                     : (const void *)0)
 
-/* A tiled kernel `name<E, T>` for the matrix's element size and the
+/* ---- the lookups of the generated kernels (kernels/direct.cu, tiled.cu) -- */
+
+/* A direct kernel for an element size.  W wraps the kernel template:
+ * W::fn<E>() is tpxk_<sym><E>.  A TPX_KF_VEC16 kernel whose geometry says
+ * 16-byte accesses runs on uint4 (its indices count vectors); only those
+ * kernels instantiate the uint4 one. */
+template <typename W, unsigned FLAGS> static const void *tpx_direct_fn(const tpx_geom *g, int esize)
+{
+    if constexpr ((FLAGS & TPX_KF_VEC16) != 0) {
+        if (tpx_vec(g) * esize == 16)
+            return W::template fn<uint4>();
+    }
+    switch (esize) {
+    case 2: return W::template fn<unsigned short>();
+    case 4: return W::template fn<unsigned int>();
+    case 8: return W::template fn<unsigned long long>();
+    default: return 0;
+    }
+}
+
+/* A tiled kernel W::fn<REPS, E, T>() for the matrix's element size and the
  * geometry's tile (g->tile_esize, 0: the matrix's type).  Only the widening
  * pairs config_validate accepts are compiled: f32 in f64, f16 in f32 or f64. */
-#define TPX_FN_TILED(g, esize, name)                                                             \
-    ((g)->tile_esize == 0 || (g)->tile_esize == (esize) ? TPX_FN_BY_ESIZE(esize, name)          \
-     : (esize) == 4 && (g)->tile_esize == 8 ? (const void *)name<unsigned int, double>         \
-     : (esize) == 2 && (g)->tile_esize == 4 ? (const void *)name<unsigned short, float>        \
-     : (esize) == 2 && (g)->tile_esize == 8 ? (const void *)name<unsigned short, double>       \
-                                            : (const void *)0)
+template <typename W, int REPS> static const void *tpx_tiled_types(const tpx_geom *g, int esize)
+{
+    int t = g->tile_esize ? g->tile_esize : esize;
+    switch (esize * 16 + t) {
+    case 2 * 16 + 2: return W::template fn<REPS, unsigned short, unsigned short>();
+    case 4 * 16 + 4: return W::template fn<REPS, unsigned int, unsigned int>();
+    case 8 * 16 + 8: return W::template fn<REPS, unsigned long long, unsigned long long>();
+    case 4 * 16 + 8: return W::template fn<REPS, unsigned int, double>();
+    case 2 * 16 + 4: return W::template fn<REPS, unsigned short, float>();
+    case 2 * 16 + 8: return W::template fn<REPS, unsigned short, double>();
+    default: return 0;
+    }
+}
+
+/* A tiled kernel with its moves per thread as a compile-time constant: the
+ * table's reps, or for TPX_REPS_WALK the geometry's tile height / BY when it
+ * is a power of two up to 32 (so the loops unroll and every load of a phase
+ * is in flight before the first store), else 0 (counted at run time). */
+template <typename W, tpx_kernel_id K, int REPS>
+static const void *tpx_tiled_fn(const tpx_geom *g, int esize)
+{
+    if constexpr (REPS != TPX_REPS_WALK) {
+        return tpx_tiled_types<W, REPS>(g, esize);
+    } else {
+        switch (tpx_reps(K, g)) {
+        case 1: return tpx_tiled_types<W, 1>(g, esize);
+        case 2: return tpx_tiled_types<W, 2>(g, esize);
+        case 4: return tpx_tiled_types<W, 4>(g, esize);
+        case 8: return tpx_tiled_types<W, 8>(g, esize);
+        case 16: return tpx_tiled_types<W, 16>(g, esize);
+        case 32: return tpx_tiled_types<W, 32>(g, esize);
+        default: return tpx_tiled_types<W, 0>(g, esize);
+        }
+    }
+}
 
 #endif /* TPX_KERNEL_BODY_CUH */

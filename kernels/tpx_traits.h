@@ -61,6 +61,8 @@ typedef enum tpx_tile_shape {
 /* Block order: NONE launches tiles along the grid's rows (bx fastest); DIAG
  * is the diagonal reordering; COL walks down the grid's columns (by fastest). */
 typedef enum tpx_remap { TPX_REMAP_NONE, TPX_REMAP_DIAG, TPX_REMAP_COL } tpx_remap;
+/* The CUDA body that runs a kernel's moves (the table's body column). */
+typedef enum tpx_body { TPX_BODY_DIRECT, TPX_BODY_TILED, TPX_BODY_CUSTOM } tpx_body;
 typedef enum tpx_ref { TPX_REF_NONE, TPX_REF_MEMCPY, TPX_REF_CUBLAS } tpx_ref;
 
 #define TPX_KF_COPY 1u     /* B = A: a copy, not a transpose */
@@ -69,8 +71,12 @@ typedef enum tpx_ref { TPX_REF_NONE, TPX_REF_MEMCPY, TPX_REF_CUBLAS } tpx_ref;
 #define TPX_KF_VEC16 8u    /* moves 16-byte units where the rows allow (tpx_vec_elems) */
 #define TPX_KF_REGT 16u    /* phase 0 transposes in registers (tpx_regt_group) */
 #define TPX_REPS_WALK 0    /* reps: tile height / BY (the block walks its tile) */
+/* unroll4_row and unroll4_col: elements per thread, one block width apart
+ * (their rows' reps and xper, and their moves' stride). */
+#define TPX_UNROLL4 4
 
 typedef struct tpx_traits {
+    tpx_body body;       /* DIRECT, TILED or CUSTOM (references: CUSTOM) */
     int phases;          /* 0 for the references */
     int reps;            /* moves per thread per phase, or TPX_REPS_WALK */
     int xper;            /* elements per thread along grid x */
@@ -81,10 +87,12 @@ typedef struct tpx_traits {
     int dbx, dby;        /* fallback block */
 } tpx_traits;
 
-TPX_HD tpx_traits tpx_mk_traits(int phases, int reps, int xper, tpx_tile_shape tile,
-                                tpx_remap remap, tpx_ref ref, unsigned flags, int dbx, int dby)
+TPX_HD tpx_traits tpx_mk_traits(tpx_body body, int phases, int reps, int xper,
+                                tpx_tile_shape tile, tpx_remap remap, tpx_ref ref, unsigned flags,
+                                int dbx, int dby)
 {
     tpx_traits t;
+    t.body = body;
     t.phases = phases;
     t.reps = reps;
     t.xper = xper;
@@ -102,15 +110,17 @@ TPX_HD tpx_traits tpx_mk_traits(int phases, int reps, int xper, tpx_tile_shape t
 TPX_HD tpx_traits tpx_traits_of(tpx_kernel_id k)
 {
     switch (k) {
-#define TPX_KERNEL(ID, sym, phases, reps, xper, tile, remap, flags, dbx, dby, ...)                 \
+#define TPX_KERNEL(ID, sym, body, phases, reps, xper, tile, remap, flags, dbx, dby, ...)           \
     case TPX_K_##ID:                                                                               \
-        return tpx_mk_traits(phases, reps, xper, tile, remap, TPX_REF_NONE, flags, dbx, dby);
+        return tpx_mk_traits(body, phases, reps, xper, tile, remap, TPX_REF_NONE, flags, dbx, dby);
 #define TPX_REFERENCE(ID, sym, ref, flags, ...)                                                    \
     case TPX_K_##ID:                                                                               \
-        return tpx_mk_traits(0, 1, 1, TPX_TILE_NONE, TPX_REMAP_NONE, ref, flags, 32, 8);
+        return tpx_mk_traits(TPX_BODY_CUSTOM, 0, 1, 1, TPX_TILE_NONE, TPX_REMAP_NONE, ref, flags, \
+                             32, 8);
 #include "tpx_kernels.def"
     default:
-        return tpx_mk_traits(0, 1, 1, TPX_TILE_NONE, TPX_REMAP_NONE, TPX_REF_NONE, 0, 32, 8);
+        return tpx_mk_traits(TPX_BODY_CUSTOM, 0, 1, 1, TPX_TILE_NONE, TPX_REMAP_NONE,
+                             TPX_REF_NONE, 0, 32, 8);
     }
 }
 

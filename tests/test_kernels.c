@@ -76,6 +76,14 @@ static void test_kernel_traits(void **s)
         assert_true(t.phases == 1 || t.phases == 2);
         /* a second phase reads what the first left in the shared tile */
         assert_int_equal(t.phases == 2, t.tile != TPX_TILE_NONE);
+        /* the generated bodies (kernels/direct.cu, tiled.cu) copy one element
+         * per move, loads before stores: a phase each, or two through a tile */
+        if (t.body == TPX_BODY_DIRECT)
+            assert_int_equal(t.phases, 1);
+        if (t.body == TPX_BODY_TILED)
+            assert_true(t.phases == 2 && !(t.flags & (TPX_KF_VEC16 | TPX_KF_REGT)));
+        assert_true(t.body == TPX_BODY_DIRECT || t.body == TPX_BODY_TILED ||
+                    t.body == TPX_BODY_CUSTOM);
         assert_int_equal(config_has_tile(id), t.tile != TPX_TILE_NONE);
         assert_true(t.reps > 0 || (t.reps == TPX_REPS_WALK && t.tile != TPX_TILE_NONE));
         assert_true(t.xper >= 1);

@@ -18,44 +18,9 @@
 
 typedef long long ll;
 
-/* 16-byte global load and store.  Written in PTX because nvcc split a plain
- * uint4 store through a cast pointer into four 4-byte stores; these pin the
- * instruction width (LDG.E.128 / STG.E.128), which is the point of the study. */
-__device__ __forceinline__ uint4 g_ld16(const void *p)
-{
-    uint4 v;
-    asm("ld.global.nc.v4.u32 {%0, %1, %2, %3}, [%4];"
-        : "=r"(v.x), "=r"(v.y), "=r"(v.z), "=r"(v.w)
-        : "l"(p));
-    return v;
-}
-__device__ __forceinline__ void g_st16(void *p, uint4 v)
-{
-    asm volatile("st.global.v4.u32 [%0], {%1, %2, %3, %4};" ::"l"(p), "r"(v.x), "r"(v.y), "r"(v.z),
-                 "r"(v.w)
-                 : "memory");
-}
-
-/* 16-byte shared store and load, pinned for the same reason (nvcc split an
- * f64 tile's uint4 store into 4 + 4 + 8 bytes).  volatile + memory clobber:
- * they must stay on their side of __syncthreads. */
-__device__ __forceinline__ void s_st16(void *p, uint4 v)
-{
-    unsigned a = (unsigned)__cvta_generic_to_shared(p);
-    asm volatile("st.shared.v4.u32 [%0], {%1, %2, %3, %4};" ::"r"(a), "r"(v.x), "r"(v.y), "r"(v.z),
-                 "r"(v.w)
-                 : "memory");
-}
-__device__ __forceinline__ uint4 s_ld16(const void *p)
-{
-    unsigned a = (unsigned)__cvta_generic_to_shared(p);
-    uint4 v;
-    asm volatile("ld.shared.v4.u32 {%0, %1, %2, %3}, [%4];"
-                 : "=r"(v.x), "=r"(v.y), "=r"(v.z), "=r"(v.w)
-                 : "r"(a)
-                 : "memory");
-    return v;
-}
+/* The 16-byte accesses pinned in PTX (tv_ldg, tv_stg, tv_sts, tv_lds) and the
+ * register transposes (tv_transpose) are the catalog's own (kernels/). */
+#include "../../kernels/tpx_vec16.cuh"
 
 /* ---- copy_vec: the honest ceiling of a kernel ------------------------------ */
 
@@ -71,64 +36,16 @@ __global__ void __launch_bounds__(T)
 #pragma unroll
     for (int i = 0; i < U; i++)
         if (base + (ll)i * T < n16)
-            v[i] = g_ld16(a + base + (ll)i * T);
+            v[i] = tv_ldg(a + base + (ll)i * T);
 #pragma unroll
     for (int i = 0; i < U; i++)
         if (base + (ll)i * T < n16)
-            g_st16(b + base + (ll)i * T, v[i]);
+            tv_stg(b + base + (ll)i * T, v[i]);
     if (blockIdx.x == 0 && threadIdx.x < (nbytes & 15)) {
         const unsigned char *ac = (const unsigned char *)a;
         unsigned char *bc = (unsigned char *)b;
         bc[n16 * 16 + threadIdx.x] = ac[n16 * 16 + threadIdx.x];
     }
-}
-
-/* ---- register transpose of an N x N sub-block held as N 16-byte rows ------- */
-
-/* 4-byte elements: a 4x4 transpose is only a renaming of registers. */
-__device__ __forceinline__ void rt_transpose(uint4 *r, unsigned int)
-{
-    uint4 t[4];
-    t[0] = make_uint4(r[0].x, r[1].x, r[2].x, r[3].x);
-    t[1] = make_uint4(r[0].y, r[1].y, r[2].y, r[3].y);
-    t[2] = make_uint4(r[0].z, r[1].z, r[2].z, r[3].z);
-    t[3] = make_uint4(r[0].w, r[1].w, r[2].w, r[3].w);
-#pragma unroll
-    for (int i = 0; i < 4; i++)
-        r[i] = t[i];
-}
-
-/* 8-byte elements: a 2x2 block of doubles is two uint4 = 4 words each. */
-__device__ __forceinline__ void rt_transpose(uint4 *r, unsigned long long)
-{
-    uint4 t0 = make_uint4(r[0].x, r[0].y, r[1].x, r[1].y);
-    uint4 t1 = make_uint4(r[0].z, r[0].w, r[1].z, r[1].w);
-    r[0] = t0;
-    r[1] = t1;
-}
-
-/* 2-byte elements: an 8x8 block of halves.  Output row k, word m packs
- * in[2m][k] (low half) and in[2m+1][k] (high half): one byte permute each,
- * 32 PRMT for 64 halves, so halves move at the cost of words. */
-__device__ __forceinline__ unsigned word_of(const uint4 &v, int i)
-{
-    return i == 0 ? v.x : i == 1 ? v.y : i == 2 ? v.z : v.w;
-}
-__device__ __forceinline__ void rt_transpose(uint4 *r, unsigned short)
-{
-    uint4 t[8];
-#pragma unroll
-    for (int k = 0; k < 8; k++) {
-        unsigned sel = (k & 1) ? 0x7632 : 0x5410;
-        unsigned w[4];
-#pragma unroll
-        for (int m = 0; m < 4; m++)
-            w[m] = __byte_perm(word_of(r[2 * m], k >> 1), word_of(r[2 * m + 1], k >> 1), sel);
-        t[k] = make_uint4(w[0], w[1], w[2], w[3]);
-    }
-#pragma unroll
-    for (int k = 0; k < 8; k++)
-        r[k] = t[k];
 }
 
 /* ---- tile_vec: 16-byte global and shared accesses, register sub-blocks ----- */
@@ -178,7 +95,7 @@ __device__ __noinline__ void tv_edge(const E *__restrict__ a, E *__restrict__ b,
 template <int HINT> __device__ __forceinline__ uint4 g_ld16h(const void *p)
 {
     if (!HINT)
-        return g_ld16(p);
+        return tv_ldg(p);
     uint4 v;
     asm("ld.global.nc.L1::no_allocate.v4.u32 {%0, %1, %2, %3}, [%4];"
         : "=r"(v.x), "=r"(v.y), "=r"(v.z), "=r"(v.w)
@@ -188,7 +105,7 @@ template <int HINT> __device__ __forceinline__ uint4 g_ld16h(const void *p)
 template <int HINT> __device__ __forceinline__ void g_st16h(void *p, uint4 v)
 {
     if (!HINT) {
-        g_st16(p, v);
+        tv_stg(p, v);
         return;
     }
     asm volatile("st.global.cs.v4.u32 [%0], {%1, %2, %3, %4};" ::"l"(p), "r"(v.x), "r"(v.y),
@@ -232,10 +149,10 @@ __device__ __forceinline__ void tv_sstore(uint4 (*v)[16 / sizeof(E)], E *s)
 #pragma unroll
     for (int i = 0; i < C::NSB; i++) {
         unsigned sb = threadIdx.x + i * T, sbx = sb % C::SX, sby = sb / C::SX;
-        rt_transpose(v[i], E());
+        tv_transpose(v[i], E());
 #pragma unroll
         for (int k = 0; k < C::N; k++)
-            s_st16(s + tv_sidx<E, TY, SWZ>(sbx * C::N + k, sby * C::N), v[i][k]);
+            tv_sts(s + tv_sidx<E, TY, SWZ>(sbx * C::N + k, sby * C::N), v[i][k]);
     }
 }
 
@@ -246,7 +163,7 @@ __device__ __forceinline__ void tv_sload(uint4 *o, const E *s)
 #pragma unroll
     for (int i = 0; i < C::NRD; i++) {
         unsigned q = threadIdx.x + i * T;
-        o[i] = s_ld16(s + tv_sidx<E, TY, SWZ>(q / C::CH, (q % C::CH) * C::N));
+        o[i] = tv_lds(s + tv_sidx<E, TY, SWZ>(q / C::CH, (q % C::CH) * C::N));
     }
 }
 

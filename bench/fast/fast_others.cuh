@@ -27,7 +27,7 @@ __global__ void __launch_bounds__(T)
             unsigned sb = threadIdx.x + i * T, sbx = sb % C::SX, sby = sb / C::SX;
 #pragma unroll
             for (int k = 0; k < C::N; k++)
-                g_st16(b + (ty0 + sby * C::N + k) * w + tx0 + sbx * C::N, v[i][k]);
+                tv_stg(b + (ty0 + sby * C::N + k) * w + tx0 + sbx * C::N, v[i][k]);
         }
         return;
     }
@@ -60,15 +60,15 @@ __global__ void __launch_bounds__(256)
             const E *p = a + (ty0 + (sby + i * YL) * N) * w + tx0 + sbx * N;
 #pragma unroll
             for (int k = 0; k < N; k++)
-                v[i][k] = g_ld16(p + k * w);
+                v[i][k] = tv_ldg(p + k * w);
         }
 #pragma unroll
         for (int i = 0; i < R; i++) {
-            rt_transpose(v[i], E());
+            tv_transpose(v[i], E());
             E *q = b + (tx0 + sbx * N) * h + ty0 + (sby + i * YL) * N;
 #pragma unroll
             for (int k = 0; k < N; k++)
-                g_st16(q + k * h, v[i][k]);
+                tv_stg(q + k * h, v[i][k]);
         }
         return;
     }

@@ -37,10 +37,10 @@ __global__ void __launch_bounds__(T)
 #pragma unroll
     for (int i = 0; i < C::NSB; i++) {
         unsigned sb = threadIdx.x + i * T, sbx = sb % C::SX, sby = sb / C::SX;
-        rt_transpose(v[i], E());
+        tv_transpose(v[i], E());
 #pragma unroll
         for (int k = 0; k < C::N; k++)
-            s_st16(s + (sbx * C::N + k) * TY + sby * C::N, v[i][k]);
+            tv_sts(s + (sbx * C::N + k) * TY + sby * C::N, v[i][k]);
     }
     /* ordinary shared stores read next by the copy engine: proxy fence first */
     asm volatile("fence.proxy.async.shared::cta;" ::: "memory");

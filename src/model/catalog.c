@@ -6,8 +6,8 @@
 /* Names and texts from the kernel table (kernels/tpx_kernels.def); the
  * traits are read there too, through tpx_traits_of. */
 static const tpx_kernel_info kernels[TPX_K_COUNT] = {
-#define TPX_KERNEL(ID, sym, phases, reps, xper, tile, remap, flags, dbx, dby, title, idea, seed,   \
-                   text)                                                                           \
+#define TPX_KERNEL(ID, sym, body, phases, reps, xper, tile, remap, flags, dbx, dby, title, idea,   \
+                   seed, text)                                                                     \
     [TPX_K_##ID] = {TPX_K_##ID, #sym, title, idea, seed, text},
 #define TPX_REFERENCE(ID, sym, ref, flags, title, idea, seed, text)                                \
     [TPX_K_##ID] = {TPX_K_##ID, #sym, title, idea, seed, text},
