@@ -37,7 +37,8 @@ TPX_HD void tpx_diag_remap(const tpx_geom *g, int bx, int by, int *tbx, int *tby
 /* The inverse: the block that works on tile (tbx, tby). */
 TPX_HD void tpx_diag_unmap(const tpx_geom *g, int tbx, int tby, int *bx, int *by)
 {
-    int q = ((tbx - tby) % g->gx + g->gx) % g->gx;
+    /* in 64 bits: (tbx - tby) mod GX + GX passes 2^31 for a grid over 2^30 wide */
+    int q = (int)(((long long)(tbx - tby) % g->gx + g->gx) % g->gx);
     if (g->gx == g->gy) { /* tbx = (bx + by) mod GX, tby = by */
         *bx = q;
         *by = tby;

@@ -40,6 +40,8 @@ add_executable(roundtrip_gen roundtrip_gen.c sweep_gen.c)
 target_compile_options(roundtrip_gen PRIVATE ${TPX_WARNINGS})
 target_link_libraries(roundtrip_gen PRIVATE tpx_core)
 tpx_script_test(cli_roundtrip ARGS $<TARGET_FILE:roundtrip_gen> TIMEOUT 300 COST 60)
+# The largest sizes through the model, the views and bench (overflow: UBSan in CI).
+tpx_script_test(cli_extremes TIMEOUT 300 COST 30)
 
 tpx_script_test(tui_no_tty SCRIPT no_tty.sh)
 tpx_script_test(cli_export)

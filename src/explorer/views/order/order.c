@@ -139,7 +139,8 @@ static void draw_grid(const tpx_app *a, const order_state *o, tpx_canvas *cv, tp
     }
     /* Too many tiles: one cell stands for sx x sy of them; the wave's own
      * blocks are then marked one by one so that none is lost. */
-    long long sx = (g->gx + grid.w - 1) / grid.w, sy = (g->gy + grid.h - 1) / grid.h;
+    long long sx = ((long long)g->gx + grid.w - 1) / grid.w;
+    long long sy = ((long long)g->gy + grid.h - 1) / grid.h;
     for (long long cy = 0; cy * sy < g->gy && cy < grid.h; cy++)
         for (long long cx = 0; cx * sx < g->gx && cx < grid.w; cx++) {
             long long bid = bid_of(g, order, (int)(cx * sx), (int)(cy * sy));
