@@ -52,9 +52,9 @@ read_back() { # file rows-file
 }
 
 # ---- GPU-shaped and no-GPU sweeps by the writer ----------------------------------
-for seed in 1 2 3; do
+for seed in 1 2; do
     for kind in gpu no-gpu; do
-        "$gen" "$seed" "$kind" 80 "$dir/gen.json" >"$dir/gen.rows" || bad "roundtrip_gen $seed $kind"
+        "$gen" "$seed" "$kind" 60 "$dir/gen.json" >"$dir/gen.rows" || bad "roundtrip_gen $seed $kind"
         read_back "$dir/gen.json" "$dir/gen.rows"
     done
 done
@@ -72,13 +72,13 @@ PY
 }
 RANDOM=17
 kernels=(naive_row naive_col smem smem_rect tile_rows tile_vec diagonal_row copy_vec unroll4_row)
-for i in 1 2 3; do
+for i in 1 2; do
     k=${kernels[RANDOM % ${#kernels[@]}]},${kernels[RANDOM % ${#kernels[@]}]}
     size=$((1 + RANDOM % 300))x$((1 + RANDOM % 300)),$((1 + RANDOM % 64))
     "$tpx" bench --no-gpu --kernel "$k" --block all --size "$size" --dtype f32,f16 --pad 0..1 \
         --swizzle --save "$dir/bench$i.json" >/dev/null || bad "bench --no-gpu --kernel $k --size $size"
     rows_of "$dir/bench$i.json" >"$dir/bench.rows"
-    read_back "$dir/bench$i.json" "$dir/bench.rows" 6
+    read_back "$dir/bench$i.json" "$dir/bench.rows" 4
 done
 
 # ---- the files the issue found refused -------------------------------------------

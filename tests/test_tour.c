@@ -95,10 +95,56 @@ static void test_broken_tours(void **s)
     assert_non_null(strstr(msg, "line 1"));
     assert_int_equal(tour_parse("\n@ kernel=fastest\n", steps, 4, TPX_VIEW_COUNT, msg, sizeof msg),
                      -1);
-    assert_non_null(strstr(msg, "line 2: unknown kernel 'fastest'"));
+    assert_non_null(strstr(msg, "line 2 (step 1): unknown kernel 'fastest'"));
     assert_int_equal(tour_parse("@ colour=red\n", steps, 4, TPX_VIEW_COUNT, msg, sizeof msg), -1);
     assert_int_equal(tour_parse("@ block=32\n", steps, 4, TPX_VIEW_COUNT, msg, sizeof msg), -1);
     assert_int_equal(tour_parse("@\n@\n@\n@\n@\n", steps, 4, TPX_VIEW_COUNT, msg, sizeof msg), -1);
+}
+
+/* What a text editor may leave in a tour: CRLF line ends, a UTF-8 byte-order
+ * mark, lines of any length; and what a person may mistype: a setting given
+ * twice is refused (the last one would silently win), and so is a text over
+ * what a step holds. */
+static void test_reader_edges(void **s)
+{
+    (void)s;
+    static tpx_tour_step steps[4];
+    char msg[TPX_MSG];
+    const char *crlf = "# x\r\n@ view=2 kernel=smem block=32x32\r\nSome text\r\nmore.\r\n";
+    assert_int_equal(tour_parse(crlf, steps, 4, TPX_VIEW_COUNT, msg, sizeof msg), 1);
+    assert_string_equal(steps[0].text, "Some text more.");
+    assert_int_equal(steps[0].cfg.bx, 32);
+    assert_int_equal(steps[0].cfg.by, 32);
+    assert_int_equal(tour_parse("\xef\xbb\xbf@ view=3 kernel=tile_rows\nt\n", steps, 4,
+                                TPX_VIEW_COUNT, msg, sizeof msg),
+                     1);
+    assert_int_equal(steps[0].view, 2);
+    assert_int_equal(steps[0].cfg.kernel, TPX_K_TILE_ROWS);
+    /* settings past byte 255 of the line are read, not dropped */
+    char line[600];
+    snprintf(line, sizeof line, "@ view=2%300s kernel=smem block=16x16\nt\n", "");
+    assert_int_equal(tour_parse(line, steps, 4, TPX_VIEW_COUNT, msg, sizeof msg), 1);
+    assert_int_equal(steps[0].cfg.kernel, TPX_K_SMEM);
+    assert_int_equal(steps[0].cfg.bx, 16);
+    /* a setting twice: refused with the step and the setting named */
+    assert_int_equal(tour_parse("@ view=1\nt\n@ view=2 pad=1 kernel=smem pad=0\n", steps, 4,
+                                TPX_VIEW_COUNT, msg, sizeof msg),
+                     -1);
+    assert_non_null(strstr(msg, "tour line 3 (step 2): 'pad' given twice (pad=1 and pad=0)"));
+    assert_int_equal(tour_parse("@ view=6 kernel=smem a.pad=1 a.pad=0\n", steps, 4,
+                                TPX_VIEW_COUNT, msg, sizeof msg),
+                     -1);
+    assert_non_null(strstr(msg, "tour line 1 (step 1): 'a.pad' given twice"));
+    assert_int_equal(tour_parse("@ view=6 kernel=smem pad=1 a.pad=0\nt\n", steps, 4,
+                                TPX_VIEW_COUNT, msg, sizeof msg),
+                     1); /* B's pad and A's: two settings */
+    /* a text longer than a step holds: refused, not cut */
+    char big[2000];
+    int o = snprintf(big, sizeof big, "@ view=1\n");
+    for (int i = 0; i < 40; i++)
+        o += snprintf(big + o, sizeof big - (size_t)o, "twenty characters ..\n");
+    assert_int_equal(tour_parse(big, steps, 4, TPX_VIEW_COUNT, msg, sizeof msg), -1);
+    assert_non_null(strstr(msg, "(step 1): its text is longer than"));
 }
 
 /* Every step of a tour, rendered: its number, its view, the line with its
@@ -196,7 +242,7 @@ static void test_ab_lines(void **s)
     assert_int_equal(tour_parse("@ view=6 kernel=smem block=32x32 a.view=2\n", steps, 2,
                                 TPX_VIEW_COUNT, msg, sizeof msg),
                      -1);
-    assert_non_null(strstr(msg, "tour line 1: 'a.view=2': A takes config settings only"));
+    assert_non_null(strstr(msg, "tour line 1 (step 1): 'a.view=2': A takes config settings only"));
     assert_int_equal(tour_parse("# x\n@ view=6 kernel=smem block=32x32 a.block=32x8\nt\n", steps,
                                 2, TPX_VIEW_COUNT, msg, sizeof msg),
                      1);
@@ -237,6 +283,7 @@ static void test_steps_measured_in_shipped_files(void **s)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_reader_edges),
         cmocka_unit_test(test_builtin_steps_are_valid),
         cmocka_unit_test(test_keys_walk_the_tour),
         cmocka_unit_test(test_broken_tours),

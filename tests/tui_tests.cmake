@@ -50,6 +50,8 @@ tpx_script_test(cli_tour)
 tpx_script_test(tui_e2e_tmux SCRIPT e2e_tmux.sh ARGS $<TARGET_FILE:replay_fixture> LABELS e2e
                 TIMEOUT 120)
 tpx_script_test(tui_e2e_signals SCRIPT e2e_signals.sh LABELS e2e TIMEOUT 120)
+# Job control (kill -TSTP, fg), LINES/COLUMNS, outside text on the screen.
+tpx_script_test(tui_e2e_terminal SCRIPT e2e_terminal.sh LABELS e2e TIMEOUT 180)
 
 # The explorer's live path on a real GPU (skipped without one).
 tpx_script_test(gpu_e2e_tmux SCRIPT e2e_gpu_tmux.sh LABELS gpu e2e TIMEOUT 400)

@@ -236,7 +236,8 @@ int results_load(const char *path, results_doc *out, char *msg, size_t n)
     char why[300], safe[160];
     memset(out, 0, sizeof *out);
     text_sanitize(safe, sizeof safe, path);
-    char *text = file_read_bounded(path, RESULTS_MAX_FILE_BYTES, &len, why, sizeof why);
+    char *text = file_read_bounded(path, RESULTS_MAX_FILE_BYTES, "result file", &len, why,
+                                   sizeof why);
     if (!text) {
         snprintf(msg, n, "%s", why);
         return -1;

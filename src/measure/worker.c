@@ -1,6 +1,7 @@
 #include "worker.h"
 
 #include <pthread.h>
+#include <signal.h>
 #include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
@@ -169,7 +170,19 @@ worker *worker_start(worker_fn fn, void *ctx, int repeat)
     w->repeat = repeat;
     pthread_mutex_init(&w->mu, NULL);
     pthread_cond_init(&w->cv, NULL);
-    if (pthread_create(&w->thread, NULL, run, w) != 0) {
+    /* The signals a person sends the explorer (Ctrl-Z, Ctrl-C, a resize,
+     * fg) go to the UI thread, whose handlers touch the terminal: a worker
+     * never takes them (it inherits the mask set around its creation). */
+    sigset_t quiet, old;
+    sigemptyset(&quiet);
+    static const int async_sigs[] = {SIGTSTP, SIGTTIN, SIGTTOU, SIGCONT, SIGWINCH,
+                                     SIGINT,  SIGTERM, SIGHUP};
+    for (size_t i = 0; i < sizeof async_sigs / sizeof async_sigs[0]; i++)
+        sigaddset(&quiet, async_sigs[i]);
+    pthread_sigmask(SIG_BLOCK, &quiet, &old);
+    int rc = pthread_create(&w->thread, NULL, run, w);
+    pthread_sigmask(SIG_SETMASK, &old, NULL);
+    if (rc != 0) {
         pthread_mutex_destroy(&w->mu);
         pthread_cond_destroy(&w->cv);
         free(w);

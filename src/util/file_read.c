@@ -10,7 +10,8 @@
 
 /* fstat on the open descriptor, not stat on the path: the file checked is
  * the file read. */
-static int check_kind(int fd, const char *path, size_t max, char *msg, size_t n)
+static int check_kind(int fd, const char *path, size_t max, const char *what, char *msg,
+                      size_t n)
 {
     struct stat st;
     if (fstat(fd, &st) != 0) {
@@ -18,17 +19,17 @@ static int check_kind(int fd, const char *path, size_t max, char *msg, size_t n)
         return -1;
     }
     if (S_ISDIR(st.st_mode)) {
-        snprintf(msg, n, "%s is a directory, not a result file", path);
+        snprintf(msg, n, "%s is a directory, not a %s", path, what);
         return -1;
     }
     if (!S_ISREG(st.st_mode)) {
-        snprintf(msg, n, "%s is not a regular file (a device, FIFO or socket); give a saved "
-                         "result file", path);
+        snprintf(msg, n, "%s is not a regular file (a device, FIFO or socket); give a %s", path,
+                 what);
         return -1;
     }
     if ((unsigned long long)st.st_size > max) {
-        snprintf(msg, n, "%s is too large (%lld bytes; a result file is at most %zu MiB)", path,
-                 (long long)st.st_size, max >> 20);
+        snprintf(msg, n, "%s is too large (%lld bytes; a %s is at most %zu MiB)", path,
+                 (long long)st.st_size, what, max >> 20);
         return -1;
     }
     return 0;
@@ -36,7 +37,8 @@ static int check_kind(int fd, const char *path, size_t max, char *msg, size_t n)
 
 /* Reads at most max + 1 bytes: a file that grew past the limit after fstat
  * is caught without reading the rest. */
-static char *read_all(int fd, const char *path, size_t max, size_t *len, char *msg, size_t n)
+static char *read_all(int fd, const char *path, size_t max, const char *what, size_t *len,
+                      char *msg, size_t n)
 {
     size_t cap = 1 << 16, got = 0;
     char *buf = malloc(cap);
@@ -47,7 +49,7 @@ static char *read_all(int fd, const char *path, size_t max, size_t *len, char *m
             if (!g) {
                 free(buf);
                 if (got > max)
-                    snprintf(msg, n, "%s is too large (a result file is at most %zu MiB)", path,
+                    snprintf(msg, n, "%s is too large (a %s is at most %zu MiB)", path, what,
                              max >> 20);
                 else
                     snprintf(msg, n, "%s: out of memory", path);
@@ -77,7 +79,8 @@ static char *read_all(int fd, const char *path, size_t max, size_t *len, char *m
     return buf;
 }
 
-char *file_read_bounded(const char *path, size_t max, size_t *len, char *msg, size_t n)
+char *file_read_bounded(const char *path, size_t max, const char *what, size_t *len, char *msg,
+                        size_t n)
 {
     int fd = open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC);
     if (fd < 0) {
@@ -85,8 +88,8 @@ char *file_read_bounded(const char *path, size_t max, size_t *len, char *msg, si
         return NULL;
     }
     char *buf = NULL;
-    if (check_kind(fd, path, max, msg, n) == 0)
-        buf = read_all(fd, path, max, len, msg, n);
+    if (check_kind(fd, path, max, what, msg, n) == 0)
+        buf = read_all(fd, path, max, what, len, msg, n);
     close(fd);
     return buf;
 }

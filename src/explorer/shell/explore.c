@@ -3,7 +3,6 @@
  * before touching the screen, then runs the one main loop: read keys, let
  * the app handle them, rebuild the scene once per change, pass new wants to
  * the workers, and repaint when something changed. */
-#include <errno.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -296,34 +295,6 @@ static void tour_help(void)
            "example: tpx tour my-lesson.txt --load h200.json\n");
 }
 
-/* Reads a whole tour file; NULL with why in msg. */
-static char *read_tour(const char *path, char *msg, size_t n)
-{
-    FILE *f = fopen(path, "r");
-    if (!f) {
-        snprintf(msg, n, "cannot read %s: %s", path, strerror(errno));
-        return NULL;
-    }
-    size_t cap = 1 << 20, len = 0;
-    char *text = malloc(cap + 1);
-    if (text)
-        len = fread(text, 1, cap, f);
-    int big = text && len == cap && fgetc(f) != EOF;
-    fclose(f);
-    if (!text || big) {
-        snprintf(msg, n, "%s: %s", path, text ? "larger than 1 MiB: not a tour" : "out of memory");
-        free(text);
-        return NULL;
-    }
-    text[len] = '\0';
-    if (strlen(text) != len) {
-        snprintf(msg, n, "%s: holds a NUL byte: not a text file", path);
-        free(text);
-        return NULL;
-    }
-    return text;
-}
-
 int cmd_tour(int argc, char **argv)
 {
     if (argc >= 1 && (strcmp(argv[0], "--help") == 0 || strcmp(argv[0], "-h") == 0)) {
@@ -335,21 +306,13 @@ int cmd_tour(int argc, char **argv)
                         "(tpx tour --help)\n");
         return CLI_USAGE;
     }
-    char msg[2 * TPX_MSG], why[TPX_MSG];
+    char msg[2 * TPX_MSG];
     static tpx_tour_step steps[TPX_TOUR_MAX];
-    char *text = read_tour(argv[0], why, sizeof why);
-    int readable = text != NULL;
     int nviews;
     views_table(&nviews);
-    int n = readable ? tour_parse(text, steps, TPX_TOUR_MAX, nviews, why, sizeof why) : -1;
-    free(text);
-    if (n == 0)
-        snprintf(why, sizeof why, "no steps (a step starts with a line \"@ view=N ...\")");
-    if (n <= 0) {
-        /* read errors name the file already */
-        snprintf(msg, sizeof msg, "tpx tour: %s%s%s", readable ? argv[0] : "",
-                 readable ? ": " : "", why);
-        fprintf(stderr, "%s\n", msg);
+    int n = tour_load(argv[0], steps, TPX_TOUR_MAX, nviews, msg, sizeof msg);
+    if (n < 0) {
+        fprintf(stderr, "tpx tour: %s\n", msg);
         return CLI_USAGE;
     }
     return explore_main(argc - 1, argv + 1, steps, n);

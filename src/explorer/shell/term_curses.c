@@ -2,6 +2,7 @@
 
 #include <curses.h>
 #include <langinfo.h>
+#include <pthread.h>
 #include <signal.h>
 #include <locale.h>
 #include <stdio.h>
@@ -94,8 +95,55 @@ static void catch_signals(void)
     caught = 1;
 }
 
+/* Ctrl-Z, or SIGTSTP from outside: the handler only asks; term_read stops
+ * the explorer where curses is idle (curses' own handler would run inside
+ * whatever curses call the signal interrupted). */
+static volatile sig_atomic_t stop_asked;
+static struct sigaction old_tstp;
+static void on_tstp(int sig)
+{
+    (void)sig;
+    stop_asked = 1;
+}
+
+static void catch_tstp(void)
+{
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sigemptyset(&sa.sa_mask);
+    sa.sa_handler = on_tstp; /* no SA_RESTART: a waiting read returns at once */
+    sigaction(SIGTSTP, &sa, &old_tstp);
+}
+
+/* Gives the terminal back to the shell, stops until fg (SIGCONT), takes the
+ * terminal again and has everything repainted. */
+static void suspend_now(void)
+{
+    stop_asked = 0;
+    def_prog_mode();
+    endwin();
+    fflush(text_raw_stdout());
+    struct sigaction dfl;
+    memset(&dfl, 0, sizeof dfl);
+    sigemptyset(&dfl.sa_mask);
+    dfl.sa_handler = SIG_DFL;
+    sigaction(SIGTSTP, &dfl, NULL);
+    sigset_t tstp, old;
+    sigemptyset(&tstp);
+    sigaddset(&tstp, SIGTSTP);
+    pthread_sigmask(SIG_UNBLOCK, &tstp, &old);
+    raise(SIGTSTP); /* stopped here; fg continues */
+    pthread_sigmask(SIG_SETMASK, &old, NULL);
+    catch_tstp();
+    reset_prog_mode();
+    clearok(curscr, TRUE);
+    refresh();
+}
+
 static void release_signals(void)
 {
+    sigaction(SIGTSTP, &old_tstp, NULL);
+    stop_asked = 0;
     if (!caught)
         return;
     for (size_t i = 0; i < N_FATAL; i++)
@@ -123,10 +171,17 @@ int term_open(tpx_term_info *info, char *msg, size_t n)
         return -1;
     }
     have_saved_tty = tcgetattr(STDIN_FILENO, &saved_tty) == 0;
+    /* the pane's real size wins over LINES and COLUMNS from the environment
+     * (a shell started at another size leaves them behind) */
+    use_env(TRUE);
+    use_tioctl(TRUE);
+    /* ours before newterm, so that curses does not install its own */
+    catch_tstp();
     /* the terminal's own sequences: past the gate that escapes everything else */
     fflush(stdout);
     screen = newterm(NULL, text_raw_stdout(), stdin);
     if (!screen) {
+        sigaction(SIGTSTP, &old_tstp, NULL);
         snprintf(msg, n, "cannot use terminal type '%s' (no terminfo entry?)", termname);
         return -1;
     }
@@ -215,8 +270,20 @@ static int translate(int code)
 int term_read(int timeout_ms, int *mx, int *my)
 {
     wint_t ch;
+    if (stop_asked) {
+        suspend_now();
+        return TPX_KEY_RESIZE; /* back from fg: lay out and draw it all again */
+    }
     timeout(timeout_ms);
     int rc = get_wch(&ch);
+    if (stop_asked) { /* it came while waiting: the key, if any, is read after fg */
+        if (rc == KEY_CODE_YES)
+            ungetch((int)ch);
+        else if (rc != ERR)
+            unget_wch(ch);
+        suspend_now();
+        return TPX_KEY_RESIZE;
+    }
     if (rc == ERR)
         return TPX_KEY_NONE;
     if (rc == KEY_CODE_YES) {

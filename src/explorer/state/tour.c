@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "assets.h"
+#include "file_read.h"
 #include "catalog.h"
 
 /* One "key=value" of a step line into s (views: how many views a step may
@@ -57,13 +58,20 @@ static int step_setting(tpx_tour_step *s, const char *kv, int views, char *msg, 
  * settings (a.pad=0: A differs from B in its pad). */
 static int step_line(tpx_tour_step *s, char *line, int views, char *msg, size_t n)
 {
-    char *toks[32];
+    char *toks[32], *save = NULL;
     int nt = 0;
-    for (char *tok = strtok(line, " "); tok; tok = strtok(NULL, " ")) {
+    for (char *tok = strtok_r(line, " ", &save); tok; tok = strtok_r(NULL, " ", &save)) {
         if (nt == 32) {
             snprintf(msg, n, "more than 32 settings");
             return -1;
         }
+        /* a setting twice: the last would silently win */
+        size_t klen = strcspn(tok, "=");
+        for (int i = 0; i < nt; i++)
+            if (strncmp(toks[i], tok, klen) == 0 && strcspn(toks[i], "=") == klen) {
+                snprintf(msg, n, "'%.*s' given twice (%s and %s)", (int)klen, tok, toks[i], tok);
+                return -1;
+            }
         toks[nt++] = tok;
     }
     for (int i = 0; i < nt; i++)
@@ -86,23 +94,53 @@ static int step_line(tpx_tour_step *s, char *line, int views, char *msg, size_t 
     return 0;
 }
 
+/* A line of the text at p into line (CR before its LF dropped, as a text
+ * file from Windows has it); the start of the next line, or NULL when the
+ * line is longer than TPX_TOUR_LINE_MAX. */
+static const char *next_line(const char *p, char line[TPX_TOUR_LINE_MAX])
+{
+    const char *end = strchr(p, '\n');
+    size_t len = end ? (size_t)(end - p) : strlen(p);
+    const char *next = p + len + (end ? 1 : 0);
+    if (len && p[len - 1] == '\r')
+        len--;
+    if (len >= TPX_TOUR_LINE_MAX)
+        return NULL;
+    memcpy(line, p, len);
+    line[len] = '\0';
+    return next;
+}
+
+/* Appends a line of text to step s; -1 when the step cannot hold it. */
+static int add_text(tpx_tour_step *s, const char *line)
+{
+    size_t used = strlen(s->text), len = strlen(line);
+    if (used + (used ? 1 : 0) + len >= sizeof s->text)
+        return -1;
+    if (used)
+        s->text[used++] = ' ';
+    memcpy(s->text + used, line, len + 1);
+    return 0;
+}
+
 int tour_parse(const char *text, tpx_tour_step *steps, int max, int views, char *msg, size_t n)
 {
     int count = -1, lineno = 0;
     const char *p = text ? text : "";
-    char err[TPX_MSG];
+    char err[TPX_MSG], line[TPX_TOUR_LINE_MAX];
+    if (strncmp(p, "\xef\xbb\xbf", 3) == 0) /* a byte-order mark: not part of the first line */
+        p += 3;
     while (*p) {
-        const char *end = strchr(p, '\n');
-        size_t len = end ? (size_t)(end - p) : strlen(p);
-        char line[256];
-        snprintf(line, sizeof line, "%.*s", (int)(len < sizeof line - 1 ? len : sizeof line - 1), p);
-        p += len + (end ? 1 : 0);
         lineno++;
+        if (!(p = next_line(p, line))) {
+            snprintf(msg, n, "tour line %d: longer than %d bytes", lineno, TPX_TOUR_LINE_MAX - 1);
+            return -1;
+        }
         if (line[0] == '#')
             continue;
         if (line[0] == '@') {
             if (++count >= max) {
-                snprintf(msg, n, "line %d: more than %d steps", lineno, max);
+                snprintf(msg, n, "tour line %d: more than %d steps", lineno, max);
                 return -1;
             }
             tpx_tour_step *s = &steps[count];
@@ -111,18 +149,43 @@ int tour_parse(const char *text, tpx_tour_step *steps, int max, int views, char 
             s->cfg = config_default();
             s->zoom = -1;
             if (step_line(s, line + 1, views, err, sizeof err) != 0) {
-                snprintf(msg, n, "tour line %d: %s", lineno, err);
+                snprintf(msg, n, "tour line %d (step %d): %s", lineno, count + 1, err);
                 return -1;
             }
             continue;
         }
         if (count < 0 || !line[0])
             continue;
-        size_t used = strlen(steps[count].text);
-        snprintf(steps[count].text + used, sizeof steps[count].text - used, "%s%s",
-                 used ? " " : "", line);
+        if (add_text(&steps[count], line) != 0) {
+            snprintf(msg, n, "tour line %d (step %d): its text is longer than %zu bytes; say it "
+                     "in fewer words, or in two steps", lineno, count + 1,
+                     sizeof steps[count].text - 1);
+            return -1;
+        }
     }
     return count + 1;
+}
+
+int tour_load(const char *path, tpx_tour_step *steps, int max, int views, char *msg, size_t n)
+{
+    size_t len = 0;
+    char why[TPX_MSG];
+    /* a regular file of at most 1 MiB, read without blocking: a FIFO, a
+     * directory or a read error is said so, never taken for "no steps" */
+    char *text = file_read_bounded(path, (size_t)1 << 20, "tour file", &len, why, sizeof why);
+    if (!text) {
+        snprintf(msg, n, "%s", why);
+        return -1;
+    }
+    int count = strlen(text) != len ? -2 : tour_parse(text, steps, max, views, why, sizeof why);
+    free(text);
+    if (count == -2)
+        snprintf(why, sizeof why, "holds a NUL byte: not a text file");
+    else if (count == 0)
+        snprintf(why, sizeof why, "no steps (a step starts with a line \"@ view=N ...\")");
+    if (count <= 0)
+        snprintf(msg, n, "%s: %s", path, why);
+    return count > 0 ? count : -1;
 }
 
 const tpx_tour_step *tour_builtin(int *n)

@@ -8,6 +8,7 @@
 #include "config.h"
 
 #define TPX_TOUR_MAX 32
+#define TPX_TOUR_LINE_MAX 4096 /* bytes of a line, its end included */
 
 #include "app_state.h"
 
@@ -24,6 +25,11 @@ typedef struct tpx_tour_step {
 /* Parses a tour text into steps (at most max), whose views are 1 to views;
  * returns how many, or -1 with a message naming the line. */
 int tour_parse(const char *text, tpx_tour_step *steps, int max, int views, char *msg, size_t n);
+
+/* Reads and parses a tour file (tpx tour FILE): its step count (> 0), or -1
+ * with a message naming the file: not a regular file, a read error, a line
+ * tour_parse refuses, no steps. */
+int tour_load(const char *path, tpx_tour_step *steps, int max, int views, char *msg, size_t n);
 
 /* The built-in tour (parsed once); *n gets the number of steps. */
 const tpx_tour_step *tour_builtin(int *n);
