@@ -58,7 +58,7 @@ tpx_script_test(gpu_e2e_tmux SCRIPT e2e_gpu_tmux.sh LABELS gpu e2e TIMEOUT 400)
 
 # The table of bad inputs: command line, explorer fields (headless), terminals
 # (in tmux).
-tpx_script_test(bad_inputs ARGS $<TARGET_FILE:tpx_render> LABELS cli e2e TIMEOUT 120 COST 60)
+tpx_script_test(bad_inputs ARGS $<TARGET_FILE:tpx_render> LABELS cli e2e TIMEOUT 300 COST 60)
 
 # A view is one folder and one table row: the dummy view (tests/dummy_view/)
 # joins the table as a real view does, views.c compiled again with its row,
