@@ -38,13 +38,17 @@ static void fake_measure(tpx_runner *r, const tpx_config *c, const tpx_measure_o
     (void)o;
     fake_state *s = r->state;
     atomic_fetch_add(&s->calls, 1);
-    int delay = atomic_load(&s->delay_ms); /* tests change it */
-    for (int t = 0; t < delay; t += 5) {
+    /* Read at every step: a test holds a measurement (a delay it cannot
+     * reach) and lets it finish by lowering the delay. */
+    for (int t = 0;; t += 5) {
         if (cancel && atomic_load(cancel)) {
             atomic_fetch_add(&s->cancelled, 1);
             runner_not_measured(m, TPX_ST_CANCELLED, "cancelled");
             return;
         }
+        int delay = atomic_load(&s->delay_ms);
+        if (t >= delay)
+            break;
         if (progress)
             progress(ctx, (double)t / delay);
         struct timespec ts = {0, 5 * 1000000L};
