@@ -8,7 +8,7 @@ fail() { echo "FAIL: $*"; exit 1; }
 dir=$(mktemp -d)
 trap 'rm -rf "$dir"' EXIT
 
-"$tpx" tour --help | grep -q "usage: tpx tour FILE" || fail "tour --help"
+"$tpx" tour --help | grep -q "usage: tpx tour \[FILE\]" || fail "tour --help"
 refuse() { # expected-message-part, args...
     local want=$1
     shift
@@ -40,7 +40,9 @@ refuse "tour line 1 (step 1): 'pad' given twice" "$dir/twice.txt"
 # CRLF and a byte-order mark, as editors leave them: read like any other file
 printf '\xef\xbb\xbf# lesson\r\n@ view=2 kernel=smem block=32x32\r\nText.\r\n' >"$dir/crlf.txt"
 refuse "needs a terminal" "$dir/crlf.txt" --no-gpu
-refuse "name the tour file first" --no-gpu
+# no file: the built-in tour, which gets as far as the terminal
+refuse "needs a terminal" --no-gpu
+refuse "unknown option" --bogus
 refuse "unknown option" "$fixture" --bogus
 # a good tour passes every check and stops only for want of a terminal
 refuse "needs a terminal" "$fixture" --no-gpu

@@ -156,13 +156,18 @@ expect "terminal too small \(need 80×24, have 60×20\)"
 t resize-window -t e2e -x 120 -y 40
 expect "padded: pad 1 +\(this config\)"
 keys T
-expect "tour 1/[0-9]+:  > next  < back  T ends"
-expect "K copy_row .* block 32x8"
-expect "not measured; the model predicts [0-9]+ GB/s"
+expect "tour 1/[0-9]+:  > next  < back  H hides  T ends"
+expect "K copy_vec .* block 32x8"
+expect "A \\(pinned\\) +copy_row 32x8 8192x8192"       # an A/B step: copy_row pinned
+expect "not measured; the model predicts A [0-9]+ GB/s, B [0-9]+ GB/s, B/A [0-9]\\.[0-9]+"
+keys H                                                # the box folds to one line, and back
+expect "tour 1/[0-9]+: H shows its text"
+keys H
+expect "tour 1/[0-9]+:  > next"
 keys '>'
 expect "tour 2/[0-9]+:"
-expect "A \\(pinned\\) +copy_row 32x8 4096x3072"       # an A/B step: the ceiling pinned
-expect "not measured; the model predicts A [0-9]+ GB/s, B [0-9]+ GB/s, B/A 0\\.[0-9]+"
+expect "K copy_col .* block 32x8"
+expect "~0\\.[0-9]+ is the price of striding"    # the text's figure, filled in
 keys T
 expect_not "tour 2/"
 keys q

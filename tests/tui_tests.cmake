@@ -22,6 +22,12 @@ target_link_libraries(test_views_ab PRIVATE tpx_app)
 set_tests_properties(test_views_ab PROPERTIES LABELS screen)
 target_compile_definitions(test_views_ab PRIVATE TPX_GOLDEN_DIR="${CMAKE_CURRENT_SOURCE_DIR}/golden"
   TPX_RESULTS_DIR="${CMAKE_SOURCE_DIR}/bench/results")
+# Every tour step as a class sees it: evidence visible, goldens at 100x30.
+tpx_unit_test(test_tour_screens golden_check.c)
+target_link_libraries(test_tour_screens PRIVATE tpx_app)
+set_tests_properties(test_tour_screens PROPERTIES LABELS screen COST 20)
+target_compile_definitions(test_tour_screens PRIVATE
+  TPX_GOLDEN_DIR="${CMAKE_CURRENT_SOURCE_DIR}/golden" TPX_RESULTS_DIR="${CMAKE_SOURCE_DIR}/bench/results")
 target_compile_definitions(test_tour PRIVATE
   TPX_TOUR_FIXTURE="${CMAKE_CURRENT_SOURCE_DIR}/fixtures/tour_lesson.txt"
   TPX_RESULTS_DIR="${CMAKE_SOURCE_DIR}/bench/results")
@@ -46,6 +52,7 @@ tpx_script_test(cli_extremes TIMEOUT 300 COST 30)
 tpx_script_test(tui_no_tty SCRIPT no_tty.sh)
 tpx_script_test(cli_export)
 tpx_script_test(cli_tour)
+tpx_script_test(cli_tour_claims COST 30)
 # The real binary in tmux: keys, mouse, resizes, signals.
 tpx_script_test(tui_e2e_tmux SCRIPT e2e_tmux.sh ARGS $<TARGET_FILE:replay_fixture> LABELS e2e
                 TIMEOUT 120)

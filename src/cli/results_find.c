@@ -118,3 +118,26 @@ int results_find_list(const char *arg, char out[][RESULTS_PATH_MAX], int max, ch
         p = comma + 1;
     }
 }
+
+int results_shipped(char out[][RESULTS_PATH_MAX], int max)
+{
+    static char dirs[4][RESULTS_PATH_MAX];
+    int nd = search_dirs(dirs, 4), n = 0;
+    for (int i = 0; i < nd && n == 0; i++) {
+        struct dirent **names;
+        int k = scandir(dirs[i], &names, NULL, alphasort);
+        for (int j = 0; j < k; j++) {
+            const char *e = names[j]->d_name;
+            size_t len = strlen(e);
+            if (n < max && len > 5 && strcmp(e + len - 5, ".json") == 0 &&
+                strlen(dirs[i]) + len + 2 <= RESULTS_PATH_MAX) {
+                snprintf(out[n], RESULTS_PATH_MAX, "%.*s/%s", RESULTS_PATH_MAX / 2, dirs[i], e);
+                n += is_file(out[n]);
+            }
+            free(names[j]);
+        }
+        if (k >= 0)
+            free(names);
+    }
+    return n;
+}

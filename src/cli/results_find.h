@@ -28,4 +28,8 @@ int results_find(const char *arg, char *out, size_t n, char *msg, size_t mn);
 #define RESULTS_MAX_FILES 4
 int results_find_list(const char *arg, char out[][RESULTS_PATH_MAX], int max, char *msg, size_t mn);
 
+/* The shipped result files (the .json files of bench/results/, in the first directory
+ * that holds any), by name: their paths in out, how many (at most max). */
+int results_shipped(char out[][RESULTS_PATH_MAX], int max);
+
 #endif

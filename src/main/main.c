@@ -48,7 +48,7 @@ static const subcommand subcommands[] = {
     {"bench", cmd_bench, "measure a sweep of kernels x blocks x sizes x dtypes"},
     {"compare", cmd_compare, "two configs side by side: A, B and the ratios B/A"},
     {"export", cmd_export, "one view of the explorer written as SVG or text"},
-    {"tour", cmd_tour, "the explorer on a tour file of your own"},
+    {"tour", cmd_tour, "the guided tour, or a tour file of your own; --check checks its claims"},
 };
 
 static void usage(FILE *f)

@@ -190,3 +190,20 @@ char *canvas_dump(const tpx_canvas *cv)
     out[n] = 0;
     return out;
 }
+
+int canvas_find(const tpx_canvas *cv, tpx_rect r, const char *s)
+{
+    uint32_t want[128];
+    int n = 0;
+    for (const unsigned char *p = (const unsigned char *)s; *p && n < 128;)
+        want[n++] = glyph_map(next_cp(&p));
+    for (int y = r.y < 0 ? 0 : r.y; n && y < r.y + r.h && y < cv->h; y++)
+        for (int x = r.x < 0 ? 0 : r.x; x + n <= r.x + r.w && x + n <= cv->w; x++) {
+            int k = 0;
+            while (k < n && cv->cells[y * cv->w + x + k].cp == want[k])
+                k++;
+            if (k == n)
+                return y;
+        }
+    return -1;
+}

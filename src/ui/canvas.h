@@ -45,6 +45,10 @@ int canvas_width(const char *s);
 /* A frame around r with an optional title in its top edge. */
 void canvas_box(tpx_canvas *cv, tpx_rect r, tpx_role role, const char *title);
 
+/* The first row of r that shows the UTF-8 text s (as drawn: glyphs mapped
+ * for the locale), or -1 when r does not show it whole. */
+int canvas_find(const tpx_canvas *cv, tpx_rect r, const char *s);
+
 /* The text of the canvas, rows joined by '\n', trailing blanks trimmed;
  * malloc'd, NULL when out of memory. */
 char *canvas_dump(const tpx_canvas *cv);

@@ -212,11 +212,12 @@ static int tour_go(tpx_app *a, int k)
     if (k >= n) {
         a->tour = -1;
         app_say(a, 0, "end of the tour (T starts it again)");
-        return TPX_HANDLED | TPX_REDRAW;
+        return TPX_HANDLED | TPX_REDRAW | TPX_SWEEPS;
     }
     char msg[TPX_MSG] = "";
     a->tour = k;
-    int r = set_view(a, steps[k].view) | TPX_CONFIG;
+    a->tour_sweeps = steps[k].sweeps;
+    int r = set_view(a, steps[k].view) | TPX_CONFIG | TPX_SWEEPS;
     if (edit_apply(&a->cfg, &steps[k].cfg, &a->lim, msg, sizeof msg) != 0)
         app_say(a, 1, "this step's config is refused here: %s", msg);
     a->sel = (tpx_sel){0, 0, 0, 0};
@@ -282,11 +283,12 @@ static int app_action(tpx_app *a, tpx_action act)
     case TPX_ACT_TOUR:
         if (a->tour >= 0) {
             a->tour = -1;
-            return TPX_HANDLED | TPX_REDRAW;
+            return TPX_HANDLED | TPX_REDRAW | TPX_SWEEPS;
         }
         return tour_go(a, 0);
     case TPX_ACT_TOUR_NEXT: return tour_go(a, a->tour + 1);
     case TPX_ACT_TOUR_PREV: return tour_go(a, a->tour - 1);
+    case TPX_ACT_TOUR_HIDE: a->tour_hidden = !a->tour_hidden; return TPX_HANDLED | TPX_REDRAW;
     case TPX_ACT_CANCEL: a->msg[0] = '\0'; return TPX_HANDLED | TPX_REDRAW;
     case TPX_ACT_REDRAW: return TPX_HANDLED | TPX_REDRAW;
     case TPX_ACT_EXPORT: return export_key(a);

@@ -63,6 +63,25 @@ static tpx_role numbers(const tpx_app *a, int ab, char *buf, size_t n)
     return TPX_R_DIM;
 }
 
+/* The box's rectangle at the bottom or the top of body, h rows high. */
+static tpx_rect place(tpx_rect body, int w, int h, int top)
+{
+    if (h > body.h)
+        h = body.h;
+    return rect_make(body.x + (body.w - w) / 2, top ? body.y : body.y + body.h - h, w, h);
+}
+
+/* Whether box b would cover any of the step's evidence on the view drawn. */
+static int covers(const tpx_canvas *cv, tpx_rect body, tpx_rect b, const tpx_tour_step *st)
+{
+    for (int i = 0; i < st->nevidence; i++) {
+        int y = canvas_find(cv, body, st->evidence[i]);
+        if (y >= b.y && y < b.y + b.h)
+            return 1;
+    }
+    return 0;
+}
+
 void tour_box_draw(const tpx_app *a, tpx_canvas *cv, tpx_rect body)
 {
     int n;
@@ -71,20 +90,41 @@ void tour_box_draw(const tpx_app *a, tpx_canvas *cv, tpx_rect body)
         return;
     const tpx_tour_step *st = &steps[a->tour];
     int w = body.w - 2 < 104 ? body.w - 2 : 104;
+    char text[1024], title[96], line[256]; /* text: with its {figures} filled in */
+    tour_text_expand(st->text, a->live, text, sizeof text);
+    if (a->tour_hidden) { /* one line in the corner: the step, and the key that recalls it */
+        snprintf(title, sizeof title, " tour %d/%d: H shows its text, > next ", a->tour + 1, n);
+        int tw = canvas_width(title);
+        canvas_text(cv, body.x + body.w - tw, body.y + body.h - 1, tw, TPX_R_CAPTION, title);
+        return;
+    }
     /* Rows the text needs at this width, drawn once off-screen to count. */
     tpx_canvas scratch;
     int rows = 3;
     if (canvas_init(&scratch, w - 4, 12) == 0) {
-        rows = canvas_wrap(&scratch, rect_make(0, 0, w - 4, 12), TPX_R_NORMAL, st->text);
+        rows = canvas_wrap(&scratch, rect_make(0, 0, w - 4, 12), TPX_R_NORMAL, text);
         canvas_free(&scratch);
     }
-    int h = rows + 3 < body.h ? rows + 3 : body.h;
-    tpx_rect b = rect_make(body.x + (body.w - w) / 2, body.y + body.h - h, w, h);
-    char title[64], line[256];
-    snprintf(title, sizeof title, "tour %d/%d:  > next  < back  T ends", a->tour + 1, n);
+    /* Where the step's evidence is not: the bottom, else the top, else only
+     * the numbers' line (the text one key away), at the bottom or the top. */
+    tpx_rect b = place(body, w, rows + 3, 0);
+    int full = 1;
+    if (covers(cv, body, b, st))
+        b = place(body, w, rows + 3, 1);
+    if (covers(cv, body, b, st)) {
+        full = 0;
+        b = place(body, w, 3, 0);
+        if (covers(cv, body, b, st))
+            b = place(body, w, 3, 1);
+    }
+    snprintf(title, sizeof title, full ? "tour %d/%d:  > next  < back  H hides  T ends"
+                                        : "tour %d/%d:  > next  < back  (the text would cover "
+                                          "what it shows)  H hides",
+             a->tour + 1, n);
     canvas_fill(cv, b, ' ', TPX_R_NORMAL);
     canvas_box(cv, b, TPX_R_CAPTION, title);
     tpx_role role = numbers(a, st->pinned && a->pinned, line, sizeof line);
     canvas_text(cv, b.x + 2, b.y + 1, b.w - 4, role, line);
-    canvas_wrap(cv, rect_make(b.x + 2, b.y + 2, b.w - 4, b.h - 3), TPX_R_NORMAL, st->text);
+    if (full)
+        canvas_wrap(cv, rect_make(b.x + 2, b.y + 2, b.w - 4, b.h - 3), TPX_R_NORMAL, text);
 }

@@ -287,12 +287,17 @@ int cmd_explore(int argc, char **argv) { return explore_main(argc, argv, NULL, 0
 
 static void tour_help(void)
 {
-    printf("usage: tpx tour FILE [explorer options]\n\n"
-           "Opens the explorer on the tour in FILE instead of the built-in one (T).  A tour is\n"
-           "steps, each a line \"@ key=value ...\" (view, kernel, block, size, dtype, pad,\n"
-           "swizzle, zoom, and a.KEY=VALUE for the A of an A/B step) and a paragraph of text;\n"
-           "docs/tour-format.md describes it.  A bad line is refused with its number.\n\n"
-           "example: tpx tour my-lesson.txt --load h200.json\n");
+    printf("usage: tpx tour [FILE] [explorer options]\n"
+           "       tpx tour [FILE] --check [--load LIST] [--no-gpu] [--profile NAME]\n\n"
+           "Opens the explorer on the tour in FILE, or on the built-in one (T in the explorer)\n"
+           "without a FILE.  A tour is steps, each a line \"@ key=value ...\" (view, kernel,\n"
+           "block, size, dtype, pad, swizzle, zoom, and a.KEY=VALUE for the A of an A/B step),\n"
+           "a paragraph of text whose {figures} are filled in from the step's numbers, and\n"
+           "claims (\"? B/A >= 2\") that --check holds against the numbers of every shipped\n"
+           "result file and the model; docs/tour-format.md describes it.  A bad line is\n"
+           "refused with its number.\n\n"
+           "example: tpx tour my-lesson.txt --load h200.json\n"
+           "         tpx tour --check\n");
 }
 
 int cmd_tour(int argc, char **argv)
@@ -301,10 +306,14 @@ int cmd_tour(int argc, char **argv)
         tour_help();
         return CLI_OK;
     }
-    if (argc < 1 || strncmp(argv[0], "--", 2) == 0) {
-        fprintf(stderr, "tpx tour: name the tour file first: tpx tour FILE [options] "
-                        "(tpx tour --help)\n");
-        return CLI_USAGE;
+    int check = 0;
+    for (int i = 0; i < argc; i++)
+        check |= strcmp(argv[i], "--check") == 0;
+    if (argc < 1 || argv[0][0] == '-') { /* no file: the built-in tour */
+        int n;
+        const tpx_tour_step *builtin = tour_builtin(&n);
+        return check ? tour_check_main(builtin, n, "the built-in tour", argc, argv)
+                     : explore_main(argc, argv, builtin, n);
     }
     char msg[2 * TPX_MSG];
     static tpx_tour_step steps[TPX_TOUR_MAX];
@@ -315,5 +324,6 @@ int cmd_tour(int argc, char **argv)
         fprintf(stderr, "tpx tour: %s\n", msg);
         return CLI_USAGE;
     }
-    return explore_main(argc - 1, argv + 1, steps, n);
+    return check ? tour_check_main(steps, n, argv[0], argc - 1, argv + 1)
+                 : explore_main(argc - 1, argv + 1, steps, n);
 }

@@ -7,6 +7,11 @@
 int cmd_explore(int argc, char **argv);
 /* The explorer on a tour file (tpx tour FILE [options]). */
 int cmd_tour(int argc, char **argv);
+/* tpx tour [FILE] --check: the tour's claims against every source's
+ * numbers (tour_cmd.c); name says which tour in the summary. */
+struct tpx_tour_step;
+int tour_check_main(const struct tpx_tour_step *steps, int n, const char *name, int argc,
+                    char **argv);
 /* A view drawn headless, written as SVG or text. */
 int cmd_export(int argc, char **argv);
 

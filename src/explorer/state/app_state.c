@@ -69,7 +69,8 @@ int app_view_of_key(const tpx_app *a, int key)
 
 int app_wants_sweeps(const tpx_app *a)
 {
-    return a->nviews > 0 && (app_view(a, a->view)->flags & TPX_VIEW_SWEEPS);
+    return (a->nviews > 0 && (app_view(a, a->view)->flags & TPX_VIEW_SWEEPS)) ||
+           (a->tour >= 0 && a->tour_sweeps);
 }
 
 int app_recorded(const tpx_app *a)

@@ -72,6 +72,8 @@ typedef struct tpx_app {
     /* The tour's steps: the built-in one, or a file's (tpx tour FILE). */
     const struct tpx_tour_step *tour_steps;
     int tour_n;
+    int tour_hidden;     /* H: the tour's box folded to one line in a corner */
+    int tour_sweeps;     /* the step on screen needs every kernel's bar (its claims, its figures) */
     int pinned;          /* pin holds the config pinned as A (the Compare view's A) */
     tpx_config pin;
     /* Several loaded result files (one per GPU), or NULL: not owned. */

@@ -72,6 +72,8 @@ typedef enum tpx_key_group {
       "previous step of the tour")                                                                 \
     K(TOUR_NEXT, TOUR, ">", '>', 0, 0, "step",                                                     \
       "next step of the tour (the last one ends it)")                                              \
+    K(TOUR_HIDE, TOUR, "H", 'H', 0, 0, "hide",                                                     \
+      "hide the tour's box, or show it again")                                                     \
     K(VIEW_NEXT, VIEWS, "Tab", TPX_KEY_TAB, 0, 0, "&",                                             \
       "next view")                                                                                 \
     K(VIEW_PREV, VIEWS, "Shift-Tab", TPX_KEY_BTAB, 0, 0, "view",                                   \

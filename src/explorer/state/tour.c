@@ -46,6 +46,13 @@ static int step_setting(tpx_tour_step *s, const char *kv, int views, char *msg, 
         return config_parse_dtype(v, &s->cfg.dtype, msg, n);
     if (strcmp(key, "pad") == 0)
         return config_parse_pad(v, &s->cfg.pad, msg, n);
+    if (strcmp(key, "tile") == 0) { /* the shared tile's element type (--tile-dtype) */
+        tpx_dtype t;
+        if (config_parse_tile_dtype(v, &t, msg, n) != 0)
+            return -1;
+        config_set_tile_dtype(&s->cfg, t);
+        return 0;
+    }
     if (strcmp(key, "swizzle") == 0)
         return config_parse_int(v, "swizzle", &s->cfg.swz, msg, n);
     if (strcmp(key, "zoom") == 0)
@@ -83,7 +90,7 @@ static int step_line(tpx_tour_step *s, char *line, int views, char *msg, size_t 
             continue;
         if (strncmp(toks[i] + 2, "view=", 5) == 0 || strncmp(toks[i] + 2, "zoom=", 5) == 0) {
             snprintf(msg, n, "'%s': A takes config settings only (kernel, block, size, dtype, "
-                     "pad, swizzle)", toks[i]);
+                     "tile, pad, swizzle)", toks[i]);
             return -1;
         }
         if (step_setting(&a, toks[i] + 2, views, msg, n) != 0)
@@ -123,6 +130,51 @@ static int add_text(tpx_tour_step *s, const char *line)
     return 0;
 }
 
+/* A claim line ("? B/A >= 2") of step s. */
+static int claim_line(tpx_tour_step *s, const char *text, int lineno, char *msg, size_t n)
+{
+    if (s->nclaims == TPX_TOUR_CLAIMS) {
+        snprintf(msg, n, "more than %d claims in one step", TPX_TOUR_CLAIMS);
+        return -1;
+    }
+    tpx_tour_claim *c = &s->claims[s->nclaims];
+    if (tour_claim_parse(text, c, msg, n) != 0)
+        return -1;
+    c->line = lineno;
+    s->sweeps |= tour_claim_sweeps(c);
+    s->nclaims++;
+    return 0;
+}
+
+/* An evidence line ("! load:  32 wavefronts") of step s. */
+static int evidence_line(tpx_tour_step *s, const char *text, char *msg, size_t n)
+{
+    while (*text == ' ')
+        text++;
+    size_t len = strlen(text);
+    if (s->nevidence == TPX_TOUR_EVIDENCE || len == 0 || len >= sizeof s->evidence[0]) {
+        snprintf(msg, n, s->nevidence == TPX_TOUR_EVIDENCE ? "more than %d evidence lines"
+                         : "an evidence line is text of the screen, 1 to %d bytes",
+                 s->nevidence == TPX_TOUR_EVIDENCE ? TPX_TOUR_EVIDENCE
+                                                   : (int)sizeof s->evidence[0] - 1);
+        return -1;
+    }
+    memcpy(s->evidence[s->nevidence++], text, len + 1);
+    return 0;
+}
+
+/* The {figures} of every step's text; the step count, or -1 naming the step. */
+static int figures_check(tpx_tour_step *steps, int count, char *msg, size_t n)
+{
+    char why[TPX_MSG];
+    for (int i = 0; i < count; i++)
+        if (tour_text_check(steps[i].text, &steps[i].sweeps, why, sizeof why) != 0) {
+            snprintf(msg, n, "tour line %d (step %d): its text: %s", steps[i].line, i + 1, why);
+            return -1;
+        }
+    return count;
+}
+
 int tour_parse(const char *text, tpx_tour_step *steps, int max, int views, char *msg, size_t n)
 {
     int count = -1, lineno = 0;
@@ -156,6 +208,20 @@ int tour_parse(const char *text, tpx_tour_step *steps, int max, int views, char 
         }
         if (count < 0 || !line[0])
             continue;
+        if (line[0] == '!') {
+            if (evidence_line(&steps[count], line + 1, err, sizeof err) != 0) {
+                snprintf(msg, n, "tour line %d (step %d): %s", lineno, count + 1, err);
+                return -1;
+            }
+            continue;
+        }
+        if (line[0] == '?') {
+            if (claim_line(&steps[count], line + 1, lineno, err, sizeof err) != 0) {
+                snprintf(msg, n, "tour line %d (step %d): %s", lineno, count + 1, err);
+                return -1;
+            }
+            continue;
+        }
         if (add_text(&steps[count], line) != 0) {
             snprintf(msg, n, "tour line %d (step %d): its text is longer than %zu bytes; say it "
                      "in fewer words, or in two steps", lineno, count + 1,
@@ -163,7 +229,7 @@ int tour_parse(const char *text, tpx_tour_step *steps, int max, int views, char 
             return -1;
         }
     }
-    return count + 1;
+    return figures_check(steps, count + 1, msg, n);
 }
 
 int tour_load(const char *path, tpx_tour_step *steps, int max, int views, char *msg, size_t n)

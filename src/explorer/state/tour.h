@@ -6,9 +6,12 @@
 #include <stddef.h>
 
 #include "config.h"
+#include "tour_claim.h"
 
 #define TPX_TOUR_MAX 32
 #define TPX_TOUR_LINE_MAX 4096 /* bytes of a line, its end included */
+#define TPX_TOUR_CLAIMS 8 /* claims a step may make */
+#define TPX_TOUR_EVIDENCE 4 /* evidence lines of a step */
 
 #include "app_state.h"
 
@@ -20,6 +23,16 @@ typedef struct tpx_tour_step {
     tpx_config pin;
     char text[640];
     int line;        /* of its "@" line, for messages */
+    /* What the step says about its numbers ("? B/A >= 2"), checked by
+     * tpx tour --check and the tests; sweeps: a claim or a {figure} of the
+     * text needs every kernel's bar or block shape (the Bandwidth view's). */
+    tpx_tour_claim claims[TPX_TOUR_CLAIMS];
+    int nclaims;
+    int sweeps;
+    /* What the step points at on the screen ("! load:  32 wavefronts"): the
+     * box docks where none of it is, and the tests hold it visible. */
+    char evidence[TPX_TOUR_EVIDENCE][80];
+    int nevidence;
 } tpx_tour_step;
 
 /* Parses a tour text into steps (at most max), whose views are 1 to views;
