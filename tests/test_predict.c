@@ -94,6 +94,37 @@ static void test_latency_limit(void **state)
     assert_true(fabs(p.bytes_in_flight_sm - 8192) < 1e-9);
 }
 
+/* The block's own runs and the barrier, on the latency case above: copy_row
+ * 32x8 moves 32 x 4 = 128 B per row on each side, so a block_run_eff of
+ * 0.8 at 128 B stretches its 520 ns to 520 / (0.8 x 0.8) = 812.5 ns; the
+ * barrier curve touches only two-phase kernels (copy_row has one).  smem
+ * 16x16 (two phases, 256 threads), without the run curve: its round trip
+ * plus its pipe cycles at 2 GHz, over 0.5 for the barrier at 256 threads. */
+static void test_block_curves(void **state)
+{
+    (void)state;
+    tpx_profile prof = round_prof();
+    char msg[TPX_MSG];
+    char text[2048];
+    snprintf(text, sizeof text, "%sblock_run_eff=64:0.8,128:0.8,1024:1\nbarrier_eff=128:1,256:0.5\n",
+             round_profile);
+    assert_int_equal(profile_parse(text, &prof, msg, sizeof msg), 0);
+    tpx_prediction p;
+    predict_on(&prof, TPX_K_COPY_ROW, 32, 8, 8192, &p);
+    assert_true(fabs(p.block_run_a - 128) < 1e-9 && fabs(p.block_run_b - 128) < 1e-9);
+    assert_true(fabs(p.block_ns - 520.0 / 0.64) < 1e-9);
+    /* long rows: 1024 B per row, no stretch */
+    predict_on(&prof, TPX_K_COPY_ROW, 256, 1, 8192, &p);
+    assert_true(fabs(p.block_run_a - 1024) < 1e-9);
+    double plain = p.block_ns;
+    prof.block_run_eff.n = 0;
+    predict_on(&prof, TPX_K_COPY_ROW, 256, 1, 8192, &p);
+    assert_true(fabs(p.block_ns - plain) < 1e-9);
+    /* the barrier, on a two-phase kernel only */
+    predict_on(&prof, TPX_K_SMEM, 16, 16, 8192, &p);
+    assert_true(fabs(p.block_ns - (500.0 + p.sm_cycles_block / 2.0) / 0.5) < 1e-9);
+}
+
 /* naive_row 32x8 at 8192^2, store lines at 5 cycles: every store
  * instruction writes 32 lines, 4 B in each (32 sectors in part).  The pipe:
  * per block 8 warps x (1 load line + 32 store lines x 5) = 1288 cycles;
@@ -237,6 +268,7 @@ int main(void)
         cmocka_unit_test(test_sm_limit),      cmocka_unit_test(test_l2_limit),
         cmocka_unit_test(test_dram_runs),     cmocka_unit_test(test_h200_block_shapes),
         cmocka_unit_test(test_curves),        cmocka_unit_test(test_compare_words),
+        cmocka_unit_test(test_block_curves),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

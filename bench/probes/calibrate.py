@@ -125,6 +125,49 @@ def runs(t):
     return eta, 1
 
 
+def fit_round_trip(t, c, sms, lat, a, bw, p):
+    """The round trip and its growth per warp, refitted to the pages probe's
+    one-row blocks when the table has them: a 2-D copy with the index
+    arithmetic of a transpose, one word per thread at full occupancy, which
+    is how the catalog's kernels meet the memory (the stream probe's bare
+    copy keeps the DRAM ceiling and the overlap exponent)."""
+    rows = [(int(r[2]), float(r[4])) for r in t.get('pages', []) if r[1] == '1']
+    if len(rows) < 2:
+        return lat, a
+
+    def err(l, w):
+        q = dict(c, mem_latency_ns=l, latency_per_warp=w, dram_gbs=bw, overlap_p=p)
+        return statistics.fmean(abs(math.log(stream_model(4, 1, thr, 2048 // thr, q, sms) / ms))
+                                for thr, ms in rows)
+
+    _, lat, a = min((err(l, w / 1000), l, w / 1000) for l in range(300, 1001, 5)
+                    for w in range(0, 41))
+    return lat, a
+
+
+def block_runs(t):
+    """Per side, a block's pace by the bytes it moves per row over its pace
+    in one row (the pages probe, same threads per block: sqrt of the time
+    ratio, both sides alike), averaged over block sizes; 1 from 1 KB."""
+    one = {int(r[2]): float(r[4]) for r in t.get('pages', []) if r[1] == '1'}
+    by = {}
+    for bx, byy, thr, _, ms, _ in t.get('pages', []):
+        if byy != '1':
+            by.setdefault(4 * int(bx), []).append(math.sqrt(one[int(thr)] / float(ms)))
+    return [(r, min(1.0, statistics.fmean(v))) for r, v in sorted(by.items()) if r < 1024] + \
+        ([(1024, 1.0)] if by else [])
+
+
+def barrier(t):
+    """A block's pace with a barrier between one load and one store per
+    thread over its pace without (the barrier probe), by threads."""
+    got = {}
+    for bar, k, thr, _, _, ms, _ in t.get('barrier', []):
+        if k == '1':
+            got.setdefault(int(thr), {})[bar] = float(ms)
+    return [(thr, min(1.0, v['0'] / v['1'])) for thr, v in sorted(got.items()) if len(v) == 2]
+
+
 def pipe(t):
     rows = {(r[0], int(r[1])): float(r[3]) for r in t['pipe_rows']}
     clock = float(t['spin'][0][3])  # spin,clock_mhz,0,ms,MHz
@@ -160,7 +203,8 @@ def derive(src, dst):
     print(f"l2_read_sectors_ns={float(s['l2_read_sectors_ns']) * scale:.0f}")
     print(f"l2_write_sectors_ns={float(s['l2_write_sectors_ns']) * scale:.0f}")
     for k in ('launch_ns_per_block', 'launch_ns_per_warp', 'mem_latency_ns', 'latency_per_warp',
-              'overlap_p', 'dram_run_read', 'dram_run_write', 'dram_run_window',
+              'overlap_p', 'dram_run_read', 'dram_run_write', 'dram_run_window', 'block_run_eff',
+              'barrier_eff',
               'ld_line_cycles', 'ld_hit_line_cycles', 'st_line_cycles', 'smem_wavefront_cycles',
               'smem_instr_cycles', 'partial_write_cost'):
         print(f"{k}={s[k]}")
@@ -184,10 +228,12 @@ def main():
     c = pipe(t)
     c['launch_ns_per_block'], c['launch_ns_per_warp'] = launch(t)
     err, lat, a_w, bw, p = fit_stream(t, c, sms)
+    lat, a_w = fit_round_trip(t, c, sms, lat, a_w, bw, p)
     eta, window = runs(t)
     chase = {int(r[0]): float(r[2]) for r in t['chase']}
     print(f"# Throughput constants from {a.probe} (bench/probes/calibrate.py;")
-    print(f"# the stream fit's mean |log error| {100 * err:.1f} % over its rows)")
+    print(f"# the stream fit's mean |log error| {100 * err:.1f} % over its rows; the round")
+    print("# trip and its growth per warp from the pages probe's one-row blocks)")
     print(f"clock_mhz={c['clock_mhz']:.0f}")
     print(f"launch_ns_per_block={c['launch_ns_per_block']:.4f}")
     print(f"launch_ns_per_warp={c['launch_ns_per_warp']:.4f}")
@@ -198,6 +244,9 @@ def main():
     for mode in ('read', 'write'):
         print(f"dram_run_{mode}=" + ",".join(f"{r}:{e:.3f}" for r, e in eta[mode]))
     print(f"dram_run_window={window}")
+    for key, curve in (('block_run_eff', block_runs(t)), ('barrier_eff', barrier(t))):
+        if curve:
+            print(f"{key}=" + ",".join(f"{x}:{y:.3f}" for x, y in curve))
     for k in ('ld_line_cycles', 'ld_hit_line_cycles', 'st_line_cycles', 'smem_wavefront_cycles',
               'smem_instr_cycles'):
         print(f"{k}={c[k]:.2f}")

@@ -20,13 +20,20 @@
  *   prologue  a copy whose threads first run N dependent instructions
  *           (probe_prologue.cuh): what a block's arithmetic before its
  *           loads costs, by block size;
+ *   barrier a copy through shared memory with and without __syncthreads()
+ *           between loads and stores (probe_barrier.cuh): what the barrier
+ *           costs a block, by block size;
+ *   pages   a 2-D copy by blocks of BX x BY threads (probe_pages.cuh): what
+ *           spreading a block over more rows (DRAM pages) costs its round trip;
  *   copy    cudaMemcpy device to device, cold and L2-resident (hot).
  *
  * Build: nvcc -arch=sm_90 -O3 -std=c++17 -o probe bench/probes/probe.cu
- * Run:   probe [launch|chase|stream|pipe|prologue|runs|copy|all] [--quick]  (CSV on stdout;
+ * Run:   probe [launch|chase|stream|pipe|prologue|barrier|pages|runs|copy|all] [--quick]  (CSV on stdout;
  *        bench/probes/run.sh runs them all and keeps the tables)
  */
+#include "probe_barrier.cuh"
 #include "probe_common.cuh"
+#include "probe_pages.cuh"
 #include "probe_pipe.cuh"
 #include "probe_prologue.cuh"
 #include "probe_runs.cuh"
@@ -242,6 +249,10 @@ int main(int argc, char **argv)
         run_pipe(g_quick);
     if (what == "prologue" || what == "all")
         run_prologue();
+    if (what == "barrier" || what == "all")
+        run_barrier();
+    if (what == "pages" || what == "all")
+        run_pages();
     if (what == "runs" || what == "all")
         run_runs();
     if (what == "stream" || what == "all")

@@ -6,7 +6,8 @@
 # to $OUT (or /tmp/tpx-probe).
 # One bench per kernel, so a sweep cut short by the deadline keeps what it
 # measured; kernels come in the order the prediction needs them.
-# usage: bench/probes/run.sh TPX PROBE DEADLINE_S [SIZE:DTYPE ...]
+# usage: [PROBES="barrier prologue"] bench/probes/run.sh TPX PROBE DEADLINE_S [SIZE:DTYPE ...]
+#   PROBES: which probes to run (default all; "none" runs only the sweeps)
 #   e.g. bench/probes/run.sh out/gpu/tpx out/gpu/probe 560 8192x8192:f32 16384x4096:f32
 set -u
 tpx=$1
@@ -27,8 +28,11 @@ step "device $gpu"
 } >>"$out/env.log" 2>&1
 
 step "probes"
-timeout 200 "$probe" all >"$out/probe_$gpu.csv" 2>>"$out/env.log"
-echo "probe rc=$?" | tee -a "$out/env.log"
+for p in ${PROBES:-all}; do
+    [ "$p" = none ] && break
+    timeout 200 "$probe" "$p" >>"$out/probe_$gpu.csv" 2>>"$out/env.log"
+    echo "probe $p rc=$?" | tee -a "$out/env.log"
+done
 grep -E '^(spin|copy)' "$out/probe_$gpu.csv"
 
 for spec in "$@"; do

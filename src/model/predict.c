@@ -80,6 +80,18 @@ static int slots(const tpx_config *c, const tpx_totals *t, const tpx_traffic *tr
     p->block_ns = (rounds > 1 ? rounds : 1) * prof->mem_latency_ns *
                       (1 + prof->latency_per_warp * p->warps_per_block) +
                   p->sm_cycles_block / (prof->clock_mhz * 1e-3);
+    /* Two phases meet at a barrier: every warp of the block waits for its
+     * slowest load before any stores (the barrier probe, by block size). */
+    if (tpx_traits_of(c->kernel).phases == 2)
+        p->block_ns /= profile_curve_at(&prof->barrier_eff, p->threads);
+    /* A block whose rows are short waits on more DRAM pages for its slowest
+     * access: its own runs (a window of one block), each side. */
+    tpx_runs own;
+    if (prof->block_run_eff.n && locality_runs(c, 1, &own) == 0) {
+        p->block_run_a = own.a_bytes, p->block_run_b = own.b_bytes;
+        p->block_ns /= profile_curve_at(&prof->block_run_eff, own.a_bytes) *
+                       profile_curve_at(&prof->block_run_eff, own.b_bytes);
+    }
     return 0;
 }
 

@@ -58,6 +58,7 @@ typedef struct tpx_prediction {
     double smem_ways;           /* shared wavefronts per instruction over the ideal */
     int access_bytes;           /* bytes one lane's access moves */
     double run_a, run_b;        /* contiguous bytes DRAM sees on each side */
+    double block_run_a, block_run_b; /* ... that one block moves per row */
     double eta_a, eta_b;        /* the DRAM efficiency of those runs */
     double dram_bytes;
 } tpx_prediction;

@@ -42,6 +42,12 @@ typedef struct tpx_profile {
     tpx_curve dram_run_read;    /* DRAM efficiency by run length, reads */
     tpx_curve dram_run_write;   /* ... and writes */
     double dram_run_window;     /* launch-adjacent blocks whose runs DRAM joins */
+    tpx_curve block_run_eff;    /* a block's pace by the contiguous bytes it moves per row
+                                 * on one side, over its pace with long rows (the pages
+                                 * probe); none: 1 */
+    tpx_curve barrier_eff;      /* a block's pace with a barrier between its loads and
+                                 * stores over its pace without, by threads per block
+                                 * (the barrier probe); none: 1 */
     double ld_line_cycles;      /* SM pipe cycles per line a load misses in L1 */
     double ld_hit_line_cycles;  /* ... per line it hits */
     double st_line_cycles;      /* ... per line a store writes */
