@@ -8,7 +8,8 @@
  * B[x H + y] = A[y W + x], bitwise, by a kernel that shares no index code.
  * One line per result:  RESULT WxH dtype kernel ms GB/s %memcpy xcuBLAS ok|WRONG
  * usage: tvu_bench [--size WxH,...] [--dtype f32,f16,f64] [--repeat R]
- *                  [--samples N] [--block BXxBY] [--check]   (--check: verify only,
+ *                  [--samples N] [--block BXxBY] [--variant tvu,tvr] [--check]
+ *                  (--variant: tvu the shared gather, tvr the register realign; --check: verify only,
  *                  one launch per shape: the compute-sanitizer run)
  * exit 1 when any output is wrong, 2 on bad arguments.
  */
@@ -20,6 +21,7 @@
 
 #include <cublas_v2.h>
 
+#include "tvr_kernel.cuh"
 #include "tvu_kernel.cuh"
 
 #define CK(x)                                                                                    \
@@ -110,8 +112,16 @@ static const char *dname(int e) { return e == 2 ? "f16" : e == 4 ? "f32" : "f64"
 struct opts {
     std::vector<std::pair<ll, ll>> sizes;
     std::vector<int> dtypes;
+    std::vector<int> variants; /* 0 tvu, 1 tvr */
     int repeat = 3, samples = 20, bx = 16, by = 16, check_only = 0;
 };
+
+static const char *vname(int v) { return v ? "tvr" : "tvu"; }
+
+static cudaError_t launch(int v, const void *a, void *b, ll w, ll h, int e, const opts &o)
+{
+    return v ? tvr_launch(a, b, w, h, e, o.bx, o.by) : tvu_launch(a, b, w, h, e, o.bx, o.by, 0);
+}
 
 static int parse(int argc, char **argv, opts *o)
 {
@@ -144,6 +154,15 @@ static int parse(int argc, char **argv, opts *o)
                 }
                 o->dtypes.push_back(e);
             }
+        } else if (!strcmp(argv[i], "--variant")) {
+            for (const char *p = v; *p; p += p[3] == ',' ? 4 : 3) {
+                int k = !strncmp(p, "tvu", 3) ? 0 : !strncmp(p, "tvr", 3) ? 1 : -1;
+                if (k < 0 || (p[3] && p[3] != ',')) {
+                    fprintf(stderr, "tvu_bench: --variant wants tvu,tvr\n");
+                    return 2;
+                }
+                o->variants.push_back(k);
+            }
         } else if (!strcmp(argv[i], "--repeat") && atoi(v) >= 1) {
             o->repeat = atoi(v);
         } else if (!strcmp(argv[i], "--samples") && atoi(v) >= 3) {
@@ -152,7 +171,7 @@ static int parse(int argc, char **argv, opts *o)
                    (o->bx == 8 || o->bx == 16) && o->by >= 1 && o->bx * o->by <= 256) {
         } else {
             fprintf(stderr, "usage: tvu_bench [--size WxH,...] [--dtype f32,f16,f64] "
-                            "[--repeat R] [--samples N>=3] [--block BXxBY, BX 8 or 16] [--check]\n");
+                            "[--repeat R] [--samples N>=3] [--block BXxBY, BX 8 or 16] [--variant tvu,tvr] [--check]\n");
             return 2;
         }
         i++;
@@ -161,6 +180,8 @@ static int parse(int argc, char **argv, opts *o)
         o->sizes = {{8191, 8193}, {6001, 3999}, {8192, 8192}};
     if (o->dtypes.empty())
         o->dtypes = {4, 2, 8};
+    if (o->variants.empty())
+        o->variants = {0, 1};
     return 0;
 }
 
@@ -191,22 +212,29 @@ int main(int argc, char **argv)
             CK(cudaMalloc(&a, bytes));
             CK(cudaMalloc(&b, bytes));
             k_fill<<<1024, 256>>>((unsigned char *)a, (ll)bytes, (unsigned)(w * 31 + h + e));
-            CK(cudaMemset(b, 0xFF, bytes));
-            CK(tvu_launch(a, b, w, h, e, o.bx, o.by, 0));
-            CK(cudaDeviceSynchronize());
-            unsigned long long bad = check(a, b, w, h, e, dbad);
-            wrong |= bad != 0;
-            if (bad || o.check_only)
-                printf("CHECK %lldx%lld %s tvu %s (%llu wrong)\n", w, h, dname(e),
-                       bad ? "WRONG" : "ok", bad);
+            for (int v : o.variants) {
+                CK(cudaMemset(b, 0xFF, bytes));
+                cudaError_t le = launch(v, a, b, w, h, e, o);
+                if (le == cudaErrorInvalidConfiguration) {
+                    (void)cudaGetLastError();
+                    printf("SKIP %lldx%lld %s %s block %dx%d (not a launchable grid)\n", w, h,
+                           dname(e), vname(v), o.bx, o.by);
+                    continue;
+                }
+                CK(le);
+                CK(cudaDeviceSynchronize());
+                unsigned long long bad = check(a, b, w, h, e, dbad);
+                wrong |= bad != 0;
+                if (bad || o.check_only)
+                    printf("CHECK %lldx%lld %s %s %s (%llu wrong)\n", w, h, dname(e), vname(v),
+                           bad ? "WRONG" : "ok", bad);
+            }
             for (int r = 0; r < o.repeat && !o.check_only; r++) {
                 double mc = cold_ms([&] { CK(cudaMemcpyAsync(b, a, bytes, cudaMemcpyDeviceToDevice)); },
                                     flush, fb, o.samples);
                 double bl = 0;
                 if (hd && e != 2 && w <= 0x7fffffff && h <= 0x7fffffff)
                     bl = cold_ms([&] { geam(hd, e, a, b, w, h); }, flush, fb, o.samples);
-                double tv = cold_ms([&] { CK(tvu_launch(a, b, w, h, e, o.bx, o.by, 0)); }, flush,
-                                    fb, o.samples);
                 auto line = [&](const char *k, double ms) {
                     printf("RESULT %lldx%lld %s %-7s %8.4f ms %7.0f GB/s %6.1f %%memcpy", w, h,
                            dname(e), k, ms, 2.0 * bytes / ms / 1e6, 100.0 * mc / ms);
@@ -217,7 +245,12 @@ int main(int argc, char **argv)
                 line("memcpy", mc);
                 if (bl > 0)
                     line("cublas", bl);
-                line("tvu", tv);
+                for (int v : o.variants)
+                    if (launch(v, a, b, w, h, e, o) == cudaSuccess)
+                        line(vname(v), cold_ms([&] { CK(launch(v, a, b, w, h, e, o)); }, flush, fb,
+                                               o.samples));
+                    else
+                        (void)cudaGetLastError();
             }
             fflush(stdout);
             CK(cudaFree(a));
