@@ -96,6 +96,12 @@ TPX_HD void tpx_order_unmap(tpx_remap r, const tpx_geom *g, int tbx, int tby, in
 TPX_HD void tpx_block_tile(tpx_kernel_id k, const tpx_geom *g, int bx, int by, int *tbx,
                            int *tby)
 {
+#ifdef TPX_HOST_USER
+    if (tpx_is_user(k)) {
+        tpx_user_remap(k, g, bx, by, tbx, tby);
+        return;
+    }
+#endif
     tpx_order_remap(tpx_traits_of(k).remap, g, bx, by, tbx, tby);
 }
 
@@ -103,6 +109,12 @@ TPX_HD void tpx_block_tile(tpx_kernel_id k, const tpx_geom *g, int bx, int by, i
 TPX_HD void tpx_tile_block(tpx_kernel_id k, const tpx_geom *g, int tbx, int tby, int *bx,
                            int *by)
 {
+#ifdef TPX_HOST_USER
+    if (tpx_is_user(k)) {
+        tpx_user_unmap(k, g, tbx, tby, bx, by);
+        return;
+    }
+#endif
     tpx_order_unmap(tpx_traits_of(k).remap, g, tbx, tby, bx, by);
 }
 
@@ -332,6 +344,10 @@ TPX_HD tpx_move tpx_tile_move(tpx_kernel_id k, const tpx_geom *g, int phase, int
         return tpx_mv_##sym(g, phase, rep, tbx, tby, tx, ty);
 #include "tpx_kernels.def"
     default:
+#ifdef TPX_HOST_USER
+        if (tpx_is_user(k))
+            return tpx_user_move(k, g, phase, rep, tbx, tby, tx, ty);
+#endif
         return tpx_mv(0, 0, 0);
     }
 }

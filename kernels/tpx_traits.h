@@ -49,6 +49,30 @@ typedef struct tpx_move {
 
 TPX_HD long long tpx_cdiv(long long a, long long b) { return (a + b - 1) / b; }
 
+/* ---- user kernels (host only) ------------------------------------------- */
+
+/* A kernel written in the kernel language (docs/language.md) has an id from
+ * TPX_K_USER on, given by the registry of loaded kernels (src/model/user.c),
+ * which answers for it every question the table answers for a catalog row.
+ * Only the host asks: a user kernel reaches the GPU as CUDA source generated
+ * from its expressions and compiled at run time, never through this table. */
+#if !defined(__CUDACC__) && !defined(__CUDACC_RTC__)
+#define TPX_HOST_USER 1
+#define TPX_K_USER 1024
+struct tpx_traits;
+TPX_HD int tpx_is_user(int k) { return k >= TPX_K_USER; }
+struct tpx_traits tpx_user_traits(int k);
+int tpx_user_reps(int k, const tpx_geom *g);
+void tpx_user_grid(int k, const tpx_geom *g, long long *gx, long long *gy);
+long long tpx_user_smem(int k, const tpx_geom *g);
+void tpx_user_remap(int k, const tpx_geom *g, int bx, int by, int *tbx, int *tby);
+void tpx_user_unmap(int k, const tpx_geom *g, int tbx, int tby, int *bx, int *by);
+tpx_move tpx_user_move(int k, const tpx_geom *g, int phase, int rep, int tbx, int tby, int tx,
+                       int ty);
+#else
+TPX_HD int tpx_is_user(int k) { (void)k; return 0; }
+#endif
+
 /* ---- the kernel's traits (its row of tpx_kernels.def) -------------------- */
 
 /* TPX_TILE_VSQUARE: square in accesses, (BX * vec) x (BX * vec) elements. */
@@ -119,6 +143,10 @@ TPX_HD tpx_traits tpx_traits_of(tpx_kernel_id k)
                              32, 8);
 #include "tpx_kernels.def"
     default:
+#ifdef TPX_HOST_USER
+        if (tpx_is_user(k))
+            return tpx_user_traits(k);
+#endif
         return tpx_mk_traits(TPX_BODY_CUSTOM, 0, 1, 1, TPX_TILE_NONE, TPX_REMAP_NONE,
                              TPX_REF_NONE, 0, 32, 8);
     }
@@ -161,6 +189,10 @@ TPX_HD int tpx_vec(const tpx_geom *g) { return g->vec > 1 ? g->vec : 1; }
 /* Moves per thread in each phase. */
 TPX_HD int tpx_reps(tpx_kernel_id k, const tpx_geom *g)
 {
+#ifdef TPX_HOST_USER
+    if (tpx_is_user(k))
+        return tpx_user_reps(k, g);
+#endif
     int r = tpx_traits_of(k).reps;
     return r == TPX_REPS_WALK ? tpx_tile_rows(k, g->bx, g->by, tpx_vec(g)) / g->by : r;
 }
@@ -195,6 +227,13 @@ TPX_HD int tpx_vec_elems(tpx_kernel_id k, int esize, long long w, long long h)
 TPX_HD void tpx_grid_dims(tpx_kernel_id k, long long w, long long h, int bx, int by, int vec,
                           long long *gx, long long *gy)
 {
+#ifdef TPX_HOST_USER
+    if (tpx_is_user(k)) {
+        tpx_geom g = {w, h, bx, by, 0, 0, 0, 0, 1, 0};
+        tpx_user_grid(k, &g, gx, gy);
+        return;
+    }
+#endif
     long long xs = tpx_grid_covers_b(k) ? h : w; /* extent along grid x */
     long long ys = tpx_grid_covers_b(k) ? w : h; /* extent along grid y */
     *gx = tpx_cdiv(xs, (long long)tpx_traits_of(k).xper * (vec > 1 ? vec : 1) * bx);
@@ -207,6 +246,12 @@ TPX_HD long long tpx_smem_elems(tpx_kernel_id k, int bx, int by, int pad, int ve
 {
     if (!tpx_has_tile(k))
         return 0;
+#ifdef TPX_HOST_USER
+    if (tpx_is_user(k)) {
+        tpx_geom g = {0, 0, bx, by, 0, 0, pad, 0, 1, 0};
+        return tpx_user_smem(k, &g);
+    }
+#endif
     int v = tpx_traits_of(k).tile == TPX_TILE_VSQUARE && vec > 1 ? vec : 1;
     return (long long)tpx_tile_rows(k, bx, by, vec) * (bx + pad) * v;
 }

@@ -127,6 +127,12 @@ fi
 cli 2 "cannot open" report --replay /nonexistent/r.json
 cli 2 "the explorer needs a terminal" --no-gpu
 cli 2 "smem needs a square block" --no-gpu --kernel smem --block 32x8
+# the kernel language (docs/language.md; tests/cli_check.sh has the rest)
+printf 'B[FIXME] = A[tx]\n' >"$tmp/fixme.tpxk"
+cli 2 "fixme.tpxk:1:3: a blank to fill" check --kernel-file "$tmp/fixme.tpxk"
+cli 2 "cannot open" check --kernel-file /nonexistent/k.tpxk
+cli 2 "--kernel and --kernel-file name two kernels" report --no-gpu --kernel smem --kernel-file "$tmp/fixme.tpxk"
+cli 2 "fixme.tpxk:1:3: a blank to fill" --no-gpu --kernel-file "$tmp/fixme.tpxk"
 
 # A full disk: stdout and --out.
 rows=$((rows + 1))

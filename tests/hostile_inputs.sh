@@ -118,6 +118,11 @@ quote=0 hc device-name-compare 0 -- compare --replay "$evil" "${rargs[@]}" --vs 
 hc device-name-export 0 -- export --replay "$evil" "${rargs[@]}" --view bandwidth -o "$dir/$H.txt"
 hc tour-kernel 2 -- tour "$(f tk "@ view=1 kernel=$H")"
 hc tour-key 2 -- tour "$(f tkey "@ view=1 $H=1")"
+# a kernel file (docs/language.md): its path and its text
+hc kernel-file-path 2 -- check --kernel-file "$dir/$H.tpxk"
+hc kernel-file-text 2 -- check --kernel-file "$(f ktext "B[tx] = A[$H]")"
+hc kernel-file-name 2 -- check --kernel-file "$(f kname "kernel $H")"
+quote=0 hc kernel-file-ok 0 -- report --no-gpu --json --kernel-file "$(f "k$H.tpxk" 'B[tx] = A[tx]')"
 
 echo "$n hostile inputs, $fails failed"
 [ "$fails" -eq 0 ]

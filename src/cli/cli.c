@@ -1,9 +1,12 @@
 #include "cli.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 #include "catalog.h"
+#include "file_read.h"
 #include "profile.h"
+#include "user.h"
 
 static int find_opt(const cli_opt *opts, const char *name, size_t len)
 {
@@ -131,11 +134,33 @@ void cli_print_options(FILE *f, const cli_opt *opts)
     fprintf(f, "  %-22s %s\n", "--help", "show this help");
 }
 
+int cli_kernel_file(const char *path, char *msg, size_t n)
+{
+    size_t len;
+    char why[TPX_MSG];
+    /* up to 1 MiB read, so that a kernel over UK_MAX_TEXT is refused in its own words */
+    char *text = file_read_bounded(path, (size_t)1 << 20, "kernel file", &len, why, sizeof why);
+    if (!text) {
+        snprintf(msg, n, "--kernel-file: %s", why);
+        return -1;
+    }
+    int id = user_add(text, len, path, msg, n);
+    free(text);
+    return id;
+}
+
 int cli_config_apply(const cli_parsed *p, tpx_config *c, char *msg, size_t n)
 {
     const char *s;
-    if ((s = cli_get(p, "kernel"))) {
-        int k = catalog_find(s);
+    if (cli_has(p, "kernel") && cli_has(p, "kernel-file")) {
+        snprintf(msg, n, "--kernel and --kernel-file name two kernels: give one");
+        return -1;
+    }
+    const char *file = cli_get(p, "kernel-file");
+    if ((s = cli_get(p, "kernel")) || file) {
+        int k = file ? cli_kernel_file(file, msg, n) : catalog_find(s);
+        if (k < 0 && file)
+            return -1;
         if (k < 0) {
             snprintf(msg, n, "unknown kernel '%s'; known kernels: %s", s, catalog_names_list());
             return -1;

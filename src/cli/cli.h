@@ -39,6 +39,7 @@ void cli_print_options(FILE *f, const cli_opt *opts);
 /* The options every config-taking command shares, as table rows. */
 #define CLI_CONFIG_OPTS                                                                          \
     {"kernel", "ID", "kernel id (tpx list); default naive_row"},                                 \
+    {"kernel-file", "FILE", "your kernel, written in the kernel language (docs/language.md)"},    \
     {"block", "XxY", "block shape, e.g. 32x8; default 32x8"},                                     \
     {"size", "WxH", "matrix A: W columns, H rows (N means NxN); default 4096x4096"},              \
     {"dtype", "T", "element type: f32 (default), f64 or f16"},                                    \
@@ -62,6 +63,9 @@ int cli_config(const cli_parsed *p, const tpx_limits *lim, tpx_config *c, char *
  * that its kernel takes, for a command line that named no block.  0, or -1
  * with why c's block is refused. */
 int cli_fit_block(tpx_config *c, const tpx_limits *lim, char *msg, size_t n);
+/* The kernel of a --kernel-file: read (at most UK_MAX_TEXT bytes), parsed
+ * and added to the registry; its id, or -1 with "FILE:LINE:COL: why". */
+int cli_kernel_file(const char *path, char *msg, size_t n);
 /* Applies the config options that p holds onto c (others keep c's values;
  * --no-swizzle clears swizzle where the table has it); no validation.
  * 0, or -1 with a message for a value that does not parse. */

@@ -1,6 +1,10 @@
 /* tpx list: the kernel catalog, or the GPUs with --devices. */
 #include <stdio.h>
 
+#include <stdlib.h>
+#include <string.h>
+
+#include "assets.h"
 #include "catalog.h"
 #include "cli.h"
 #include "commands.h"
@@ -8,10 +12,16 @@
 #include "report.h"
 #include "runner.h"
 #include "text.h"
+#include "ukernel_cuda.h"
+#include "user.h"
 
 static const cli_opt list_opts[] = {
     {"json", NULL, "one JSON object on stdout"},
     {"devices", NULL, "list the CUDA devices instead of the kernels"},
+    {"source", "ID", "the kernel ID written in the kernel language (docs/language.md), then "
+                     "the CUDA tpx generates from it; ID may be an exercise (exercise, "
+                     "exercise_tile) or a --kernel-file FILE"},
+    {"kernel-file", "FILE", "with --source: your kernel instead of the catalog's"},
     {NULL, NULL, NULL},
 };
 
@@ -53,10 +63,72 @@ static int list_devices(int as_json)
     return CLI_OK;
 }
 
+/* The kernel's text and the CUDA generated from it, as `tpx list --source`
+ * prints them (and the explorer's K). */
+static int print_source(int id)
+{
+    char *cuda = ukernel_cuda(user_kernel(id));
+    if (!cuda) {
+        fprintf(stderr, "tpx list: out of memory\n");
+        return CLI_FAIL;
+    }
+    const char *text = user_text(id);
+    size_t len = strlen(text);
+    /* the CUDA as comments, so that what is printed is a kernel file as it is */
+    printf("%s%s\n# ---- the CUDA tpx generates from it (NVRTC, kernels/tpx_expr.h in front) ----\n",
+           text, len && text[len - 1] != '\n' ? "\n" : "");
+    for (char *line = cuda, *nl; *line; line = nl + 1) {
+        nl = strchr(line, '\n');
+        if (!nl)
+            nl = line + strlen(line) - 1;
+        printf("# %.*s\n", (int)(nl - line + (*nl != '\n')), line);
+    }
+    free(cuda);
+    return CLI_OK;
+}
+
+static int list_source(const char *name, const char *file)
+{
+    char msg[TPX_MSG], path[96];
+    if (file && name) {
+        fprintf(stderr, "tpx list: --source and --kernel-file name two kernels: give one\n");
+        return CLI_USAGE;
+    }
+    if (file) {
+        int id = cli_kernel_file(file, msg, sizeof msg);
+        if (id < 0) {
+            fprintf(stderr, "tpx list: %s\n", msg);
+            return CLI_USAGE;
+        }
+        return print_source(id);
+    }
+    int k = catalog_find(name);
+    if (k >= 0 && config_is_reference((tpx_kernel_id)k)) {
+        fprintf(stderr, "tpx list: %s is a reference, measured and not written as a kernel; "
+                        "--source takes a kernel (%s)\n", name, catalog_names_list());
+        return CLI_USAGE;
+    }
+    size_t len;
+    snprintf(path, sizeof path, "kernels/%.60s.tpxk", name);
+    const char *text = strchr(name, '/') ? NULL : assets_get(path, &len);
+    if (!text) {
+        fprintf(stderr, "tpx list: no kernel '%s' to show; --source takes a kernel of the "
+                        "catalog (tpx list) or an exercise (exercise, exercise_tile)\n", name);
+        return CLI_USAGE;
+    }
+    /* the exercises have blanks to fill: printed as they are, without CUDA */
+    int id = user_add(text, len, path, msg, sizeof msg);
+    if (id < 0) {
+        printf("%s", text);
+        return CLI_OK;
+    }
+    return print_source(id);
+}
+
 static void list_help(void)
 {
-    printf("usage: tpx list [--json] [--devices]\n\nThe kernel catalog: id, title, what it "
-           "teaches, where it comes from.\n\noptions:\n");
+    printf("usage: tpx list [--json] [--devices] [--source ID | --kernel-file FILE]\n\n"
+           "The kernel catalog: id, title, what it teaches, where it comes from.\n\noptions:\n");
     cli_print_options(stdout, list_opts);
 }
 
@@ -68,6 +140,8 @@ int cmd_list(int argc, char **argv)
         return rc;
     if (cli_has(&p, "devices"))
         return list_devices(cli_has(&p, "json"));
+    if (cli_has(&p, "source") || cli_has(&p, "kernel-file"))
+        return list_source(cli_get(&p, "source"), cli_get(&p, "kernel-file"));
     if (cli_has(&p, "json")) {
         json_writer w;
         json_init(&w, stdout, 1);

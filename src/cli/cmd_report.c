@@ -2,6 +2,7 @@
  * GPU is there (unless --no-gpu). */
 #include <stdio.h>
 
+#include "check_out.h"
 #include "cli.h"
 #include "commands.h"
 #include "json.h"
@@ -59,6 +60,12 @@ static int report_one(const cli_parsed *p, tpx_runner *r, const tpx_config *c, j
         report_json_object(w, NULL, c, &d, modelled ? &t : NULL, &m, &prof);
     } else {
         report_model_table(stdout, c, modelled ? &t : NULL, &prof);
+        if (tpx_is_user(c->kernel)) {
+            ucheck_report cr;
+            ucheck_run(c, &cr);
+            printf("\n");
+            check_out_text(stdout, c, &cr);
+        }
         report_measured_table(stdout, &m, &d);
     }
     /* A measurement that failed is a failed run; not measuring is not. */

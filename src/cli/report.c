@@ -3,6 +3,7 @@
 #include <string.h>
 
 #include "catalog.h"
+#include "check_out.h"
 #include "profile.h"
 #include "sweep.h"
 #include "text.h"
@@ -320,5 +321,10 @@ void report_json_object(json_writer *w, const char *key, const tpx_config *c,
     report_model_json(w, c, t, prof);
     report_launch_json(w, c, d, m);
     report_measured_json(w, m, d);
+    if (tpx_is_user(c->kernel)) { /* a kernel of the kernel language: its check too */
+        ucheck_report r;
+        ucheck_run(c, &r);
+        check_out_json(w, "check", c, &r);
+    }
     json_end_object(w);
 }

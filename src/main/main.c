@@ -45,6 +45,7 @@ typedef struct subcommand {
 static const subcommand subcommands[] = {
     {"list", cmd_list, "the kernel catalog (and GPUs with --devices)"},
     {"report", cmd_report, "model figures (and a measurement on a GPU) for one config"},
+    {"check", cmd_check, "your kernel (--kernel-file) checked on the CPU before it runs"},
     {"bench", cmd_bench, "measure a sweep of kernels x blocks x sizes x dtypes"},
     {"compare", cmd_compare, "two configs side by side: A, B and the ratios B/A"},
     {"export", cmd_export, "one view of the explorer written as SVG or text"},

@@ -3,6 +3,8 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "user.h"
+
 /* Names and texts from the kernel table (kernels/tpx_kernels.def); the
  * traits are read there too, through tpx_traits_of. */
 static const tpx_kernel_info kernels[TPX_K_COUNT] = {
@@ -16,6 +18,8 @@ static const tpx_kernel_info kernels[TPX_K_COUNT] = {
 
 const tpx_kernel_info *catalog_get(tpx_kernel_id id)
 {
+    if (tpx_is_user((int)id))
+        return user_info((int)id);
     if ((int)id < 0 || id >= TPX_K_COUNT)
         return NULL;
     return &kernels[id];

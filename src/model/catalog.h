@@ -6,16 +6,7 @@
 
 #include <stddef.h>
 
-#include "tpx_index.h"
-
-typedef struct tpx_kernel_info {
-    tpx_kernel_id id;
-    const char *name;    /* command-line id, e.g. "naive_row" */
-    const char *title;   /* short human title */
-    const char *idea;    /* one line: what it teaches */
-    const char *seed;    /* where it comes from */
-    const char *text;    /* a paragraph of explanation */
-} tpx_kernel_info;
+#include "kernel_info.h"
 
 const tpx_kernel_info *catalog_get(tpx_kernel_id id);
 const char *catalog_name(tpx_kernel_id id);

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "catalog.h"
+#include "user.h"
 #include "words.h"
 
 tpx_limits config_default_limits(void)
@@ -250,7 +251,7 @@ static int validate_shape(const tpx_config *c, char *msg, size_t n)
 /* The fields each in range, whatever the kernel. */
 static int validate_fields(const tpx_config *c, char *msg, size_t n)
 {
-    if (c->kernel < 0 || c->kernel >= TPX_K_COUNT) {
+    if (c->kernel < 0 || (c->kernel >= TPX_K_COUNT && !user_kernel(c->kernel))) {
         snprintf(msg, n, "unknown kernel");
         return -1;
     }
@@ -291,6 +292,11 @@ int config_validate(const tpx_config *c, const tpx_limits *lim, char *msg, size_
 {
     if (validate_fields(c, msg, n) != 0)
         return -1;
+    if (tpx_is_user(c->kernel)) {
+        tpx_geom g = {c->w, c->h, c->bx, c->by, 0, 0, c->pad, c->swz, 1, 0};
+        if (user_validate(c->kernel, &g, msg, n) != 0)
+            return -1;
+    }
     if (c->bx < 1 || c->by < 1) {
         snprintf(msg, n, "block %dx%d has a zero or negative side", c->bx, c->by);
         return -1;
