@@ -122,7 +122,7 @@ static void test_catalog_twins(void **state)
             same_totals(&tc, &tu);
             same_totals(&tc, &bu);
             ucheck_report r;
-            assert_int_equal(ucheck_run(&u, &r), 0);
+            assert_int_equal(ucheck_run(&u, &r, NULL), 0);
             if (!ucheck_ok(&r)) {
                 char v[512];
                 ucheck_verdict(&u, &r, v, sizeof v);

@@ -47,7 +47,7 @@ static ucheck_report run(const char *name, tpx_config *c)
 {
     *c = load(name);
     ucheck_report r;
-    assert_int_equal(ucheck_run(c, &r), 0);
+    assert_int_equal(ucheck_run(c, &r, NULL), 0);
     assert_false(ucheck_ok(&r));
     char v[512];
     ucheck_verdict(c, &r, v, sizeof v);
@@ -166,7 +166,7 @@ static void test_too_large(void **state)
     c.w = 16384;
     c.h = 8192;
     ucheck_report r;
-    assert_int_equal(ucheck_run(&c, &r), -1);
+    assert_int_equal(ucheck_run(&c, &r, NULL), -1);
     assert_non_null(strstr(r.msg, "2^26"));
 }
 

@@ -5,7 +5,7 @@ add_library(tpx_fake_runner STATIC fake_runner.c)
 target_compile_options(tpx_fake_runner PRIVATE ${TPX_WARNINGS})
 target_link_libraries(tpx_fake_runner PUBLIC tpx_core)
 
-foreach(t test_edit test_export test_footprint test_keys test_layout test_papercuts
+foreach(t test_edit test_export test_kedit test_footprint test_keys test_layout test_papercuts
           test_predict_views test_profile test_tour test_views test_worker)
   tpx_unit_test(${t})
   target_link_libraries(${t} PRIVATE tpx_app tpx_fake_runner)
@@ -13,6 +13,8 @@ endforeach()
 # The screens: every view and dialog drawn headless against golden text (and
 # what the prediction shows on them).
 set_tests_properties(test_views test_predict_views PROPERTIES LABELS screen COST 20)
+# the kernel editor: a student's typing, the screens searched for the verdicts
+set_tests_properties(test_kedit PROPERTIES LABELS screen)
 
 target_sources(test_views PRIVATE golden_check.c)
 target_compile_definitions(test_views PRIVATE TPX_GOLDEN_DIR="${CMAKE_CURRENT_SOURCE_DIR}/golden")
@@ -59,6 +61,8 @@ tpx_script_test(tui_e2e_tmux SCRIPT e2e_tmux.sh ARGS $<TARGET_FILE:replay_fixtur
 tpx_script_test(tui_e2e_signals SCRIPT e2e_signals.sh LABELS e2e TIMEOUT 120)
 # Job control (kill -TSTP, fg), LINES/COLUMNS, outside text on the screen.
 tpx_script_test(tui_e2e_terminal SCRIPT e2e_terminal.sh LABELS e2e TIMEOUT 180)
+# A student writes a kernel in the kernel editor and sees the verdict.
+tpx_script_test(tui_e2e_kedit SCRIPT e2e_kedit.sh LABELS e2e TIMEOUT 120)
 
 # The explorer's live path on a real GPU (skipped without one).
 tpx_script_test(gpu_e2e_tmux SCRIPT e2e_gpu_tmux.sh LABELS gpu e2e TIMEOUT 400)

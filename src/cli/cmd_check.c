@@ -54,7 +54,7 @@ int cmd_check(int argc, char **argv)
         return CLI_USAGE;
     }
     ucheck_report r;
-    if (ucheck_run(&c, &r) != 0) {
+    if (ucheck_run(&c, &r, NULL) != 0) {
         fprintf(stderr, "tpx check: %s\n", r.msg);
         return CLI_USAGE;
     }

@@ -62,7 +62,7 @@ static int report_one(const cli_parsed *p, tpx_runner *r, const tpx_config *c, j
         report_model_table(stdout, c, modelled ? &t : NULL, &prof);
         if (tpx_is_user(c->kernel)) {
             ucheck_report cr;
-            ucheck_run(c, &cr);
+            ucheck_run(c, &cr, NULL);
             printf("\n");
             check_out_text(stdout, c, &cr);
         }

@@ -323,7 +323,7 @@ void report_json_object(json_writer *w, const char *key, const tpx_config *c,
     report_measured_json(w, m, d);
     if (tpx_is_user(c->kernel)) { /* a kernel of the kernel language: its check too */
         ucheck_report r;
-        ucheck_run(c, &r);
+        ucheck_run(c, &r, NULL);
         check_out_json(w, "check", c, &r);
     }
     json_end_object(w);

@@ -8,6 +8,7 @@
 #include "predict.h"
 #include "sorting.h"
 #include "traffic.h"
+#include "ucheck.h"
 
 struct tpx_livesrc {
     tpx_runner *runner;
@@ -71,6 +72,23 @@ static void model_predict(const tpx_config *c, const tpx_profile *prof, tpx_resu
     out->pred_gbs = out->pred.valid ? out->pred.gbs : 0;
 }
 
+/* A user kernel's check, in words (nothing for a catalog kernel).  1 when
+ * cancelled. */
+static int model_check(const tpx_config *c, tpx_result *out, const atomic_int *cancel)
+{
+    out->check = 0;
+    out->check_verdict[0] = '\0';
+    if (!tpx_is_user(c->kernel))
+        return 0;
+    ucheck_report r;
+    int rc = ucheck_run(c, &r, cancel);
+    if (rc == 1)
+        return 1;
+    out->check = rc != 0 ? 2 : ucheck_ok(&r) ? 1 : -1;
+    ucheck_verdict(c, &r, out->check_verdict, sizeof out->check_verdict);
+    return 0;
+}
+
 /* The launch totals, then what follows from them on the profile ctx (NULL:
  * none): the traffic below L1 and the prediction. */
 static int model_fn(void *ctx, const tpx_config *c, tpx_result *out, const atomic_int *cancel,
@@ -85,7 +103,7 @@ static int model_fn(void *ctx, const tpx_config *c, tpx_result *out, const atomi
     out->have_traffic = out->model_rc == 0 && prof &&
                         traffic_compute(c, &out->totals, prof->l2_bytes, &out->traffic) == 0;
     model_predict(c, prof, out);
-    return 0;
+    return model_check(c, out, cancel);
 }
 
 /* The same in this thread, the launch from the memo (launch_memo.h): the
@@ -101,6 +119,7 @@ static void model_sync(const tpx_config *c, const tpx_profile *prof, tpx_result 
     if (out->have_traffic)
         out->traffic = l.traffic;
     model_predict(c, prof, out);
+    model_check(c, out, NULL);
 }
 
 static int gpu_fn(void *ctx, const tpx_config *c, tpx_result *out, const atomic_int *cancel,

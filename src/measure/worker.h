@@ -31,6 +31,11 @@ typedef struct tpx_result {
     int have_pred;   /* model: pred_gbs holds the predicted GB/s (predict.h) */
     double pred_gbs;
     char pred_why[TPX_MSG]; /* the binding limit in words (predict_explain), "" without */
+    /* A kernel of the kernel language: its check (ucheck.h), off the key path
+     * too.  check 0: none (a catalog kernel); 1 correct; -1 wrong; 2 not
+     * walked (too large); verdict in words either way. */
+    int check;
+    char check_verdict[TPX_MSG];
     tpx_measurement m;
     int nring;       /* GB/s of the measurements of this config, oldest first */
     double ring[TPX_RING];

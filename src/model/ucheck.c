@@ -1,5 +1,6 @@
 #include "ucheck.h"
 
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -150,13 +151,20 @@ static int refuse(ucheck_report *r, const char *msg)
     return -1;
 }
 
-int ucheck_run(const tpx_config *c, ucheck_report *r)
+int ucheck_kernel(const ukernel *k, const tpx_config *c, ucheck_report *r,
+                  const atomic_int *cancel)
 {
     memset(r, 0, sizeof *r);
-    walk w = {.k = user_kernel(c->kernel), .g = config_geom(c), .r = r};
-    if (!w.k)
-        return refuse(r, "not a kernel of the kernel language: the catalog's are checked by "
-                         "tpx's tests");
+    walk w = {.k = k, .r = r};
+    w.g = (tpx_geom){c->w, c->h, c->bx, c->by, 0, 0, c->pad, c->swz, 1, 0};
+    long long gx, gy;
+    int err, at;
+    ukernel_grid(k, &w.g, &gx, &gy, &err, &at);
+    if (err || gx < 1 || gy < 1 || gx > INT_MAX || gy > INT_MAX)
+        return refuse(r, "not checked: the grid's expressions give no launch (tpx check says "
+                         "why)");
+    w.g.gx = (int)gx;
+    w.g.gy = (int)gy;
     w.n = c->w * c->h;
     if (w.n > UCHECK_MAX_ELEMS) {
         snprintf(r->msg, sizeof r->msg, "not checked at %lldx%lld: the check walks every "
@@ -164,7 +172,6 @@ int ucheck_run(const tpx_config *c, ucheck_report *r)
                  c->w, c->h);
         return -1;
     }
-    int err, at;
     ukernel_tile(w.k, &w.g, &w.rows, &w.cols, &err, &at);
     r->tile_rows = w.rows;
     r->tile_cols = w.cols;
@@ -178,9 +185,14 @@ int ucheck_run(const tpx_config *c, ucheck_report *r)
         free(w.bcount), free(w.tval), free(w.twho);
         return refuse(r, "out of memory for the check");
     }
-    for (w.by = 0; w.by < w.g.gy; w.by++)
+    for (w.by = 0; w.by < w.g.gy; w.by++) {
+        if (cancel && atomic_load(cancel)) {
+            free(w.bcount), free(w.tval), free(w.twho);
+            return 1;
+        }
         for (w.bx = 0; w.bx < w.g.gx; w.bx++)
             one_block(&w);
+    }
     w.bx = w.by = 0;
     for (long long d = 0; d < w.n; d++)
         if (!w.bcount[d])
@@ -188,6 +200,17 @@ int ucheck_run(const tpx_config *c, ucheck_report *r)
     free(w.bcount), free(w.tval), free(w.twho);
     r->checked = 1;
     return 0;
+}
+
+int ucheck_run(const tpx_config *c, ucheck_report *r, const atomic_int *cancel)
+{
+    const ukernel *k = user_kernel(c->kernel);
+    if (!k) {
+        memset(r, 0, sizeof *r);
+        return refuse(r, "not a kernel of the kernel language: the catalog's are checked by "
+                         "tpx's tests");
+    }
+    return ucheck_kernel(k, c, r, cancel);
 }
 
 int ucheck_ok(const ucheck_report *r)

@@ -10,9 +10,11 @@
 #ifndef TPX_UCHECK_H
 #define TPX_UCHECK_H
 
+#include <stdatomic.h>
 #include <stddef.h>
 
 #include "config.h"
+#include "ukernel.h"
 
 /* Largest matrix the check walks: 2^26 elements (8192 x 8192). */
 #define UCHECK_MAX_ELEMS (1LL << 26)
@@ -53,8 +55,14 @@ typedef struct ucheck_report {
 
 /* Check config c (a valid config of a user kernel). 0 when the walk ran
  * (whatever it found), -1 when it could not (too large, not a user
- * kernel, out of memory; r->msg says). */
-int ucheck_run(const tpx_config *c, ucheck_report *r);
+ * kernel, out of memory; r->msg says), 1 when *cancel (may be NULL; another
+ * thread sets it) became non-zero. */
+int ucheck_run(const tpx_config *c, ucheck_report *r, const atomic_int *cancel);
+
+/* The same for a kernel not (yet) in the registry: k as parsed, c's kernel
+ * ignored (the editor checks the text as it is typed). */
+int ucheck_kernel(const ukernel *k, const tpx_config *c, ucheck_report *r,
+                  const atomic_int *cancel);
 
 /* Whether the kernel passed: walked and nothing found. */
 int ucheck_ok(const ucheck_report *r);

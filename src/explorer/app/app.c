@@ -12,7 +12,7 @@
 #include "views.h"
 
 static const tpx_dialog *const dialogs[TPX_DIALOG_MAX] = {
-    &help_dialog, &kernel_dialog, &block_dialog, &size_dialog, &pad_dialog,
+    &help_dialog, &kernel_dialog, &block_dialog, &size_dialog, &pad_dialog, &kedit_dialog,
 };
 
 /* The private state of dialog d (preallocated; NULL for none). */
@@ -169,6 +169,10 @@ static int open_dialog(tpx_app *a, tpx_action act)
 {
     switch (act) {
     case TPX_ACT_KERNEL: app_open(a, &kernel_dialog); break;
+    case TPX_ACT_KERNEL_WRITE:
+        a->write_from = a->cfg.kernel;
+        app_open(a, &kedit_dialog);
+        break;
     case TPX_ACT_BLOCK: app_open(a, &block_dialog); break;
     case TPX_ACT_SIZE: app_open(a, &size_dialog); break;
     case TPX_ACT_PAD_EDIT:
@@ -321,8 +325,12 @@ int app_key(tpx_app *a, int key)
 {
     if (key == TPX_KEY_RESIZE)
         return TPX_REDRAW;
-    if (a->dialog)
-        return a->dialog->on_key(a, app_dialog_state(a, a->dialog), key) | TPX_REDRAW;
+    if (a->dialog) {
+        int bits = a->dialog->on_key(a, app_dialog_state(a, a->dialog), key) | TPX_REDRAW;
+        if (bits & TPX_WRITE) /* the kernel list hands over to the editor */
+            app_open(a, &kedit_dialog);
+        return bits & ~TPX_WRITE;
+    }
     const tpx_view *v = app_view(a, a->view);
     unsigned mask = TPX_KG_BIT(GENERAL) | TPX_KG_BIT(VIEWS) | TPX_KG_BIT(MOVE) |
                     TPX_KG_BIT(CONFIG) | (1u << v->keys) | (a->tour >= 0 ? TPX_KG_BIT(TOUR) : 0);

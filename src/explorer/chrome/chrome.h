@@ -13,6 +13,7 @@ extern const tpx_dialog kernel_dialog;
 extern const tpx_dialog block_dialog;
 extern const tpx_dialog size_dialog;
 extern const tpx_dialog pad_dialog;
+extern const tpx_dialog kedit_dialog;
 
 /* picker.c: the highlighted kernel (tests). */
 int picker_cursor(const void *st);

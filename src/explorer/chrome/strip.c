@@ -108,6 +108,16 @@ static void limit_row(const tpx_app *a, tpx_canvas *cv, tpx_rect r)
     int x = r.x + 1, y = r.y, end = r.x + r.w;
     if (r.h < 2 || a->msg[0] || config_is_reference(a->cfg.kernel))
         return; /* the figures' row says a reference is not modelled */
+    if (tpx_is_user(a->cfg.kernel)) { /* your kernel: whether it is right comes first */
+        x += canvas_text(cv, x, y, end - x, TPX_R_TITLE, "check ");
+        if (!s->have_model || !s->cfg_ok)
+            canvas_text(cv, x, y, end - x, TPX_R_DIM, s->cfg_ok ? "checking every thread..." : s->why);
+        else
+            canvas_text(cv, x, y, end - x, s->model.check == 1 ? TPX_R_GOOD
+                                            : s->model.check == -1 ? TPX_R_BAD : TPX_R_DIM,
+                        s->model.check_verdict);
+        return;
+    }
     x += canvas_text(cv, x, y, end - x, TPX_R_TITLE, "why ");
     if (!s->have_model || !s->cfg_ok)
         canvas_text(cv, x, y, end - x, TPX_R_DIM, s->cfg_ok ? "the model is counting..." : s->why);

@@ -33,6 +33,7 @@ enum {
     TPX_QUIT = 32,
     TPX_REMEASURE = 64,
     TPX_LIVE = 128,    /* new asynchronous results arrived (the loop sets it) */
+    TPX_WRITE = 256,   /* open the kernel editor on a->write_from (the dispatch does) */
 };
 /* Either change that rebuilds (part of) the scene. */
 #define TPX_RECALC (TPX_CONFIG | TPX_SELECT)
@@ -86,6 +87,7 @@ typedef struct tpx_app {
     const struct tpx_view *views;
     int nviews;
     void *view_st[TPX_VIEW_MAX];
+    int write_from;      /* the kernel the kernel editor starts from */
     const struct tpx_dialog *const *dialogs;
     void *dialog_st[TPX_DIALOG_MAX];
 } tpx_app;

@@ -15,7 +15,7 @@ int edit_apply(tpx_config *c, const tpx_config *cand, const tpx_limits *lim, cha
 
 int edit_kernel(tpx_config *c, int k, const tpx_limits *lim, char *msg, size_t n)
 {
-    if (k < 0 || k >= TPX_K_COUNT) {
+    if (k < 0 || (k >= TPX_K_COUNT && !catalog_get((tpx_kernel_id)k))) {
         snprintf(msg, n, "no kernel number %d", k);
         return -1;
     }

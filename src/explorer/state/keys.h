@@ -122,6 +122,8 @@ typedef enum tpx_key_group {
       "XOR-swizzle the shared tile on or off")                                                     \
     K(TILE_DTYPE, CONFIG, "e", 'e', 0, 0, "",                                                      \
       "shared tile element type: the data's, then each wider one")                                 \
+    K(KERNEL_WRITE, CONFIG, "W", 'W', 0, 0, "",                                                    \
+      "write your own kernel, starting from this one (the kernel editor)")                         \
     K(ZOOM_IN, MAP, "+ =", '+', '=', 0, "&",                                                       \
       "zoom in, down to single elements")                                                          \
     K(ZOOM_OUT, MAP, "-", '-', '_', 0, "zoom",                                                     \
@@ -157,7 +159,13 @@ typedef enum tpx_key_group {
     K(D_NEXT, DIALOG, "Right Tab", TPX_KEY_RIGHT, TPX_KEY_TAB, 0, "field",                         \
       "next field")                                                                                \
     K(D_ERASE, DIALOG, "Backspace", TPX_KEY_BACKSPACE, 0, 0, "",                                   \
-      "erase a character")
+      "erase a character")                                                                         \
+    K(D_WRITE, DIALOG, "Ctrl-E", TPX_CTRL('e'), 0, 0, "",                                          \
+      "in the kernel list: write a new kernel from the highlighted one")                           \
+    K(D_USE, DIALOG, "Ctrl-X", TPX_CTRL('x'), 0, 0, "",                                            \
+      "in the kernel editor: use the kernel you wrote (Esc leaves it unused)")                     \
+    K(D_BLANK, DIALOG, "Ctrl-F", TPX_CTRL('f'), 0, 0, "",                                          \
+      "in the kernel editor: go to the next blank (FIXME) and clear it")
 
 typedef enum tpx_action {
     TPX_ACT_NONE,
