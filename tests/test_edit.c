@@ -26,7 +26,7 @@ static tpx_config cfg(tpx_kernel_id k, int bx, int by, int pad)
 
 static void assert_same(const tpx_config *a, const tpx_config *b)
 {
-    assert_true(worker_same(a, b));
+    assert_true(config_same(a, b));
 }
 
 /* rc must be -1, the config untouched and the message about `why`. */

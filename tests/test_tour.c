@@ -62,7 +62,7 @@ static void test_keys_walk_the_tour(void **s)
         app_update(a, bits);
         assert_int_equal(a->tour, i);
         assert_int_equal(a->view, steps[i].view);
-        assert_true(worker_same(&a->cfg, &steps[i].cfg));
+        assert_true(config_same(&a->cfg, &steps[i].cfg));
         assert_false(a->msg_error);
         bits = app_key(a, '>');
     }
@@ -177,7 +177,7 @@ static void walk_and_render(const tpx_tour_step *steps, int n)
             fail_msg("step %d: no '%s' on\n%s", i + 1, want, text);
         if (steps[i].pinned) {
             assert_true(a->pinned);
-            assert_true(worker_same(&a->pin, &steps[i].pin));
+            assert_true(config_same(&a->pin, &steps[i].pin));
             assert_non_null(strstr(text, "A (pinned)"));
         }
         int reference = config_is_reference(a->cfg.kernel);

@@ -1,18 +1,94 @@
 #!/usr/bin/env bash
-# Memcheck on what reads untrusted bytes or runs long: the replay of corrupt
+# Memcheck over what tpx runs on a CPU: every test binary of the build (the
+# unit and screen tests; valgrind sees reads of uninitialised bytes, such as a
+# struct's padding, that no sanitizer of ours does), every subcommand (list,
+# report, bench, compare, export of every view, tour), the replay of corrupt
 # result files (each must be refused with a message, exit 2, and no memory
-# error: valgrind sees reads past a string's end that ASan's slack hides),
-# and a scripted explorer session (headless: every view, dialog, the tour,
-# refusals and resizes of the scene) drawn at the end.
+# error: valgrind sees reads past a string's end that ASan's slack hides), and
+# a scripted explorer session (headless: every view, dialog, the tour,
+# refusals and resizes of the scene) drawn at the end.  TPX_VALGRIND_JOBS
+# runs at a time (default: the cores).
 # usage: valgrind.sh path/to/tpx path/to/tpx_render
 set -u
 tpx=$1
 render=$2
+jobs=${TPX_VALGRIND_JOBS:-$(nproc 2>/dev/null || echo 2)}
 command -v valgrind >/dev/null || { echo "FAIL: valgrind is not installed (scripts/deps.sh --ci)"; exit 1; }
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 fails=0
 vg() { valgrind -q --error-exitcode=99 --leak-check=full --errors-for-leak-kinds=definite "$@"; }
+
+# ---- every test binary, $jobs at a time ----------------------------------------------
+# Each under valgrind in its own directory (some write files there); exit 77
+# is a skip.  TPX_TEST_SLOW stretches the waits of the tests that wait for
+# worker threads (test_worker).  The GPU tests are left to the GPU machine.
+vg_test() { # binary
+    local name
+    name=$(basename "$1")
+    mkdir -p "$tmp/t/$name"
+    (cd "$tmp/t/$name" && TPX_TEST_SLOW=30 vg "$1" >log 2>&1; echo $? >rc)
+}
+# The longest first (by ctest's timings where the build has them), so that
+# they do not run alone at the end.
+tests=$(cd "$(dirname "$render")" && pwd)
+costs=$tests/../Testing/Temporary/CTestCostData.txt
+ntests=0
+mapfile -t bins < <(for b in "$tests"/test_*; do
+                        c=$(awk -v n="${b##*/}" '$1 == n { print $3; exit }' "$costs" 2>/dev/null)
+                        echo "${c:-0} $b"
+                    done | sort -rn | cut -d' ' -f2-)
+for bin in "${bins[@]}"; do
+    [ -x "$bin" ] && [ -f "$bin" ] || continue
+    while [ "$(jobs -rp | wc -l)" -ge "$jobs" ]; do
+        wait -n
+    done
+    vg_test "$bin" &
+    ntests=$((ntests + 1))
+done
+wait
+[ "$ntests" -gt 0 ] || { echo "FAIL: no test binaries beside $render"; fails=$((fails + 1)); }
+for d in "$tmp"/t/*/; do
+    rc=$(cat "$d/rc" 2>/dev/null || echo none)
+    if [ "$rc" != 0 ] && [ "$rc" != 77 ]; then
+        echo "FAIL: $(basename "$d") under valgrind: exit $rc"
+        grep -E -A12 '^==[0-9]+== [A-Z]|FAILED|ERROR' "$d/log" | head -40
+        fails=$((fails + 1))
+    fi
+done
+
+# ---- every subcommand ------------------------------------------------------------------
+# want RC ARGS...: tpx ARGS under valgrind exits RC with no memory error.
+want() {
+    local code=$1
+    shift
+    vg "$tpx" "$@" >"$tmp/out" 2>"$tmp/err"
+    local rc=$?
+    if [ "$rc" -ne "$code" ]; then
+        echo "FAIL: tpx $* under valgrind: exit $rc (want $code)"
+        sed -n 1,30p "$tmp/err"
+        fails=$((fails + 1))
+    fi
+}
+cfg=(--kernel smem --block 32x32 --size 256)
+want 0 list
+want 0 list --devices
+want 0 report --no-gpu "${cfg[@]}"
+want 0 report --no-gpu "${cfg[@]}" --json
+want 0 bench --no-gpu --kernel naive_row,smem,tile_rows --block 32x8,32x32 --size 64,256 \
+    --save "$tmp/sweep.json"
+want 0 report --replay "$tmp/sweep.json" "${cfg[@]}"
+want 0 compare --no-gpu "${cfg[@]}" --vs --pad 1
+want 0 compare --replay "$tmp/sweep.json" --json "${cfg[@]}" --vs --kernel tile_rows --block 32x8
+for view in map banks coalescing order bandwidth; do
+    want 0 export --view "$view" "${cfg[@]}" -o "$tmp/$view.svg"
+    want 0 export --view "$view" --replay "$tmp/sweep.json" "${cfg[@]}" -o "$tmp/$view.txt"
+done
+want 0 export --view compare "${cfg[@]}" -o "$tmp/ab.svg" --vs --pad 1
+want 0 export --view compare --replay "$tmp/sweep.json" "${cfg[@]}" -o "$tmp/ab.txt" --vs --swizzle
+printf '@ view=banks kernel=smem pad=1 pad=2\nA step.\n' >"$tmp/tour.txt"
+want 2 tour "$tmp/tour.txt"
+want 2 tour "$tmp"
 
 corrupt() { # name content (printf format)
     printf -- "$2" >"$tmp/$1.json"
@@ -53,4 +129,4 @@ for size in "120 40" "80 24" "30 10"; do
     fi
 done
 [ "$fails" -eq 0 ] || { echo "$fails failure(s) under valgrind"; exit 1; }
-echo "valgrind: corrupt result files and a scripted explorer session clean"
+echo "valgrind: $ntests test binaries, every subcommand, corrupt result files and a scripted explorer session clean"

@@ -22,7 +22,7 @@ typedef struct memo_entry {
 static memo_entry memo[MEMO_SLOTS];
 static pthread_mutex_t memo_lock = PTHREAD_MUTEX_INITIALIZER;
 
-/* Over the fields worker_same compares (the tile dtype as it resolves). */
+/* Over the fields config_same compares (the tile dtype as it resolves). */
 static unsigned memo_slot(const tpx_config *c, long long l2_bytes)
 {
     unsigned long long v[] = {(unsigned long long)c->kernel, (unsigned long long)c->bx,
@@ -60,7 +60,7 @@ static int memo_find(const tpx_config *c, long long l2_bytes, unsigned *free_at)
                 *free_at = i, have_free = 1;
             continue;
         }
-        if (memo[i].l2_bytes == l2_bytes && worker_same(&memo[i].cfg, c))
+        if (memo[i].l2_bytes == l2_bytes && config_same(&memo[i].cfg, c))
             return (int)i;
     }
     return -1;

@@ -34,17 +34,10 @@ struct worker {
     tpx_result scratch; /* the job's output, outside the lock */
 };
 
-int worker_same(const tpx_config *a, const tpx_config *b)
-{
-    return a->kernel == b->kernel && a->bx == b->bx && a->by == b->by && a->w == b->w &&
-           a->h == b->h && a->dtype == b->dtype && a->pad == b->pad && a->swz == b->swz &&
-           config_tile_dtype(a) == config_tile_dtype(b);
-}
-
 static entry *find(worker *w, const tpx_config *c)
 {
     for (int i = 0; i < CACHE; i++)
-        if (w->cache[i].used && worker_same(&w->cache[i].cfg, c))
+        if (w->cache[i].used && config_same(&w->cache[i].cfg, c))
             return &w->cache[i];
     return NULL;
 }
@@ -69,7 +62,7 @@ static entry *slot_for(worker *w, const tpx_config *c)
 static int wanted(const worker *w, const tpx_config *c)
 {
     for (int i = 0; i < w->nwant; i++)
-        if (worker_same(&w->want[i], c))
+        if (config_same(&w->want[i], c))
             return 1;
     return 0;
 }
@@ -237,7 +230,7 @@ void worker_forget(worker *w, const tpx_config *c)
     entry *e = find(w, c);
     if (e)
         e->used = 0;
-    if (w->busy && worker_same(&w->job, c))
+    if (w->busy && config_same(&w->job, c))
         atomic_store(&w->cancel, 1);
     w->version++;
     pthread_cond_signal(&w->cv);

@@ -68,7 +68,4 @@ int worker_get(worker *w, const tpx_config *c, tpx_result *out);
 void worker_forget(worker *w, const tpx_config *c);
 void worker_status_get(worker *w, worker_status *st);
 
-/* Whether two configs are the same (field by field: the struct has padding). */
-int worker_same(const tpx_config *a, const tpx_config *b);
-
 #endif

@@ -53,6 +53,13 @@ void config_set_tile_dtype(tpx_config *c, tpx_dtype t)
     c->tile_dtype = t == c->dtype ? 0 : (int)t + 1;
 }
 
+int config_same(const tpx_config *a, const tpx_config *b)
+{
+    return a->kernel == b->kernel && a->bx == b->bx && a->by == b->by && a->w == b->w &&
+           a->h == b->h && a->dtype == b->dtype && a->pad == b->pad && a->swz == b->swz &&
+           config_tile_dtype(a) == config_tile_dtype(b);
+}
+
 int config_tile_differs(const tpx_config *c) { return config_tile_dtype(c) != c->dtype; }
 
 int config_parse_dtype(const char *s, tpx_dtype *out, char *msg, size_t n)

@@ -58,6 +58,11 @@ tpx_dtype config_tile_dtype(const tpx_config *c);
 size_t config_tile_esize(const tpx_config *c);
 /* Sets the tile's type; the matrix's own type stores as "the same". */
 void config_set_tile_dtype(tpx_config *c, tpx_dtype t);
+
+/* Whether two configs are one: field by field, the tile's type as it
+ * resolves.  Never memcmp a tpx_config: it has padding (after by), which
+ * nothing initialises (valgrind saw it in scene_pin). */
+int config_same(const tpx_config *a, const tpx_config *b);
 /* Whether the tile's type differs from the matrix's. */
 int config_tile_differs(const tpx_config *c);
 

@@ -18,7 +18,7 @@ static int progress(const tpx_app *a, tpx_canvas *cv, int x, tpx_rect r)
     const tpx_live *lv = a->live;
     if (!lv->gpu.busy || x + 24 > r.x + r.w)
         return x;
-    int cur = worker_same(&lv->gpu_job, &a->cfg);
+    int cur = config_same(&lv->gpu_job, &a->cfg);
     x += canvas_printf(cv, x, r.y, r.x + r.w - x, TPX_R_WARN, "%s %3.0f%% ",
                        cur ? "measuring" : "sweeping", 100.0 * lv->gpu.progress);
     widget_bar(cv, x, r.y, 8, lv->gpu.progress, TPX_R_GOOD, TPX_R_DIM);

@@ -194,7 +194,8 @@ int scene_pin(tpx_scene *s, int *built, const tpx_config *pin, const tpx_limits 
         return 0;
     }
     sel = scene_clamp(pin, sel);
-    if (*built && memcmp(&s->cfg, pin, sizeof *pin) == 0 && memcmp(&s->sel, &sel, sizeof sel) == 0)
+    if (*built && config_same(&s->cfg, pin) && s->sel.bx == sel.bx &&
+        s->sel.by == sel.by && s->sel.warp == sel.warp && s->sel.rep == sel.rep)
         return 0;
     /* a scene built and then refused reads as none: the views show B alone */
     *built = scene_build(s, pin, lim, sel) == 0;

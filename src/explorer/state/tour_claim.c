@@ -258,7 +258,7 @@ static tour_verdict eval_all(const tpx_tour_claim *c, const tpx_live *lv, int pr
     for (int k = 0; k < TPX_K_COUNT; k++) {
         const tpx_slot *s = &lv->bar[k];
         if (!s->cfg_ok || config_is_reference((tpx_kernel_id)k) || tpx_is_copy((tpx_kernel_id)k) ||
-            (self && worker_same(&s->cfg, &self->cfg)))
+            (self && config_same(&s->cfg, &self->cfg)))
             continue;
         tour_val r;
         slot_value(s, c->l.num.metric, pred_only, &r);
