@@ -8,6 +8,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <cmocka.h>
+#include <unistd.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -29,9 +30,17 @@ static void box_rows(const tpx_canvas *cv, int *top, int *bottom)
 
 static int walk(const char *gpu, int cols, int rows, int goldens)
 {
-    char path[1024], msg[TPX_MSG], name[64];
-    snprintf(path, sizeof path, "%s/%s.json", TPX_RESULTS_DIR, gpu);
+    char path[1024], msg[TPX_MSG], name[64], here[4096];
+    /* Read from the results directory by name, as the golden screens quote
+     * it: a step whose figure is not in the file says so with the file's
+     * path, which must not be the checkout's.  Back here for the goldens'
+     * .actual files. */
+    if (!getcwd(here, sizeof here) || chdir(TPX_RESULTS_DIR) != 0)
+        fail_msg("%s: cannot enter it", TPX_RESULTS_DIR);
+    snprintf(path, sizeof path, "%s.json", gpu);
     tpx_runner *r = runner_replay(path, msg, sizeof msg);
+    if (chdir(here) != 0)
+        fail_msg("%s: cannot return to it", here);
     glyphs_set_utf8(1);
     if (!r)
         fail_msg("%s: %s", path, msg);
