@@ -153,11 +153,37 @@ static void test_catalog_twins_large(void **state)
     }
 }
 
+/* A student's guard may fail inside the grid, and an index need not be
+ * affine in the tile: the fast totals must still equal the brute force. */
+static void test_irregular_kernels(void **state)
+{
+    (void)state;
+    static const char *const texts[] = {
+        "kernel skip_one\nlet x = bx * BX + tx\nlet y = by * BY + ty\n"
+        "if x < W && y < H && bx != 2: B[x * H + y] = A[y * W + x]\n",
+        "kernel folded\nlet x = bx * BX + tx\nlet y = by * BY + ty\n"
+        "if x < W && y < H: B[(x % 64) * H + y] = A[y * W + (bx * bx) % W]\n",
+    };
+    for (size_t i = 0; i < sizeof texts / sizeof texts[0]; i++) {
+        char msg[256];
+        tpx_config c = config_default();
+        c.kernel = (tpx_kernel_id)user_add(texts[i], strlen(texts[i]), NULL, msg, sizeof msg);
+        assert_true(tpx_is_user(c.kernel));
+        c.w = 1000;
+        c.h = 600;
+        tpx_totals fast, brute;
+        assert_int_equal(model_totals(&c, &fast, NULL), 0);
+        assert_int_equal(model_totals_bruteforce(&c, &brute), 0);
+        same_totals(&fast, &brute);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_catalog_twins),
         cmocka_unit_test(test_catalog_twins_large),
+        cmocka_unit_test(test_irregular_kernels),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

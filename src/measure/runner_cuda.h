@@ -10,6 +10,21 @@
 #include "runner.h"
 
 #define CUDA_MEMCPY_CACHE 32
+#define CUDA_USER_CACHE 16 /* user kernels: configs checked, modules loaded */
+
+/* A user kernel's module as loaded (driver handles, kept as pointers so that
+ * this header needs no cuda.h), by the CUBIN it came from. */
+typedef struct cuda_user_module {
+    const void *cubin;
+    void *mod, *fn;
+} cuda_user_module;
+
+/* What launching a user kernel takes. */
+typedef struct cuda_user_launch {
+    void *fn; /* CUfunction */
+    unsigned gx, gy;
+    size_t smem;
+} cuda_user_launch;
 
 /* The cuBLAS entry points tpx uses.  The library (libcublasLt alone is over
  * 500 MB) is opened with dlopen when the cublas reference is first measured,
@@ -48,6 +63,12 @@ typedef struct cuda_state {
     /* memcpy of the same bytes in the same mode, measured once per run */
     struct { long long bytes; int hot; double gbs; } memcpy_gbs[CUDA_MEMCPY_CACHE];
     int n_memcpy;
+    /* user kernels (runner_cuda_user.c): configs whose CPU check passed, and
+     * the modules NVRTC's CUBINs were loaded into */
+    tpx_config user_checked[CUDA_USER_CACHE];
+    int nuser_checked;
+    cuda_user_module user_mod[CUDA_USER_CACHE];
+    int nuser_mod;
     int broken;                /* a sticky error: the context is lost */
     char broken_msg[TPX_MSG];
 } cuda_state;
@@ -65,6 +86,13 @@ int cuda_flush_buffer(cuda_state *st, tpx_measurement *out);
 /* cuBLAS opened and its handle created, on first use; 0, or -1 with out set
  * to UNAVAILABLE (no library, or it would not start). */
 int cuda_blas(cuda_state *st, tpx_measurement *out);
+
+/* A user kernel (the kernel language): checked on the CPU, compiled with
+ * NVRTC, loaded; 0, or -1 with out saying why it is not run. */
+int cuda_user_prepare(cuda_state *st, const tpx_config *c, cuda_user_launch *l,
+                      tpx_measurement *out);
+/* One launch of it on st's A and B, in st's stream. */
+cudaError_t cuda_user_run(cuda_state *st, const cuda_user_launch *l, const tpx_config *c);
 
 void cuda_measure(tpx_runner *r, const tpx_config *c, const tpx_measure_opts *o,
                   tpx_measurement *out, const atomic_int *cancel, tpx_progress_fn progress,

@@ -15,6 +15,8 @@
 /* One thing to time: a catalog kernel, cudaMemcpy or cuBLAS geam. */
 typedef struct cuda_op {
     tpx_kernel_id k;
+    tpx_config c;          /* a user kernel's launch takes the config's sides */
+    cuda_user_launch user; /* user.fn: a user kernel (runner_cuda_user.c) */
     tpx_geom g;
     tpx_gpu_launch plan;
     long long w, h;
@@ -58,6 +60,8 @@ static cudaError_t op_run(cuda_state *st, const cuda_op *op)
     case TPX_REF_CUBLAS:
         return blas_geam(st, op);
     default:
+        if (op->user.fn)
+            return cuda_user_run(st, &op->user, &op->c);
         return (cudaError_t)tpx_gpu_run(&op->plan, &op->g, st->a, st->b, st->stream);
     }
 }
@@ -110,6 +114,7 @@ static int prepare(cuda_state *st, const tpx_config *c, cuda_op *op, tpx_measure
 {
     memset(op, 0, sizeof *op);
     op->k = c->kernel;
+    op->c = *c;
     op->g = config_geom(c);
     op->w = c->w;
     op->h = c->h;
@@ -129,6 +134,8 @@ static int prepare(cuda_state *st, const tpx_config *c, cuda_op *op, tpx_measure
         }
         return cuda_blas(st, out);
     }
+    if (tpx_is_user(c->kernel))
+        return cuda_user_prepare(st, c, &op->user, out);
     return prepare_kernel(st, c, op, out);
 }
 

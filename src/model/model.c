@@ -232,6 +232,30 @@ static void price_by_residue(const tpx_inst *t0, size_t e, long long a0, long lo
     }
 }
 
+/* A user kernel's guard may fail anywhere (bx != 2), not only on the last
+ * tile column or row as every catalog kernel's does, and its indices need
+ * not be affine in the tile: besides the corners, 16 tiles spread over the
+ * rectangle must agree with the family (same lanes, addresses on the plane
+ * the corners give), else the rectangle is priced tile by tile.  A sample,
+ * not a proof: docs/language.md says so. */
+static int user_family_holds(const tpx_config *c, const tpx_geom *g, int w, const tpx_inst *t0,
+                             const tpx_inst *i10, const tpx_inst *i01, const tile_rect *r)
+{
+    for (long long s = 1; s <= 16; s++) {
+        long long dx = (s * 7919) % r->nx, dy = (s * 104729) % r->ny;
+        tpx_inst in;
+        family_inst(c, g, w, t0, r->x0 + dx, r->y0 + dy, &in);
+        if (in.active != t0->active)
+            return 0;
+        for (int l = 0; l < t0->lanes; l++)
+            if ((t0->active >> l & 1) &&
+                in.idx[l] != t0->idx[l] + dx * (r->nx > 1 ? i10->idx[l] - t0->idx[l] : 0) +
+                                 dy * (r->ny > 1 ? i01->idx[l] - t0->idx[l] : 0))
+                return 0;
+    }
+    return 1;
+}
+
 /* Within a rectangle of tiles that all share one guard outcome (the interior,
  * the last tile column or row, the corner), every lane's address is affine in
  * the tile coordinates with one slope for all lanes: a global instruction's
@@ -251,6 +275,8 @@ static int add_family_inst(const tpx_config *c, const tpx_geom *g, int w, const 
     family_inst(c, g, w, t0, r->x0, yl, &i_y);
     if (iff.active != t0->active || i_x.active != t0->active || i_y.active != t0->active ||
         (r->nx > 1 && i10.active != t0->active) || (r->ny > 1 && i01.active != t0->active))
+        return -1;
+    if (tpx_is_user(c->kernel) && !user_family_holds(c, g, w, t0, &i10, &i01, r))
         return -1;
     if (!t0->active)
         return 0;
