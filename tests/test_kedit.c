@@ -11,6 +11,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "app.h"
 #include "chrome.h"
@@ -118,6 +119,24 @@ static void test_editor_keys(void **state)
     shows(a, "does not parse line 4, column 1: a move is DST[index] = SRC[index]");
     type(a, "\\b");
     shows(a, "check at 64x64: correct");
+    /* Ctrl-O writes the text as it is, a kernel file tpx takes back */
+    char dir[] = "/tmp/tpx-kedit-XXXXXX", cwd[4096];
+    assert_non_null(mkdtemp(dir));
+    assert_non_null(getcwd(cwd, sizeof cwd));
+    assert_int_equal(chdir(dir), 0);
+    type(a, "\x0f");
+    assert_non_null(strstr(a->msg, "wrote tpx-kernel-my_naive_row.tpxk"));
+    FILE *f = fopen("tpx-kernel-my_naive_row.tpxk", "r");
+    assert_non_null(f);
+    char text[4096] = "";
+    size_t got = fread(text, 1, sizeof text - 1, f);
+    fclose(f);
+    assert_true(got > 0);
+    assert_non_null(strstr(text, "kernel my_naive_row"));
+    assert_non_null(strstr(text, "if x < W && y < H: B[x * H + y] = A[y * W + x]"));
+    unlink("tpx-kernel-my_naive_row.tpxk");
+    assert_int_equal(chdir(cwd), 0);
+    rmdir(dir);
     /* Esc leaves the config as it was */
     type(a, "\x1b");
     assert_null(a->dialog);

@@ -14,6 +14,7 @@
 #include "catalog.h"
 #include "chrome.h"
 #include "edit.h"
+#include "file_write.h"
 #include "ucheck.h"
 #include "user.h"
 
@@ -114,8 +115,8 @@ static void kedit_draw(const tpx_app *a, const void *st, tpx_canvas *cv, tpx_rec
     (void)a;
     tpx_rect b = box_of(screen);
     canvas_fill(cv, b, ' ', TPX_R_NORMAL);
-    canvas_box(cv, b, TPX_R_NORMAL, "your kernel: type; Ctrl-F next blank, Ctrl-X use it, Esc "
-                                    "leave it (docs/language.md)");
+    canvas_box(cv, b, TPX_R_NORMAL, "your kernel: type; Ctrl-F next blank, Ctrl-X use it, "
+                                    "Ctrl-O save it, Esc leave it (docs/language.md)");
     int rows = b.h - 5, cl, cc;
     line_col(e, e->cur, &cl, &cc);
     int top = cl < rows ? 0 : cl - rows + 1;
@@ -224,12 +225,37 @@ static void next_blank(kedit_state *e)
     e->cur = off;
 }
 
+static int write_text(FILE *f, const void *ctx)
+{
+    const kedit_state *e = ctx;
+    return fwrite(e->text, 1, (size_t)e->len, f) == (size_t)e->len ? 0 : -1;
+}
+
+/* Ctrl-O: the text as it is (a kernel file: --kernel-file takes it back) to
+ * tpx-kernel-NAME.tpxk in the current directory, NAME from its kernel line
+ * when it parses ("draft" otherwise), written whole or not at all. */
+static int save(tpx_app *a, const kedit_state *e)
+{
+    ukernel k;
+    ulang_err err;
+    char path[64], msg[TPX_MSG];
+    int parses = ukernel_parse(e->text, (size_t)e->len, &k, &err) == 0;
+    snprintf(path, sizeof path, "tpx-kernel-%s.tpxk", parses ? k.name : "draft");
+    ukernel_free(&k);
+    if (file_write_atomic(path, write_text, e, msg, sizeof msg) != 0)
+        app_say(a, 1, "%s", msg);
+    else
+        app_say(a, 0, "wrote %s (tpx --kernel-file %s opens it)", path, path);
+    return TPX_HANDLED;
+}
+
 static int kedit_key(tpx_app *a, void *st, int key)
 {
     kedit_state *e = st;
     switch (keys_lookup(key, TPX_KG_BIT(DIALOG))) {
     case TPX_ACT_D_CANCEL: app_close_dialog(a); return TPX_HANDLED;
     case TPX_ACT_D_USE: return use(a, e);
+    case TPX_ACT_D_SAVE: return save(a, e);
     case TPX_ACT_D_UP: return move(e, -1, 0);
     case TPX_ACT_D_DOWN: return move(e, 1, 0);
     case TPX_ACT_D_PREV: return key == TPX_KEY_LEFT ? move(e, 0, -1) : TPX_HANDLED;

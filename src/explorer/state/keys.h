@@ -165,7 +165,9 @@ typedef enum tpx_key_group {
     K(D_USE, DIALOG, "Ctrl-X", TPX_CTRL('x'), 0, 0, "",                                            \
       "in the kernel editor: use the kernel you wrote (Esc leaves it unused)")                     \
     K(D_BLANK, DIALOG, "Ctrl-F", TPX_CTRL('f'), 0, 0, "",                                          \
-      "in the kernel editor: go to the next blank (FIXME) and clear it")
+      "in the kernel editor: go to the next blank (FIXME) and clear it")                           \
+    K(D_SAVE, DIALOG, "Ctrl-O", TPX_CTRL('o'), 0, 0, "",                                           \
+      "in the kernel editor: write it to tpx-kernel-NAME.tpxk in the current directory")
 
 typedef enum tpx_action {
     TPX_ACT_NONE,
