@@ -167,7 +167,7 @@ typedef enum tpx_key_group {
     K(D_BLANK, DIALOG, "Ctrl-F", TPX_CTRL('f'), 0, 0, "",                                          \
       "in the kernel editor: go to the next blank (FIXME) and clear it")                           \
     K(D_SAVE, DIALOG, "Ctrl-O", TPX_CTRL('o'), 0, 0, "",                                           \
-      "in the kernel editor: write it to tpx-kernel-NAME.tpxk in the current directory")
+      "in the kernel editor: save it as tpx-kernel-NAME.tpxk here")
 
 typedef enum tpx_action {
     TPX_ACT_NONE,
