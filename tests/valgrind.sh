@@ -2,7 +2,7 @@
 # Memcheck over what tpx runs on a CPU: every test binary of the build (the
 # unit and screen tests; valgrind sees reads of uninitialised bytes, such as a
 # struct's padding, that no sanitizer of ours does), every subcommand (list,
-# report, bench, compare, export of every view, tour), the replay of corrupt
+# report, check, bench, compare, export of every view, tour), the replay of corrupt
 # result files (each must be refused with a message, exit 2, and no memory
 # error: valgrind sees reads past a string's end that ASan's slack hides), and
 # a scripted explorer session (headless: every view, dialog, the tour,
@@ -86,6 +86,19 @@ for view in map banks coalescing order bandwidth; do
 done
 want 0 export --view compare "${cfg[@]}" -o "$tmp/ab.svg" --vs --pad 1
 want 0 export --view compare --replay "$tmp/sweep.json" "${cfg[@]}" -o "$tmp/ab.txt" --vs --swizzle
+# A kernel of the kernel language: checked correct, wrong (the findings),
+# refused (a blank to fill; nonsense), and drawn as the built-in ones are.
+kernels=$(cd "$(dirname "$0")/../assets/kernels" && pwd)
+want 0 check --kernel-file "$kernels/smem.tpxk" --block 32x32 --size 256
+want 1 check --kernel-file "$kernels/smem.tpxk" --block 32x8 --size 256
+want 0 check --kernel-file "$kernels/tile_vec.tpxk" --block 32x8 --size 256 --json
+want 2 check --kernel-file "$kernels/exercise.tpxk"
+printf 'kernel x\nnonsense (\n' >"$tmp/bad.tpxk"
+want 2 check --kernel-file "$tmp/bad.tpxk"
+want 0 report --no-gpu --kernel-file "$kernels/smem.tpxk" --block 32x32 --size 256
+want 0 export --view banks --kernel-file "$kernels/tile_vec.tpxk" --size 256 -o "$tmp/k.txt"
+# tour: the reader's refusals (tour --check, 5 s of CPU here and minutes under
+# valgrind, checks the claims that test_tour checks above).
 printf '@ view=banks kernel=smem pad=1 pad=2\nA step.\n' >"$tmp/tour.txt"
 want 2 tour "$tmp/tour.txt"
 want 2 tour "$tmp"
