@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include <cmocka.h>
@@ -113,6 +114,57 @@ static void test_gate_error(void **state)
     fclose(g);
 }
 
+/* The child of test_gate_close_stdout, its stdout a file: 0, or which check failed. */
+static int close_stdout_child(FILE *file)
+{
+    if (dup2(fileno(file), STDOUT_FILENO) < 0)
+        return 10;
+    FILE *raw = stdout;
+    if (text_gate_install() != 0)
+        return 11;
+    FILE *gate = stdout;
+    if (gate == raw || text_raw_stdout() != raw)
+        return 12;
+    printf("before \x1b\ncut \xe2\x80"); /* ends in a cut sequence */
+    if (text_gate_close_stdout() != 0)
+        return 13;
+    /* what tpx's main does last; then code that runs at exit (ncu's injection
+     * library) may still write: stdout must not be the gate it freed */
+    if (stdout == gate || stdout != raw)
+        return 14;
+    int wrote = fputs("after\n", stdout);
+    fflush(stdout);
+    if (wrote >= 0 || !ferror(stdout))
+        return 15; /* the stream under the gate is closed: refused, not undefined */
+    return 0;
+}
+
+/* Closing stdout at the end of main leaves stdout on the closed stream that
+ * was under the gate, not on the gate's freed FILE (issue 20: tpx under
+ * Nsight Compute aborted at exit with malloc's "mismatching
+ * next->prev_size"); what was written, a cut sequence too, is all out. */
+static void test_gate_close_stdout(void **state)
+{
+    (void)state;
+    FILE *file = tmpfile();
+    assert_non_null(file);
+    fflush(NULL);
+    pid_t pid = fork();
+    assert_true(pid >= 0);
+    if (pid == 0)
+        _exit(close_stdout_child(file));
+    int st = 0;
+    assert_int_equal(waitpid(pid, &st, 0), pid);
+    assert_true(WIFEXITED(st));
+    assert_int_equal(WEXITSTATUS(st), 0);
+    char out[64];
+    rewind(file);
+    size_t got = fread(out, 1, sizeof out - 1, file);
+    out[got] = '\0';
+    fclose(file);
+    assert_string_equal(out, "before \\x1b\ncut \\xe2\\x80");
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -120,6 +172,7 @@ int main(void)
         cmocka_unit_test(test_sanitize_truncates_whole),
         cmocka_unit_test(test_gate_stream),
         cmocka_unit_test(test_gate_error),
+        cmocka_unit_test(test_gate_close_stdout),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -78,7 +78,7 @@ static int finish_stdout(int rc)
         bad = 1;
         err = errno;
     }
-    if (fclose(stdout) != 0 && !bad) {
+    if (text_gate_close_stdout() != 0 && !bad) {
         bad = 1;
         err = errno;
     }

@@ -50,5 +50,9 @@ int text_gate_install(void);
  * stdout and stderr themselves before text_gate_install. */
 FILE *text_raw_stdout(void);
 FILE *text_raw_stderr(void);
+/* fclose(stdout) at the end of main, gate and all (its result and errno):
+ * afterwards stdout is the closed stream that was under the gate, never the
+ * gate's freed memory. */
+int text_gate_close_stdout(void);
 
 #endif

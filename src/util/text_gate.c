@@ -125,3 +125,19 @@ int text_gate_install(void)
     stderr = err;
     return 0;
 }
+
+int text_gate_close_stdout(void)
+{
+    FILE *f = stdout;
+    if (raw_out && f != raw_out) {
+        /* fclose frees the gate's FILE and state: stdout must not be left
+         * pointing at them, since code still runs after main returns (a
+         * profiler's injection library, such as Nsight Compute's, writes at
+         * exit; a write through the freed gate corrupted the heap).  It gets
+         * the stream under the gate back, which the gate closes: a later
+         * write fails, as after fclose of a plain stdout. */
+        stdout = raw_out;
+        installed[1] = NULL;
+    }
+    return fclose(f);
+}
