@@ -81,7 +81,7 @@ check lone-surrogate 2 "low half" "$(f sur '{"format":"\ud800"}')"
 check bad-utf8 2 "invalid UTF-8" "$(f utf8 $'{"format":"\xc0\xaf"}')"
 # The schema
 check not-results 2 "not a tpx result file" "$(f other '{"name":"x"}')"
-check newer 2 "format_version: newer" "$(f v3 '{"format":"tpx-results","format_version":3}')"
+check newer 2 "format_version: newer" "$(f v4 '{"format":"tpx-results","format_version":4}')"
 check negative-gbs 2 "results[0].measured.gbs: negative" "$(f neg "$(doc "$dev" "$(row "{$meas,\"verified\":true,\"gbs\":-5}")")")"
 check samples-1e300 2 "results[0].measured.samples: 1e+300 is out of range" "$(f s300 "$(doc "$dev" "$(row '{"mode":"cold","samples":1e300,"verified":true}')")")"
 check unknown-kernel 2 "results[0].config.kernel: unknown kernel" "$(f kern "$(doc "$dev" '{"config":{"kernel":"rm -rf","block":"32x8","width":8,"height":8,"dtype":"f32"},"measured":null,"measured_status":"not_measured"}')")"

@@ -127,7 +127,7 @@ static void test_top_level(void **s)
         {"[]", "expected an object"},
         {"{\"results\":[]}", "format: missing: not a tpx result file"},
         {"{\"format\":\"csv\",\"results\":[]}", "format: not \"tpx-results\""},
-        {"{\"format\":\"tpx-results\",\"format_version\":3,\"tpx_version\":\"9\",\"device\":null,\"results\":[]}", "format_version: newer than this tpx reads"},
+        {"{\"format\":\"tpx-results\",\"format_version\":4,\"tpx_version\":\"9\",\"device\":null,\"results\":[]}", "format_version: newer than this tpx reads"},
         {"{\"format\":\"tpx-results\",\"format_version\":1e300,\"tpx_version\":\"9\",\"device\":null,\"results\":[]}", "format_version: 1e+300 is out of range"},
         {"{\"format\":\"tpx-results\",\"format_version\":\"1\",\"tpx_version\":\"9\",\"device\":null,\"results\":[]}", "format_version: expected an integer, found a string"},
         {"{\"format\":\"tpx-results\",\"format_version\":1,\"device\":null,\"results\":[]}", "tpx_version: missing"},

@@ -9,7 +9,7 @@
 #include "sweep.h"
 #include "text.h"
 #include "words.h"
-#include "version.h"
+#include "provenance.h"
 
 static int grow(void **p, int *cap, int need, size_t size)
 {
@@ -361,9 +361,8 @@ void bench_write_json(FILE *f, const bench_result *b)
     json_init(&w, f, 1);
     json_begin_object(&w, NULL);
     json_string(&w, "format", "tpx-results");
-    json_int(&w, "format_version", 2);
-    json_string(&w, "tpx_version", TPX_VERSION);
-    json_string(&w, "git_commit", TPX_GIT_COMMIT);
+    json_int(&w, "format_version", 3);
+    provenance_json(&w);
     json_string(&w, "date", b->date);
     json_string(&w, "command", b->command);
     json_string(&w, "runner", b->runner);

@@ -5,6 +5,7 @@
 #include "catalog.h"
 #include "check_out.h"
 #include "profile.h"
+#include "provenance.h"
 #include "sweep.h"
 #include "text.h"
 #include "words.h"
@@ -91,6 +92,11 @@ static void device_run_json(json_writer *w, const tpx_device *d)
         json_int(w, "cuda_runtime_version", d->runtime_version);
     else
         json_null(w, "cuda_runtime_version");
+    if (d->toolkit_version > 0) /* format 3 */
+        json_int(w, "cuda_toolkit_version", d->toolkit_version);
+    else
+        json_null(w, "cuda_toolkit_version");
+    json_string(w, "nvidia_driver", d->nvidia_driver[0] ? d->nvidia_driver : NULL);
     if (d->ecc_known)
         json_bool(w, "ecc", d->ecc);
     else
@@ -146,6 +152,22 @@ static void occupancy_json(json_writer *w, const tpx_occupancy *o)
     json_end_object(w);
 }
 
+/* Format 3: the clocks while this config was timed; null where unknown. */
+static void run_clocks_json(json_writer *w, const tpx_run_clocks *c)
+{
+    if (c->samples <= 0) {
+        json_null(w, "clocks");
+        return;
+    }
+    json_begin_object(w, "clocks");
+    json_int(w, "samples", c->samples);
+    json_double(w, "sm_mhz", c->sm_mhz, 1);
+    json_double(w, "memory_mhz", c->mem_mhz, 1);
+    json_int(w, "throttled_samples", c->throttled);
+    json_string(w, "throttle_reasons", c->reasons);
+    json_end_object(w);
+}
+
 void report_measured_json(json_writer *w, const tpx_measurement *m, const tpx_device *d)
 {
     if (!m || m->status != TPX_ST_OK || !m->verified) { /* a number only when verified */
@@ -196,6 +218,7 @@ void report_measured_json(json_writer *w, const tpx_measurement *m, const tpx_de
     /* measuring.md: a reading above the theoretical peak is flagged (caches at work) */
     json_bool(w, "above_peak", m->pct_peak > 100.0);
     occupancy_json(w, &m->occ);
+    run_clocks_json(w, &m->clocks);
     json_end_object(w);
 }
 
@@ -282,6 +305,7 @@ void report_measured_table(FILE *f, const tpx_measurement *m, const tpx_device *
         fprintf(f, "  occupancy: %d blocks/SM, %d registers/thread, %lld B shared/block, %.0f%%\n",
                 m->occ.blocks_per_sm, m->occ.regs_per_thread, m->occ.smem_per_block,
                 100.0 * m->occ.occupancy);
+    provenance_table(f, d, m);
 }
 
 /* Occupancy and waves: from the measured occupancy when there is one, else

@@ -66,12 +66,14 @@ static int device_cc(results_ctx *x, const json_value *d, tpx_device *o)
 static int device_v2(results_ctx *x, const json_value *d, tpx_device *o)
 {
     const int opt = RC_OPTIONAL | RC_NULLABLE;
-    const char *uuid = NULL;
-    long long drv = 0, rt = 0;
+    const char *uuid = NULL, *nv = NULL;
+    long long drv = 0, rt = 0, tk = 0;
     const json_value *ecc, *clk;
     if (results_str(x, "device", d, "uuid", opt, 47, &uuid) != 0 ||
         results_int(x, "device", d, "driver_version", opt, 0, 1000000, &drv) != 0 ||
         results_int(x, "device", d, "cuda_runtime_version", opt, 0, 1000000, &rt) != 0 ||
+        results_int(x, "device", d, "cuda_toolkit_version", opt, 0, 1000000, &tk) != 0 ||
+        results_str(x, "device", d, "nvidia_driver", opt, 31, &nv) != 0 ||
         results_field(x, "device", d, "ecc", opt, &ecc) != 0 ||
         results_field(x, "device", d, "clocks", opt, &clk) != 0)
         return -1;
@@ -79,6 +81,9 @@ static int device_v2(results_ctx *x, const json_value *d, tpx_device *o)
         text_sanitize(o->uuid, sizeof o->uuid, uuid);
     o->driver_version = (int)drv;
     o->runtime_version = (int)rt;
+    o->toolkit_version = (int)tk;
+    if (nv)
+        text_sanitize(o->nvidia_driver, sizeof o->nvidia_driver, nv);
     if (ecc && results_bool(x, "device", d, "ecc", 0, &o->ecc) != 0)
         return -1;
     o->ecc_known = ecc != NULL;
@@ -126,7 +131,7 @@ static int read_device(results_ctx *x, const json_value *doc, tpx_device *o)
 static int read_top(results_ctx *x, const json_value *doc, results_doc *out,
                     const tpx_profile **prof)
 {
-    const char *fmt = NULL, *s = NULL, *pname = NULL;
+    const char *fmt = NULL, *s = NULL, *pname = NULL, *host = NULL;
     long long ver = 0;
     int mode;
     static const char *const modes[] = {"cold", "hot", "once"};
@@ -138,11 +143,15 @@ static int read_top(results_ctx *x, const json_value *doc, results_doc *out,
                            fmt ? "not \"tpx-results\": not a tpx result file (tpx bench --save)"
                                : "missing: not a tpx result file (tpx bench --save)");
     const json_value *v = json_get(doc, "format_version");
-    if (v && v->type == JSON_NUMBER && v->num > 2 && v->num < 1e9)
-        return results_bad(x, "", "format_version", "newer than this tpx reads (1 or 2)");
-    if (results_int(x, "", doc, "format_version", 0, 1, 2, &ver) != 0 ||
+    if (v && v->type == JSON_NUMBER && v->num > 3 && v->num < 1e9)
+        return results_bad(x, "", "format_version", "newer than this tpx reads (1 to 3)");
+    const json_value *dirty;
+    if (results_int(x, "", doc, "format_version", 0, 1, 3, &ver) != 0 ||
         results_str(x, "", doc, "tpx_version", 0, 64, &s) != 0 ||
         results_str(x, "", doc, "git_commit", RC_OPTIONAL, 64, &s) != 0 ||
+        results_field(x, "", doc, "git_dirty", RC_OPTIONAL | RC_NULLABLE, &dirty) != 0 ||
+        (dirty && results_bool(x, "", doc, "git_dirty", 0, &out->git_dirty) != 0) ||
+        results_str(x, "", doc, "host", RC_OPTIONAL | RC_NULLABLE, 255, &host) != 0 ||
         results_str(x, "", doc, "date", RC_OPTIONAL, 64, &s) != 0 ||
         results_str(x, "", doc, "command", RC_OPTIONAL, 4096, &s) != 0 ||
         results_str(x, "", doc, "runner", RC_OPTIONAL, 64, &s) != 0 ||
@@ -154,6 +163,11 @@ static int read_top(results_ctx *x, const json_value *doc, results_doc *out,
     if (pname && !(*prof = profile_find(pname, why, sizeof why)))
         return results_bad(x, "", "profile", why);
     out->version = (int)ver;
+    const char *commit = json_get_str(doc, "git_commit", NULL);
+    text_sanitize(out->git_commit, sizeof out->git_commit, commit ? commit : "");
+    if (!dirty)
+        out->git_dirty = -1;
+    text_sanitize(out->host, sizeof out->host, host ? host : "");
     /* the day of the run, for "recorded 2026-11-22 on ..." (the rest of the time stamp is noise) */
     const char *date = json_get_str(doc, "date", "");
     int day = strlen(date) >= 10;

@@ -32,7 +32,10 @@ typedef struct results_row {
 } results_row;
 
 typedef struct results_doc {
-    int version;       /* format_version: 1 or 2 */
+    int version;       /* format_version: 1 to 3 */
+    char git_commit[48]; /* the commit of the tpx that wrote it, "" when the file has none */
+    int git_dirty;     /* its tree differed from that commit: 1, 0, or -1 unknown */
+    char host[64];     /* the machine that measured, "" unknown */
     char date[16];     /* the day of the run, YYYY-MM-DD, or "" when the file has none */
     tpx_device dev;    /* .valid = 0 when the file has no device */
     tpx_limits lim;    /* the launch limits the rows were checked against */

@@ -117,6 +117,32 @@ static int read_occupancy(results_ctx *x, const char *path, const json_value *v,
     return 0;
 }
 
+/* Format 3: the clocks while the config was timed (null or absent: unknown);
+ * no more clocked samples than samples, no more throttled than clocked. */
+static int read_run_clocks(results_ctx *x, const char *path, const json_value *v,
+                           const tpx_measurement *m, tpx_run_clocks *o)
+{
+    const json_value *ck;
+    char p[64];
+    long long n = 0, thr = 0;
+    const char *why = NULL;
+    if (results_field(x, path, v, "clocks", RC_OPTIONAL | RC_NULLABLE, &ck) != 0 || !ck)
+        return x->failed ? -1 : 0;
+    if (ck->type != JSON_OBJECT)
+        return results_bad(x, path, "clocks", "expected an object or null");
+    snprintf(p, sizeof p, "%s.clocks", path);
+    if (results_int(x, p, ck, "samples", 0, 1, m->samples > 0 ? m->samples : 1, &n) != 0 ||
+        results_num(x, p, ck, "sm_mhz", RC_NONNEG, 100000, &o->sm_mhz) != 0 ||
+        results_num(x, p, ck, "memory_mhz", RC_NONNEG, 100000, &o->mem_mhz) != 0 ||
+        results_int(x, p, ck, "throttled_samples", 0, 0, n, &thr) != 0 ||
+        results_str(x, p, ck, "throttle_reasons", RC_OPTIONAL, 95, &why) != 0)
+        return -1;
+    o->samples = (int)n;
+    o->throttled = (int)thr;
+    text_sanitize(o->reasons, sizeof o->reasons, why ? why : "");
+    return 0;
+}
+
 static int read_measured_obj(results_ctx *x, const char *path, const json_value *v,
                              const results_doc *d, const tpx_config *c, tpx_measurement *m)
 {
@@ -138,7 +164,8 @@ static int read_measured_obj(results_ctx *x, const char *path, const json_value 
     if (m->samples > 0 && (read_timing(x, path, v, m) != 0 ||
                            results_sense_timing(x, path, d->version, c, &d->dev, m) != 0))
         return -1;
-    if (read_occupancy(x, path, v, &m->occ) != 0)
+    if (read_occupancy(x, path, v, &m->occ) != 0 ||
+        read_run_clocks(x, path, v, m, &m->clocks) != 0)
         return -1;
     return results_sense_occupancy(x, path, c, &d->dev, &m->occ);
 }

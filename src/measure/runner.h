@@ -27,6 +27,17 @@ typedef enum tpx_status {
 typedef enum tpx_l2_badge { TPX_L2_RESIDENT, TPX_L2_INFLUENCED, TPX_L2_DRAM } tpx_l2_badge;
 
 
+/* The GPU's clocks while one config was timed, read from NVML after each
+ * sample (runner_nvml.c).  samples = 0: unknown (no NVML, a replayed file
+ * from before format 3, no GPU). */
+typedef struct tpx_run_clocks {
+    int samples;                    /* samples whose clocks were read */
+    double sm_mhz, mem_mhz;         /* their means */
+    int throttled;                  /* of them, taken while a slowdown held the clocks */
+    unsigned long long reason_bits; /* NVML's, all samples together */
+    char reasons[96];               /* "power cap, thermal (software)", "" none */
+} tpx_run_clocks;
+
 typedef struct tpx_measurement {
     tpx_status status;
     char message[256];        /* why, when status is not OK */
@@ -42,6 +53,7 @@ typedef struct tpx_measurement {
     int verified;
     tpx_l2_badge badge;
     tpx_occupancy occ;
+    tpx_run_clocks clocks;
     char device[128];
 } tpx_measurement;
 

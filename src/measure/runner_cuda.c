@@ -47,6 +47,7 @@ static void run_facts(int dev, const struct cudaDeviceProp *p, tpx_device *d)
         d->driver_version = v;
     if (cudaRuntimeGetVersion(&v) == cudaSuccess)
         d->runtime_version = v;
+    d->toolkit_version = CUDART_VERSION; /* the toolkit tpx was compiled with */
     if (cudaDeviceGetAttribute(&v, cudaDevAttrEccEnabled, dev) == cudaSuccess) {
         d->ecc_known = 1;
         d->ecc = v != 0;
@@ -239,8 +240,18 @@ int cuda_blas(cuda_state *st, tpx_measurement *out)
 
 static void cuda_device(tpx_runner *r, tpx_device *out)
 {
-    *out = ((cuda_state *)r->state)->facts;
-    nvml_read_clocks(out); /* the clocks now: callers ask after measuring */
+    cuda_state *st = r->state;
+    *out = st->facts;
+    /* the clocks now: callers ask after measuring */
+    unsigned sm, mem;
+    unsigned long long bits;
+    if (nvml_sample(st->nvml, &sm, &mem, &bits) == 0) {
+        out->clocks_known = 1;
+        out->sm_clock_mhz = (int)sm;
+        out->mem_clock_mhz = (int)mem;
+        out->throttled =
+            nvml_describe_reasons(bits, out->throttle_reasons, sizeof out->throttle_reasons);
+    }
 }
 
 static void cuda_limits(tpx_runner *r, tpx_limits *out)
@@ -251,6 +262,7 @@ static void cuda_limits(tpx_runner *r, tpx_limits *out)
 static void cuda_close_state(cuda_state *st)
 {
     cudaSetDevice(st->dev);
+    nvml_close(st->nvml);
     if (st->blas_ready)
         st->bl.destroy(st->blas);
     if (st->bl.lib)
@@ -315,6 +327,10 @@ tpx_runner *runner_open(int dev, char *msg, size_t n)
         free(st);
         return runner_model_only(msg);
     }
+    /* NVML for the clocks of every sample and the driver's own version
+     * (cudaDriverGetVersion gives the CUDA API version the driver supports) */
+    st->nvml = nvml_open(st->facts.uuid);
+    nvml_driver_version(st->nvml, st->facts.nvidia_driver, sizeof st->facts.nvidia_driver);
     tpx_runner *r = runner_new(&cuda_ops, st);
     if (!r) {
         cuda_close_state(st);

@@ -69,6 +69,7 @@ typedef struct cuda_state {
     int nuser_checked;
     cuda_user_module user_mod[CUDA_USER_CACHE];
     int nuser_mod;
+    struct nvml_session *nvml; /* the clocks of each sample; NULL without NVML */
     int broken;                /* a sticky error: the context is lost */
     char broken_msg[TPX_MSG];
 } cuda_state;

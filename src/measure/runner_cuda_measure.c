@@ -10,6 +10,7 @@
 #include "catalog.h"
 #include "measure_stats.h"
 #include "runner_cuda.h"
+#include "runner_nvml.h"
 #include "tpx_gpu.h"
 
 /* One thing to time: a catalog kernel, cudaMemcpy or cuBLAS geam. */
@@ -228,6 +229,7 @@ static int time_op(cuda_state *st, const cuda_op *op, const tpx_measure_opts *o,
         return -1;
     }
     int n = 0;
+    memset(&out->clocks, 0, sizeof out->clocks);
     for (int k = 0;; k++) {
         if (sp->cancel && atomic_load(sp->cancel)) {
             runner_not_measured(out, TPX_ST_CANCELLED, "cancelled");
@@ -241,6 +243,9 @@ static int time_op(cuda_state *st, const cuda_op *op, const tpx_measure_opts *o,
         if (k == 0)
             continue; /* the first sample is dropped */
         v[n++] = ms;
+        /* read after the sample, outside the events: the clocks it ran at
+         * (a throttled sample is kept and counted: the file says how many) */
+        nvml_clocks_add(&out->clocks, st->nvml);
         double el = now_s() - t0;
         if (sp->progress) {
             double f = o->time_cap_s > 0 ? el / o->time_cap_s : 0;
@@ -338,6 +343,8 @@ void cuda_measure(tpx_runner *r, const tpx_config *c, const tpx_measure_opts *o,
         out->memcpy_gbs = ref;
         out->pct_memcpy = ref > 0 ? 100.0 * out->gbs / ref : -1.0;
     }
+    if (o->once)
+        memset(&out->clocks, 0, sizeof out->clocks);
     out->status = TPX_ST_OK;
     out->badge = runner_badge(2LL * (long long)op.bytes, st->facts.l2_bytes);
 done:

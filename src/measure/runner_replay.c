@@ -32,6 +32,10 @@ static void replay_device(tpx_runner *r, tpx_device *out)
     const results_doc *doc = &((replay_state *)r->state)->doc;
     *out = doc->dev;
     snprintf(out->recorded, sizeof out->recorded, "%s", doc->date);
+    if (doc->git_commit[0] || doc->host[0])
+        snprintf(out->recorded_by, sizeof out->recorded_by, "commit %.12s%s%s%s",
+                 doc->git_commit[0] ? doc->git_commit : "unknown",
+                 doc->git_dirty > 0 ? " (dirty tree)" : "", doc->host[0] ? " on " : "", doc->host);
 }
 
 static void replay_limits(tpx_runner *r, tpx_limits *out)

@@ -18,11 +18,14 @@ typedef struct tpx_device {
     long long smem_per_sm, smem_per_block_optin;
     char source[32];          /* "cuda", "profile" (built-in), "replay" */
     char recorded[16];        /* replay: the day the results were measured (YYYY-MM-DD), or "" */
+    char recorded_by[128];    /* replay: "tpx 0.1.0, commit 4f0f866c1a2b on gpu1", or "" */
     /* Facts a result file keeps (format 2).  Zero means unknown: a file
      * says null, never a made-up value. */
     char uuid[48];            /* "GPU-5c3b...", "" unknown */
-    int driver_version;       /* CUDA's encoding: 12040 = 12.4 */
-    int runtime_version;
+    int driver_version;       /* the CUDA API the driver supports, 12040 = 12.4 */
+    int runtime_version;      /* the CUDA runtime loaded, same encoding */
+    int toolkit_version;      /* the CUDA toolkit tpx was built with (format 3) */
+    char nvidia_driver[32];   /* the NVIDIA driver, "580.65.06" (NVML; format 3) */
     int ecc_known, ecc;       /* ECC on (1) or off (0), when known */
     int clocks_known;         /* from NVML at the time of measuring */
     int sm_clock_mhz, mem_clock_mhz;
