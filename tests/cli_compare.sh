@@ -91,4 +91,28 @@ refuse "unknown option" --kernel smem --bogus --vs --pad 1
     grep -q "^B: smem 32x32 4096x4096 f32 pad 1$" || fail "--no-swizzle"
 "$tpx" compare --no-gpu --kernel smem --block 32x32 --pad 1 --vs --kernel naive_row |
     grep -q "^B: naive_row 32x32 4096x4096 f32 pad 0$" || fail "kernel change drops the pad"
+
+# Noise-aware: two H200 runs of one config (two files, other days and commits)
+# are SAME, no star; a real gain is FASTER and starred; --json says so too.
+out=$("$tpx" compare --replay h200-8192-f32 --kernel smem --block 32x32 --size 8192 --pad 1 --vs --replay h200)
+echo "$out" | grep -Eq '^  measured GB/s +1699\.3 ±0\.2% +1701\.5 ±0\.1% +1\.00$' || fail "same config, no star: $out"
+echo "$out" | grep -Eq '^  measured % of memcpy +40\.8 +40\.9 +1\.00$' || fail "% of memcpy row: $out"
+echo "$out" | grep -q "measured, B against A: SAME: +0.1% (inside the runs' spread, ±1.0%)" || fail "SAME: $out"
+# the issue's example: pad 1 against pad 0 swizzled, 0.3 % apart at 0.6 % noise
+out=$("$tpx" compare --replay h200 --kernel tile_rows --block 64x4 --size 8192 --pad 1 --vs --pad 0 --swizzle)
+echo "$out" | grep -Eq '^  measured GB/s +3834\.8 ±0\.6% +3847\.1 ±0\.6%' || fail "noise, no star: $out"
+echo "$out" | grep -q "SAME: +0.3% (inside the runs' spread, ±1.7%)" || fail "spread from the noise: $out"
+out=$("$tpx" compare --replay h200 --kernel smem --block 32x32 --size 8192 --pad 0 --vs --pad 1)
+echo "$out" | grep -Eq '^\* measured GB/s +1066\.2 ±0\.1% +1701\.5 ±0\.1% +1\.60$' || fail "gain starred: $out"
+echo "$out" | grep -Eq '^\* measured % of memcpy +25\.6 +40\.9 ' || fail "gain in % of memcpy: $out"
+echo "$out" | grep -q "measured, B against A: FASTER: +59.6% (outside" || fail "FASTER: $out"
+"$tpx" compare --replay h200 --kernel smem --block 32x32 --size 8192 --pad 1 --json --vs --pad 0 |
+    python3 -c '
+import json, sys
+m = json.load(sys.stdin)["delta"]["measured"]
+assert m["verdict"] == "slower" and m["spread"] == 0.01 and -0.38 < m["difference"] < -0.37, m
+' || fail "delta.measured"
+"$tpx" compare --no-gpu --kernel smem --json --vs --pad 1 |
+    python3 -c 'import json, sys; assert json.load(sys.stdin)["delta"]["measured"] is None' ||
+    fail "unmeasured: delta.measured null"
 echo ok

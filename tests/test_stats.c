@@ -6,6 +6,7 @@
 #include <cmocka.h>
 #include <math.h>
 
+#include "measure_judge.h"
 #include "measure_stats.h"
 
 static void test_summary(void **s)
@@ -44,11 +45,42 @@ static void test_stop(void **s)
     assert_true(stats_should_stop(noisy, 12, 0.1, &o));   /* at most max_samples */
 }
 
+/* SAME inside max(2 x the combined noise, 1 %), FASTER or SLOWER outside;
+ * a side without a figure is not judged. */
+static void test_judge(void **st)
+{
+    (void)st;
+    measure_judgement j = measure_judge(1000, 0.001, 1009, 0.001); /* 0.9 % < the floor */
+    assert_int_equal(j.verdict, MEASURE_SAME);
+    assert_true(fabs(j.spread - MEASURE_JUDGE_FLOOR) < 1e-12);
+    j = measure_judge(1000, 0.001, 1011, 0.001);
+    assert_int_equal(j.verdict, MEASURE_FASTER);
+    assert_true(fabs(j.difference - 0.011) < 1e-12);
+    j = measure_judge(1000, 0.001, 989, 0.001);
+    assert_int_equal(j.verdict, MEASURE_SLOWER);
+    /* noisy runs: 3 % and 4 % noise make a spread of 2 x 5 % = 10 % */
+    j = measure_judge(1000, 0.03, 1090, 0.04);
+    assert_int_equal(j.verdict, MEASURE_SAME);
+    assert_true(fabs(j.spread - 0.10) < 1e-12);
+    j = measure_judge(1000, 0.03, 1110, 0.04);
+    assert_int_equal(j.verdict, MEASURE_FASTER);
+    /* nothing to judge */
+    assert_int_equal(measure_judge(0, 0.01, 1000, 0.01).verdict, MEASURE_UNJUDGED);
+    assert_int_equal(measure_judge(1000, 0.01, NAN, 0.01).verdict, MEASURE_UNJUDGED);
+    assert_int_equal(measure_judge(1000, NAN, 1000, 0.01).verdict, MEASURE_SAME);
+    tpx_measurement a, b;
+    runner_not_measured(&a, TPX_ST_NOT_MEASURED, "");
+    b = a;
+    assert_int_equal(measure_judge_runs(&a, &b).verdict, MEASURE_UNJUDGED);
+    assert_string_equal(measure_verdict_name(MEASURE_UNJUDGED), "-");
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_summary),
         cmocka_unit_test(test_stop),
+        cmocka_unit_test(test_judge),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -15,6 +15,7 @@
 #include <string.h>
 
 #include "fake_runner.h"
+#include "measure_judge.h"
 #include "headless.h"
 #include "views.h"
 #include "golden_check.h"
@@ -299,6 +300,29 @@ static void test_compare_measured(void **s)
     assert_non_null(strstr(row, want));
     assert_non_null(strstr(text, "B changes: block"));
     assert_non_null(strstr(text, "measured: live on Fake GPU"));
+    /* 8x32 against 32x8: far outside the fake's 0.1 % noise, starred */
+    assert_non_null(strstr(text, "* measured GB/s"));
+    snprintf(want, sizeof want, "measured, B against A: SLOWER, %+.1f%% (outside the runs' "
+             "spread, ", 100.0 * (gb / ga - 1));
+    assert_non_null(strstr(text, want));
+    free(text);
+    canvas_free(&cv);
+    app_free(app);
+
+    /* 32x16 against 32x8: +0.6 %, inside the 1 % floor: SAME, no star */
+    h.cfg = a;
+    h.cfg.by = 16;
+    gb = fake_gbs(&h.cfg);
+    assert_true(gb / ga - 1 > 0.001 && gb / ga - 1 < MEASURE_JUDGE_FLOOR);
+    app = headless_app_pinned(&h, &a, r);
+    assert_int_equal(canvas_init(&cv, h.cols, h.rows), 0);
+    app_draw(app, &cv);
+    text = canvas_dump(&cv);
+    assert_non_null(strstr(text, "  measured GB/s"));
+    assert_null(strstr(text, "* measured GB/s"));
+    assert_null(strstr(text, "* measured % of memcpy"));
+    snprintf(want, sizeof want, "measured, B against A: SAME, %+.1f%% (inside", 100.0 * (gb / ga - 1));
+    assert_non_null(strstr(text, want));
     free(text);
     canvas_free(&cv);
     app_free(app);

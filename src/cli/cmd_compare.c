@@ -12,6 +12,7 @@
 #include "cli.h"
 #include "commands.h"
 #include "compare.h"
+#include "compare_files.h"
 #include "json.h"
 #include "model.h"
 #include "report.h"
@@ -39,12 +40,17 @@ static void compare_help(void)
            "after --vs applied.  Shows each figure of the access model (sectors per request,\n"
            "efficiency, shared wavefronts and n-way conflicts, occupancy and waves, the\n"
            "predicted GB/s where the model has one) and the measured GB/s with its noise\n"
-           "(on a GPU, or from --replay), for A and B, and the ratio B/A; '*' marks a figure\n"
-           "that differs; then the limit that binds each side's prediction and which limit\n"
-           "moved, in words.  --json writes {\"a\": ..., \"b\": ..., \"delta\": ...}, where a\n"
-           "and b are what tpx report --json writes, and delta.limit the limits.\n\n"
+           "(on a GPU, or from --replay) and its %% of memcpy, for A and B, and the ratio B/A;\n"
+           "'*' marks a figure that differs, a measured one only beyond the runs' spread\n"
+           "(twice their combined noise, at least 1%%: SAME, FASTER or SLOWER); then the\n"
+           "limit that binds each side's prediction and which limit moved, in words.\n"
+           "--json writes {\"a\": ..., \"b\": ..., \"delta\": ...}, where a and b are what\n"
+           "tpx report --json writes, delta.limit the limits and delta.measured the verdict.\n\n"
            "Two GPUs: --replay h100,h200 measures A on the first file and B on the second\n"
            "(--vs optional), as does --replay h100 ... --vs --replay h200.\n\n"
+           "Two result files and no config option (--replay OLD --vs --replay NEW):\n"
+           "every config timed in both, NEW against OLD, then a summary; exit 3 when a\n"
+           "config got SLOWER, 0 when none did, 1 when the files share none.\n\n"
            "example: tpx compare --kernel smem --block 32x32 --size 1024 --pad 0 --vs --pad 1\n"
            "         tpx compare --replay h100 --kernel tile_rows --size 8192 \\\n"
            "             --vs --replay h200\n\n"
@@ -118,30 +124,32 @@ static const char *take_b_replay(int *argc, char **argv, int *bad)
     return v;
 }
 
-/* The runners of A and B: --replay A[,B] and --vs --replay B name the
- * files; else one runner (GPU or model) for both.  0, or the exit code. */
-static int open_runners(const cli_parsed *p, const char *b_saved, tpx_runner *r[2])
+/* The result files --replay A[,B] and --vs --replay B name, in paths: how
+ * many (0 without --replay), or -1 with why. */
+static int saved_paths(const cli_parsed *p, const char *b_saved,
+                       char paths[][RESULTS_PATH_MAX], char *msg, size_t mn)
 {
-    static char paths[RESULTS_MAX_FILES][RESULTS_PATH_MAX];
-    char msg[TPX_MSG];
     const char *saved = cli_get(p, "replay");
-    int n = saved ? results_find_list(saved, paths, 2, msg, sizeof msg) : 0;
-    if (n >= 0 && b_saved && n == 2) {
-        snprintf(msg, sizeof msg, "B's results are named twice (--replay A,B and --vs --replay)");
-        n = -1;
-    } else if (n >= 0 && b_saved && !saved) {
-        snprintf(msg, sizeof msg, "--vs --replay needs A's results too: --replay FILE before --vs");
-        n = -1;
-    } else if (n >= 0 && b_saved && results_find(b_saved, paths[1], sizeof paths[1], msg,
-                                                  sizeof msg) == 0) {
-        n = 2;
-    } else if (b_saved) {
-        n = -1;
+    int n = saved ? results_find_list(saved, paths, 2, msg, mn) : 0;
+    if (n < 0 || !b_saved)
+        return n;
+    if (n == 2) {
+        snprintf(msg, mn, "B's results are named twice (--replay A,B and --vs --replay)");
+        return -1;
     }
-    if (n < 0) {
-        fprintf(stderr, "tpx compare: %s\n", msg);
-        return CLI_USAGE;
+    if (!saved) {
+        snprintf(msg, mn, "--vs --replay needs A's results too: --replay FILE before --vs");
+        return -1;
     }
+    return results_find(b_saved, paths[1], RESULTS_PATH_MAX, msg, mn) == 0 ? 2 : -1;
+}
+
+/* The runners of A and B: one per file of paths (n of them), else one runner
+ * (GPU or model) for both.  0, or the exit code. */
+static int open_runners(const cli_parsed *p, char paths[][RESULTS_PATH_MAX], int n,
+                        tpx_runner *r[2])
+{
+    char msg[TPX_MSG];
     r[1] = NULL;
     for (int i = 0; i < (n > 1 ? 2 : 1); i++) {
         int usage;
@@ -154,6 +162,17 @@ static int open_runners(const cli_parsed *p, const char *b_saved, tpx_runner *r[
             return usage ? CLI_USAGE : CLI_FAIL;
         }
     }
+    return 0;
+}
+
+/* Whether A's options name any part of a config. */
+static int names_config(const cli_parsed *p)
+{
+    static const char *const parts[] = {"kernel", "block", "size", "dtype",
+                                        "pad",    "swizzle", "tile-dtype"};
+    for (size_t i = 0; i < sizeof parts / sizeof parts[0]; i++)
+        if (cli_has(p, parts[i]))
+            return 1;
     return 0;
 }
 
@@ -190,8 +209,23 @@ int cmd_compare(int argc, char **argv)
         fprintf(stderr, "tpx compare: after --vs, --replay takes one file, once\n");
         return CLI_USAGE;
     }
+    static char paths[RESULTS_MAX_FILES][RESULTS_PATH_MAX];
+    int nfiles = saved_paths(&p, b_saved, paths, msg, sizeof msg);
+    if (nfiles < 0) {
+        fprintf(stderr, "tpx compare: %s\n", msg);
+        return CLI_USAGE;
+    }
+    /* two files and no config: every config they share (compare_files.h) */
+    if (nfiles == 2 && nb == 0 && !names_config(&p)) {
+        if (cli_has(&p, "hot") || cli_has(&p, "device") || cli_has(&p, "no-gpu")) {
+            fprintf(stderr, "tpx compare: two result files are compared as recorded: "
+                            "--hot, --device and --no-gpu do not apply\n");
+            return CLI_USAGE;
+        }
+        return compare_files(paths[0], paths[1], cli_has(&p, "json"), stdout);
+    }
     tpx_runner *r[2];
-    if ((rc = open_runners(&p, b_saved, r)) != 0)
+    if ((rc = open_runners(&p, paths, nfiles, r)) != 0)
         return rc;
     if (!r[1])
         r[1] = r[0];

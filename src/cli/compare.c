@@ -37,6 +37,7 @@ static const fig_def defs[] = {
     {"launch.waves", "waves", "launch.waves", NULL, 0, 0, 1},
     {"model.predicted_gbs", "predicted GB/s", "model.predicted_gbs", NULL, 1, 0, 1},
     {"measured.gbs", "measured GB/s", "measured.gbs", NULL, 1, 0, 1},
+    {"measured.pct_memcpy", "measured % of memcpy", "measured.pct_memcpy", NULL, 1, 0, 1},
     /* shown beside the measured GB/s in the table */
     {"measured.noise", "measured noise", "measured.noise", NULL, 2, 1, 0},
 };
@@ -143,6 +144,14 @@ int compare_figures(compare_result *r)
     }
     json_free(v[0]);
     json_free(v[1]);
+    /* a measured figure differs only beyond the runs' noise, never by a
+     * difference the next run could reverse */
+    r->judged = measure_judge_runs(&r->side[0].m, &r->side[1].m);
+    for (int i = 0; i < r->nfig; i++) {
+        compare_figure *g = &r->fig[i];
+        if (strncmp(g->id, "measured.", 9) == 0 && g->present[0] && g->present[1])
+            g->differs = r->judged.verdict == MEASURE_FASTER || r->judged.verdict == MEASURE_SLOWER;
+    }
     changed_fields(r);
     r->moved[0] = '\0';
     for (int i = 0; i < 2; i++) {
@@ -224,9 +233,30 @@ void compare_write_table(FILE *f, const compare_result *r)
         fprintf(f, "\n  binding limit (predicted): A %s, B %s\n  the model: %s\n",
                 predict_limiter_words(r->pred[0].limiter),
                 predict_limiter_words(r->pred[1].limiter), r->moved);
-    fprintf(f, "\n* differs between A and B.  GB = 1e9 bytes.\n");
+    if (r->judged.verdict != MEASURE_UNJUDGED) {
+        char why[160];
+        measure_judgement_describe(&r->judged, why, sizeof why);
+        fprintf(f, "\n  measured, B against A: %s\n", why);
+    }
+    fprintf(f, "\n* differs between A and B (a measured figure: beyond the runs' spread, twice\n"
+               "  their combined noise and at least %.0f%%).  GB = 1e9 bytes.\n",
+            100.0 * MEASURE_JUDGE_FLOOR);
     measured_note(f, "A", &r->side[0]);
     measured_note(f, "B", &r->side[1]);
+}
+
+/* delta.measured: the verdict on the measured GB/s, null when unjudged */
+static void measured_json(json_writer *w, const measure_judgement *j)
+{
+    if (j->verdict == MEASURE_UNJUDGED) {
+        json_null(w, "measured");
+        return;
+    }
+    json_begin_object(w, "measured");
+    json_string(w, "verdict", measure_verdict_id(j->verdict));
+    json_double(w, "difference", j->difference, 6);
+    json_double(w, "spread", j->spread, 6);
+    json_end_object(w);
 }
 
 static void delta_json(json_writer *w, const compare_result *r)
@@ -254,6 +284,7 @@ static void delta_json(json_writer *w, const compare_result *r)
         json_end_object(w);
     }
     json_end_object(w);
+    measured_json(w, &r->judged);
     if (r->moved[0]) {
         json_begin_object(w, "limit");
         json_string(w, "a", predict_limiter_name(r->pred[0].limiter));

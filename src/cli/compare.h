@@ -7,6 +7,7 @@
 
 #include <stdio.h>
 
+#include "measure_judge.h"
 #include "model.h"
 #include "predict.h"
 #include "profile.h"
@@ -46,6 +47,8 @@ typedef struct compare_result {
     compare_figure fig[COMPARE_MAX_FIGURES];
     int nfig;
     const char *changed[COMPARE_MAX_FIELDS]; /* config fields that differ */
+    /* the measured GB/s of B against A: SAME inside the runs' noise (measure_judge) */
+    measure_judgement judged;
     int nchanged;
     /* Each side's prediction on its profile (valid = 0: none) and, with both,
      * which limit moved, in words (predict_compare). */

@@ -17,7 +17,7 @@ typedef struct replay_state {
 } replay_state;
 
 /* The same config as far as a measurement goes (references ignore the block). */
-static int same_config(const tpx_config *a, const tpx_config *b)
+int replay_same_config(const tpx_config *a, const tpx_config *b)
 {
     if (a->kernel != b->kernel || a->w != b->w || a->h != b->h || a->dtype != b->dtype)
         return 0;
@@ -52,7 +52,7 @@ static void replay_measure(tpx_runner *r, const tpx_config *c, const tpx_measure
     const results_row *best = NULL;
     for (int i = 0; i < st->doc.n; i++) {
         const results_row *row = &st->doc.rows[i];
-        if (!same_config(&row->c, c))
+        if (!replay_same_config(&row->c, c))
             continue;
         if (!best || (row->m.hot == o->hot && best->m.hot != o->hot))
             best = row;

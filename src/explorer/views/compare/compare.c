@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "catalog.h"
+#include "measure_judge.h"
 #include "model.h"
 #include "predict.h"
 #include "profile.h"
@@ -25,6 +26,8 @@ typedef struct cmp_row {
     int has[2];
     double v[2];
     char text[2][40];
+    int judged; /* a measured figure: it differs only when `real` (measure_judge) */
+    int real;
 } cmp_row;
 
 typedef struct cmp_state {
@@ -32,6 +35,7 @@ typedef struct cmp_state {
     cmp_row row[CMP_ROWS];
     char changed[80]; /* "pad, block" */
     char moved[TPX_MSG]; /* which limit of the prediction moved, "" without both */
+    measure_judgement judged; /* the measured GB/s of B against A */
 } cmp_state;
 
 static cmp_row *add(cmp_state *st, const char *label, int better)
@@ -121,6 +125,20 @@ static void measured_row(cmp_state *st, const tpx_slot *s[2])
                                                           ? "unmeasured"
                                                           : runner_status_name(m->status));
     }
+    /* SAME inside the runs' noise: no star for what the next run could reverse */
+    st->judged = measure_judge(r->has[0] ? r->v[0] : 0, s[0]->meas.m.noise,
+                               r->has[1] ? r->v[1] : 0, s[1]->meas.m.noise);
+    r->judged = 1;
+    r->real = st->judged.verdict == MEASURE_FASTER || st->judged.verdict == MEASURE_SLOWER;
+    cmp_row *pm = add(st, "measured % of memcpy", HIGHER);
+    for (int i = 0; i < 2; i++) {
+        const tpx_measurement *m = &s[i]->meas.m;
+        put(pm, i, r->has[i] && m->pct_memcpy >= 0, m->pct_memcpy, 1, "%");
+    }
+    pm->judged = 1;
+    pm->real = r->real;
+    if (!pm->has[0] && !pm->has[1])
+        st->n--; /* unmeasured: the GB/s row says so once */
 }
 
 static void changed_fields(cmp_state *st, const tpx_config *x, const tpx_config *y)
@@ -196,12 +214,15 @@ static void cmp_change(tpx_app *a, void *vst, int bits)
 
 static int differs(const cmp_row *r)
 {
+    if (r->judged && r->has[0] && r->has[1])
+        return r->real;
     return r->has[0] != r->has[1] || strcmp(r->text[0], r->text[1]) != 0;
 }
 
 static tpx_role b_role(const cmp_row *r)
 {
-    if (!r->has[0] || !r->has[1] || r->better == NEUTRAL || r->v[0] == r->v[1])
+    if (!r->has[0] || !r->has[1] || r->better == NEUTRAL || r->v[0] == r->v[1] ||
+        (r->judged && !r->real))
         return TPX_R_NORMAL;
     return (r->v[1] > r->v[0]) == (r->better == HIGHER) ? TPX_R_GOOD : TPX_R_BAD;
 }
@@ -268,6 +289,14 @@ static void cmp_draw(const tpx_app *a, const void *vst, tpx_canvas *cv, tpx_rect
         canvas_printf(cv, r.x + 1, r.y + 6 + st->n, r.w - 1, TPX_R_NORMAL, "the model: %s",
                       st->moved);
     source_line(a, cv, r, r.y + 7 + st->n);
+    const measure_judgement *j = &st->judged;
+    if (j->verdict != MEASURE_UNJUDGED)
+        canvas_printf(cv, r.x + 1, r.y + 8 + st->n, r.w - 1,
+                      j->verdict == MEASURE_SAME ? TPX_R_DIM : TPX_R_TITLE,
+                      "measured, B against A: %s, %+.1f%% (%s the runs' spread, %s%.1f%%)",
+                      measure_verdict_name(j->verdict), 100.0 * j->difference,
+                      j->verdict == MEASURE_SAME ? "inside" : "outside",
+                      glyph_str(TPX_G_PLUSMINUS), 100.0 * j->spread);
 }
 
 static void cmp_caption(const tpx_app *a, const void *vst, char *buf, size_t n)
