@@ -2,7 +2,8 @@
 # Installs, with apt-get, whatever tpx needs to build and test that this
 # machine lacks: a C compiler and make, CMake, ncursesw headers, cmocka,
 # tmux and python3 (the end-to-end and CLI tests), man and col (the man
-# page test), xmllint and rsvg-convert (the SVG export test).  Installs nothing when
+# page test), xmllint and rsvg-convert (the SVG export test), zsh (the
+# completions test).  Installs nothing when
 # everything is there.  The CUDA toolkit is optional and never installed here.
 # With --ci, also what .ci/run needs: clang with its sanitizer and libFuzzer
 # runtimes (libclang-rt-*-dev is only a recommendation of clang on Debian,
@@ -23,6 +24,7 @@ command -v man >/dev/null 2>&1 || need+=(man-db)        # the man page test rend
 command -v col >/dev/null 2>&1 || need+=(bsdextrautils)
 command -v xmllint >/dev/null 2>&1 || need+=(libxml2-utils)  # the SVG export test
 command -v rsvg-convert >/dev/null 2>&1 || need+=(librsvg2-bin)
+command -v zsh >/dev/null 2>&1 || need+=(zsh)            # the completions test runs the zsh script
 if [ "$ci" -eq 1 ]; then
     command -v clang >/dev/null 2>&1 || need+=(clang)
     command -v valgrind >/dev/null 2>&1 || need+=(valgrind)

@@ -17,7 +17,7 @@
 #include "runner_select.h"
 #include "text.h"
 
-static const cli_opt bench_opts[] = {
+const cli_opt cmd_bench_opts[] = {
     {"kernel", "LIST", "kernel ids, comma-separated, or all (default)"},
     {"block", "LIST", "block shapes, or all (every power-of-two shape); default "
                       "16x16,8x32,32x8,32x32"},
@@ -67,7 +67,7 @@ static void bench_help(void)
            "example: tpx bench --kernel all --block 16x16,8x32,32x8,32x32 --size 8192 --pad 0,1\n"
            "         tpx bench --no-gpu --kernel tile_rows --block all --size 1024 --pad 0..1\n\n"
            "options:\n");
-    cli_print_options(stdout, bench_opts);
+    cli_print_options(stdout, cmd_bench_opts);
 }
 
 static int parse_opts(const cli_parsed *p, tpx_measure_opts *o, char *msg, size_t n)
@@ -284,7 +284,7 @@ int cmd_bench(int argc, char **argv)
 {
     cli_parsed p;
     char msg[TPX_MSG];
-    int rc = cli_start(argc, argv, bench_opts, "tpx bench", bench_help, &p);
+    int rc = cli_start(argc, argv, cmd_bench_opts, "tpx bench", bench_help, &p);
     if (rc >= 0)
         return rc;
     bench_sweep s;

@@ -14,7 +14,7 @@
 #include "ucheck.h"
 #include "user.h"
 
-static const cli_opt check_opts[] = {
+const cli_opt cmd_check_opts[] = {
     CLI_CONFIG_OPTS,
     {"json", NULL, "one JSON object on stdout"},
     {NULL, NULL, NULL},
@@ -32,13 +32,13 @@ static void check_help(void)
            "overflow.  Each finding names its first thread, move, element and line.\n"
            "Exit code 0: correct, 1: wrong, 2: the command line or the kernel's text.\n\n"
            "options:\n");
-    cli_print_options(stdout, check_opts);
+    cli_print_options(stdout, cmd_check_opts);
 }
 
 int cmd_check(int argc, char **argv)
 {
     cli_parsed p;
-    int rc = cli_start(argc, argv, check_opts, "tpx check", check_help, &p);
+    int rc = cli_start(argc, argv, cmd_check_opts, "tpx check", check_help, &p);
     if (rc >= 0)
         return rc;
     char msg[TPX_MSG];

@@ -20,7 +20,7 @@
 #include "runner.h"
 #include "runner_select.h"
 
-static const cli_opt compare_opts[] = {
+const cli_opt cmd_compare_opts[] = {
     CLI_CONFIG_OPTS,
     {"json", NULL, "one JSON object {a, b, delta} on stdout"},
     {"no-gpu", NULL, "model only: do not look for a GPU"},
@@ -55,7 +55,7 @@ static void compare_help(void)
            "         tpx compare --replay h100 --kernel tile_rows --size 8192 \\\n"
            "             --vs --replay h200\n\n"
            "options of A:\n");
-    cli_print_options(stdout, compare_opts);
+    cli_print_options(stdout, cmd_compare_opts);
     printf("\noptions after --vs (B):\n");
     cli_print_options(stdout, compare_vs_opts);
 }
@@ -188,7 +188,7 @@ int cmd_compare(int argc, char **argv)
     cli_parsed p;
     char msg[2 * TPX_MSG];
     int vs = compare_split_vs(argc, argv);
-    int rc = cli_start(vs < 0 ? argc : vs, argv, compare_opts, "tpx compare", compare_help, &p);
+    int rc = cli_start(vs < 0 ? argc : vs, argv, cmd_compare_opts, "tpx compare", compare_help, &p);
     if (rc >= 0)
         return rc;
     if (cli_profile(&p, msg, sizeof msg) != 0) {

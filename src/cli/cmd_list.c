@@ -15,7 +15,7 @@
 #include "ukernel_cuda.h"
 #include "user.h"
 
-static const cli_opt list_opts[] = {
+const cli_opt cmd_list_opts[] = {
     {"json", NULL, "one JSON object on stdout"},
     {"devices", NULL, "list the CUDA devices instead of the kernels"},
     {"source", "ID", "the kernel ID written in the kernel language (docs/language.md), then "
@@ -129,13 +129,13 @@ static void list_help(void)
 {
     printf("usage: tpx list [--json] [--devices] [--source ID | --kernel-file FILE]\n\n"
            "The kernel catalog: id, title, what it teaches, where it comes from.\n\noptions:\n");
-    cli_print_options(stdout, list_opts);
+    cli_print_options(stdout, cmd_list_opts);
 }
 
 int cmd_list(int argc, char **argv)
 {
     cli_parsed p;
-    int rc = cli_start(argc, argv, list_opts, "tpx list", list_help, &p);
+    int rc = cli_start(argc, argv, cmd_list_opts, "tpx list", list_help, &p);
     if (rc >= 0)
         return rc;
     if (cli_has(&p, "devices"))

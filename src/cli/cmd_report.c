@@ -13,7 +13,7 @@
 #include "runner.h"
 #include "runner_select.h"
 
-static const cli_opt report_opts[] = {
+const cli_opt cmd_report_opts[] = {
     CLI_CONFIG_OPTS,
     {"json", NULL, "one JSON object on stdout"},
     {"no-gpu", NULL, "model only: do not look for a GPU"},
@@ -38,7 +38,7 @@ static void report_help(void)
            "for the GPU (or the --profile without one).  With a GPU the config is also run,\n"
            "verified and timed.\n\n"
            "options:\n");
-    cli_print_options(stdout, report_opts);
+    cli_print_options(stdout, cmd_report_opts);
 }
 
 /* The report of config c on runner r; json: into w, else text on stdout.
@@ -107,7 +107,7 @@ int cmd_report(int argc, char **argv)
 {
     cli_parsed p;
     char msg[TPX_MSG];
-    int rc = cli_start(argc, argv, report_opts, "tpx report", report_help, &p);
+    int rc = cli_start(argc, argv, cmd_report_opts, "tpx report", report_help, &p);
     if (rc >= 0)
         return rc;
     if (cli_profile(&p, msg, sizeof msg) != 0) {

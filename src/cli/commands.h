@@ -9,4 +9,9 @@ int cmd_check(int argc, char **argv);
 int cmd_bench(int argc, char **argv);
 int cmd_compare(int argc, char **argv);
 
+/* Their options, for the shell completions (src/main/completions.c). */
+#include "cli.h"
+extern const cli_opt cmd_list_opts[], cmd_report_opts[], cmd_check_opts[], cmd_bench_opts[],
+    cmd_compare_opts[];
+
 #endif

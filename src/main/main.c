@@ -6,6 +6,8 @@
 
 #include "cli.h"
 #include "commands.h"
+#include "compare.h"
+#include "completions.h"
 #include "text.h"
 #include "version.h"
 
@@ -34,23 +36,66 @@ static int cmd_tour(int argc, char **argv)
     fprintf(stderr, "tpx tour: built without the explorer (TPX_TUI=OFF)\n");
     return 1;
 }
+
+/* without the explorer, tpx alone is tpx report */
+#define cmd_explore_opts cmd_report_opts
+static const cli_opt cmd_export_opts[] = {{NULL, NULL, NULL}};
+#define cmd_tour_check_opts NULL
 #endif
+
+static int cmd_completions(int argc, char **argv);
 
 typedef struct subcommand {
     const char *name;
     int (*run)(int argc, char **argv);
     const char *summary;
+    const cli_opt *opts, *more; /* for the completions (more: NULL, or a second table) */
+    int files;                  /* takes file names of its own (the completions offer files) */
 } subcommand;
 
+static const cli_opt no_opts[] = {{NULL, NULL, NULL}};
+
 static const subcommand subcommands[] = {
-    {"list", cmd_list, "the kernel catalog (and GPUs with --devices)"},
-    {"report", cmd_report, "model figures (and a measurement on a GPU) for one config"},
-    {"check", cmd_check, "your kernel (--kernel-file) checked on the CPU before it runs"},
-    {"bench", cmd_bench, "measure a sweep of kernels x blocks x sizes x dtypes"},
-    {"compare", cmd_compare, "two configs side by side: A, B and the ratios B/A"},
-    {"export", cmd_export, "one view of the explorer written as SVG or text"},
-    {"tour", cmd_tour, "the guided tour, or a tour file of your own; --check checks its claims"},
+    {"list", cmd_list, "the kernel catalog (and GPUs with --devices)", cmd_list_opts, NULL, 0},
+    {"report", cmd_report, "model figures (and a measurement on a GPU) for one config",
+     cmd_report_opts, NULL, 0},
+    {"check", cmd_check, "your kernel (--kernel-file) checked on the CPU before it runs",
+     cmd_check_opts, NULL, 0},
+    {"bench", cmd_bench, "measure a sweep of kernels x blocks x sizes x dtypes", cmd_bench_opts,
+     NULL, 0},
+    {"compare", cmd_compare, "two configs side by side, or two result files config by config",
+     cmd_compare_opts, NULL, 0},
+    {"export", cmd_export, "one view of the explorer written as SVG or text", cmd_export_opts,
+     NULL, 0},
+    {"tour", cmd_tour, "the guided tour, or a tour file of your own; --check checks its claims",
+     cmd_explore_opts, cmd_tour_check_opts, 1},
+    {"completions", cmd_completions, "the bash or zsh completion script (tpx completions bash)",
+     no_opts, NULL, 0},
 };
+#define N_SUBCOMMANDS ((int)(sizeof subcommands / sizeof subcommands[0]))
+
+/* tpx completions bash|zsh: generated from the tables above. */
+static int cmd_completions(int argc, char **argv)
+{
+    completion_cmd cmds[N_SUBCOMMANDS + 1];
+    cmds[0] = (completion_cmd){NULL, cmd_explore_opts, NULL, 0};
+    for (int i = 0; i < N_SUBCOMMANDS; i++)
+        cmds[i + 1] = (completion_cmd){subcommands[i].name, subcommands[i].opts,
+                                       subcommands[i].more, subcommands[i].files};
+    if (argc == 1 && (strcmp(argv[0], "--help") == 0 || strcmp(argv[0], "-h") == 0)) {
+        printf("usage: tpx completions bash|zsh\n\nPrints the completion script for the "
+               "shell, generated from tpx's option\ntables and kernel catalog: "
+               "source <(tpx completions bash), or install it\n(CMake's install step "
+               "installs both).\n");
+        return CLI_OK;
+    }
+    if (argc != 1 || completions_write(stdout, argv[0], cmds, N_SUBCOMMANDS + 1,
+                                       compare_vs_opts) != 0) {
+        fprintf(stderr, "tpx completions: name the shell: bash or zsh\n");
+        return CLI_USAGE;
+    }
+    return CLI_OK;
+}
 
 static void usage(FILE *f)
 {
@@ -61,7 +106,7 @@ static void usage(FILE *f)
     fprintf(f, "       tpx SUBCOMMAND [options]   (tpx SUBCOMMAND --help for its options)\n\n");
     fprintf(f, "With no subcommand tpx opens the explorer at the given config (? in it lists "
                "the keys).\n\nsubcommands:\n");
-    for (size_t i = 0; i < sizeof subcommands / sizeof subcommands[0]; i++)
+    for (size_t i = 0; i < (size_t)N_SUBCOMMANDS; i++)
         fprintf(f, "  %-8s %s\n", subcommands[i].name, subcommands[i].summary);
     fprintf(f, "\noptions:\n  --help     this text\n  --version  the version\n");
 }
@@ -110,11 +155,11 @@ static int run(int argc, char **argv)
         return CLI_OK;
     }
     if (argc >= 2 && argv[1][0] != '-') {
-        for (size_t i = 0; i < sizeof subcommands / sizeof subcommands[0]; i++)
+        for (size_t i = 0; i < (size_t)N_SUBCOMMANDS; i++)
             if (strcmp(argv[1], subcommands[i].name) == 0)
                 return subcommands[i].run(argc - 2, argv + 2);
         fprintf(stderr, "tpx: unknown subcommand '%s' (try:", argv[1]);
-        for (size_t i = 0; i < sizeof subcommands / sizeof subcommands[0]; i++)
+        for (size_t i = 0; i < (size_t)N_SUBCOMMANDS; i++)
             fprintf(stderr, "%s %s", i ? "," : "", subcommands[i].name);
         fprintf(stderr, "; tpx --help)\n");
         return CLI_USAGE;

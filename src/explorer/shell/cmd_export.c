@@ -13,7 +13,7 @@
 #include "shell.h"
 #include "views.h"
 
-static const cli_opt export_opts[] = {
+const cli_opt cmd_export_opts[] = {
     CLI_CONFIG_OPTS,
     {"view", "NAME", "the view (tpx export --help lists them); default the first"},
     {"out", "FILE", "where to write (also -o FILE); .svg or .txt picks the format"},
@@ -41,7 +41,7 @@ static void export_help(void)
            "             --vs --pad 1\n\n"
            "views: %s\n\n"
            "options:\n", views_names_list());
-    cli_print_options(stdout, export_opts);
+    cli_print_options(stdout, cmd_export_opts);
 }
 
 /* Whether the view shows A beside B (it takes --vs). */
@@ -153,7 +153,7 @@ int cmd_export(int argc, char **argv)
     cli_parsed p;
     char msg[2 * TPX_MSG];
     int vs = compare_split_vs(argc, args);
-    int rc = cli_start(vs < 0 ? argc : vs, args, export_opts, "tpx export", export_help, &p);
+    int rc = cli_start(vs < 0 ? argc : vs, args, cmd_export_opts, "tpx export", export_help, &p);
     if (rc >= 0)
         return rc;
     tpx_headless h;

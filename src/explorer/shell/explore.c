@@ -20,7 +20,7 @@
 #include "tour.h"
 #include "views.h"
 
-static const cli_opt explore_opts[] = {
+const cli_opt cmd_explore_opts[] = {
     CLI_CONFIG_OPTS,
     {"no-gpu", NULL, "model only: do not look for a GPU (measured figures show as not measured)"},
     {"device", "N", "CUDA device to measure on (tpx list --devices); default 0"},
@@ -53,7 +53,7 @@ static void usage(void)
            "           [--tile-dtype T] [--no-gpu] [--device N] [--load FILE] [--profile NAME]\n\n"
            "Opens the explorer at the given config (the terminal must be a TTY).  Press ? in it\n"
            "for the keys.  For scripts: tpx report, tpx list, tpx bench.\n\noptions:\n");
-    cli_print_options(stdout, explore_opts);
+    cli_print_options(stdout, cmd_explore_opts);
 }
 
 static double now_s(void)
@@ -249,7 +249,7 @@ static int explore_main(int argc, char **argv, const tpx_tour_step *steps, int n
 {
     cli_parsed p;
     char msg[TPX_MSG], why[TPX_MSG]; /* why: without a GPU, the reason the device line gives */
-    int rc = cli_start(argc, argv, explore_opts, "tpx", usage, &p);
+    int rc = cli_start(argc, argv, cmd_explore_opts, "tpx", usage, &p);
     if (rc >= 0)
         return rc;
     /* The predictions' profile: an unknown name is refused before anything opens. */

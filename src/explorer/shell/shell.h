@@ -15,4 +15,9 @@ int tour_check_main(const struct tpx_tour_step *steps, int n, const char *name, 
 /* A view drawn headless, written as SVG or text. */
 int cmd_export(int argc, char **argv);
 
+/* Their options, for the shell completions (src/main/completions.c); the
+ * tour takes the explorer's. */
+#include "cli.h"
+extern const cli_opt cmd_explore_opts[], cmd_export_opts[], cmd_tour_check_opts[];
+
 #endif

@@ -16,7 +16,7 @@
 #include "shell.h"
 #include "tour.h"
 
-static const cli_opt check_opts[] = {
+const cli_opt cmd_tour_check_opts[] = {
     {"check", NULL, "check the tour's claims instead of opening it"},
     {"load", "LIST", "result files or shipped names (h200,h100); default: every shipped file"},
     {"no-gpu", NULL, "the model alone (with --load: the files and the model)"},
@@ -32,7 +32,7 @@ static void check_help(void)
            "one: measured where the file has the config, predicted where not) and from the\n"
            "model alone.  Prints each claim's verdict with its numbers; exit 1 when one fails.\n\n"
            "options:\n");
-    cli_print_options(stdout, check_opts);
+    cli_print_options(stdout, cmd_tour_check_opts);
 }
 
 typedef struct check_count {
@@ -116,7 +116,7 @@ int tour_check_main(const tpx_tour_step *steps, int n, const char *name, int arg
 {
     cli_parsed p;
     char msg[TPX_MSG];
-    int rc = cli_start(argc, argv, check_opts, "tpx tour", check_help, &p);
+    int rc = cli_start(argc, argv, cmd_tour_check_opts, "tpx tour", check_help, &p);
     if (rc >= 0)
         return rc;
     if (cli_profile(&p, msg, sizeof msg) != 0) {
