@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # tpx compare: the table marks what differs, the JSON's a and b are exactly
 # what tpx report --json writes for each side, the delta holds the ratios,
-# and a missing --vs, an invalid B or a stray option after --vs exit 2.
+# and a missing --vs, an invalid B or a stray option after --vs exit 2; the
+# command's own options (--json, --no-gpu, ...) are taken after --vs too.
 set -eu
 tpx=$1
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -80,8 +81,13 @@ refuse() { # expected-message-part, args...
 }
 refuse "missing --vs" --kernel smem --block 32x32
 refuse "needs at least one config option" --kernel smem --block 32x32 --vs
-refuse "B takes only config options" --kernel smem --block 32x32 --vs --json
-refuse "B takes only config options" --kernel smem --block 32x32 --vs --no-gpu
+# the command's own options are taken anywhere, after --vs too (once)
+refuse "needs at least one config option" --kernel smem --block 32x32 --vs --json
+refuse "given twice" --kernel smem --block 32x32 --vs --pad 1 --no-gpu
+refuse "B takes config options" --kernel smem --block 32x32 --vs --pad 1 --samples 3
+a=$("$tpx" compare --no-gpu --kernel smem --block 32x32 --json --profile h200 --vs --pad 1)
+b=$("$tpx" compare --kernel smem --block 32x32 --vs --pad 1 --json --no-gpu --profile=h200)
+[ "$a" = "$b" ] || fail "global options after --vs"
 refuse "B is invalid" --kernel smem --block 32x32 --vs --block 32x8
 refuse "B is invalid" --kernel naive_row --vs --pad 1
 refuse "unknown kernel" --kernel smem --block 32x32 --vs --kernel nope

@@ -61,4 +61,13 @@ set +e
 "$tpx" export --view map -o /nonexistent/dir/x.svg 2>/dev/null
 [ $? -eq 1 ] || fail "unwritable path"
 set -e
+# --no-gpu (what export shows anyway) and --profile, as the other commands take them
+"$tpx" export --view banks --kernel smem --block 32x32 --no-gpu --profile h200 -o "$dir/p.txt" >/dev/null
+head -1 "$dir/p.txt" | grep -q "predictions for the H200 profile" || fail "--profile: $(head -1 "$dir/p.txt")"
+set +e
+"$tpx" export --view banks --profile nope -o "$dir/q.txt" 2>/dev/null
+[ $? -eq 2 ] || fail "unknown profile"
+"$tpx" export --view banks --no-gpu --replay h200 -o "$dir/q.txt" 2>/dev/null
+[ $? -eq 2 ] || fail "--no-gpu with --replay"
+set -e
 echo ok

@@ -45,7 +45,9 @@ static void compare_help(void)
            "(twice their combined noise, at least 1%%: SAME, FASTER or SLOWER); then the\n"
            "limit that binds each side's prediction and which limit moved, in words.\n"
            "--json writes {\"a\": ..., \"b\": ..., \"delta\": ...}, where a and b are what\n"
-           "tpx report --json writes, delta.limit the limits and delta.measured the verdict.\n\n"
+           "tpx report --json writes, delta.limit the limits and delta.measured the verdict.\n"
+           "The command's own options (--json, --no-gpu, --hot, --device, --profile) may\n"
+           "come before or after --vs.\n\n"
            "Two GPUs: --replay h100,h200 measures A on the first file and B on the second\n"
            "(--vs optional), as does --replay h100 ... --vs --replay h200.\n\n"
            "Two result files and no config option (--replay OLD --vs --replay NEW):\n"
@@ -183,11 +185,60 @@ static void close_runners(tpx_runner *r[2])
     runner_close(r[0]);
 }
 
+/* The options that are the command's, not a config's, and so not A's or B's
+ * alone: accepted after --vs too (with their value). */
+static int global_opt(const char *arg, int *takes_value)
+{
+    static const struct { const char *name; int value; } globals[] = {
+        {"--json", 0}, {"--no-gpu", 0}, {"--hot", 0}, {"--device", 1}, {"--profile", 1},
+    };
+    for (size_t i = 0; i < sizeof globals / sizeof globals[0]; i++) {
+        size_t n = strlen(globals[i].name);
+        if (strncmp(arg, globals[i].name, n) == 0 &&
+            (arg[n] == '\0' || (globals[i].value && arg[n] == '='))) {
+            *takes_value = globals[i].value && arg[n] == '\0';
+            return 1;
+        }
+    }
+    return 0;
+}
+
+/* argv with the global options after --vs moved before it, into out (argc
+ * entries): `--vs --pad 1 --json` is `--json --vs --pad 1`.  Returns where
+ * --vs now is. */
+static int hoist_globals(int argc, char **argv, int vs, char **out)
+{
+    int n = 0, v;
+    for (int i = 0; i < vs; i++)
+        out[n++] = argv[i];
+    for (int i = vs + 1; i < argc; i++)
+        if (global_opt(argv[i], &v)) {
+            out[n++] = argv[i];
+            if (v && i + 1 < argc)
+                out[n++] = argv[++i];
+        }
+    int at = n;
+    out[n++] = argv[vs];
+    for (int i = vs + 1; i < argc; i++) {
+        if (global_opt(argv[i], &v)) {
+            i += v && i + 1 < argc;
+            continue;
+        }
+        out[n++] = argv[i];
+    }
+    return at;
+}
+
 int cmd_compare(int argc, char **argv)
 {
     cli_parsed p;
     char msg[2 * TPX_MSG];
     int vs = compare_split_vs(argc, argv);
+    char *moved[argc > 0 ? argc : 1];
+    if (vs >= 0) {
+        vs = hoist_globals(argc, argv, vs, moved);
+        argv = moved;
+    }
     int rc = cli_start(vs < 0 ? argc : vs, argv, cmd_compare_opts, "tpx compare", compare_help, &p);
     if (rc >= 0)
         return rc;

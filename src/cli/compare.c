@@ -339,8 +339,10 @@ int compare_build_b(int argc, char **argv, const tpx_config *a, const tpx_limits
         return -1;
     }
     if (cli_parse(argc, argv, compare_vs_opts, &p, why, sizeof why) != 0) {
-        snprintf(msg, n, "after --vs: %.200s; B takes only config options (--kernel, --block, "
-                 "--size, --dtype, --pad, --swizzle, --no-swizzle)", why);
+        snprintf(msg, n, "after --vs: %.200s; B takes config options (--kernel, --block, "
+                 "--size, --dtype, --pad, --swizzle, --no-swizzle, --tile-dtype), its --replay "
+                 "file, and the command's own (--json, --no-gpu, --hot, --device, --profile)",
+                 why);
         return -1;
     }
     *help = p.help;

@@ -22,13 +22,16 @@ const cli_opt cmd_export_opts[] = {
     {"rows", "N", "screen height in rows; default 40"},
     {"ascii", NULL, "ASCII glyphs instead of UTF-8"},
     {"replay", "FILE", "measured numbers from results saved by tpx bench --save"},
+    {"no-gpu", NULL, "the model only (what export shows without --replay: it never measures)"},
+    CLI_PROFILE_OPT,
     {NULL, NULL, NULL},
 };
 
 static void export_help(void)
 {
     printf("usage: tpx export --view NAME [config options] -o FILE.svg|FILE.txt [--format F]\n"
-           "                  [--cols N] [--rows N] [--ascii] [--replay FILE]\n"
+           "                  [--cols N] [--rows N] [--ascii] [--replay FILE | --no-gpu]\n"
+           "                  [--profile NAME]\n"
            "       tpx export --view compare [config options of A] ... --vs [options of B]\n\n"
            "Draws one view of the explorer at the config, as the terminal shows it, and\n"
            "writes it as SVG (the same cells on a monospace grid, in the theme's colours,\n"
@@ -160,7 +163,8 @@ int cmd_export(int argc, char **argv)
     memset(&h, 0, sizeof h);
     const char *out;
     int fmt, usage = 0;
-    if (read_options(&p, &h, &out, &fmt, msg, sizeof msg) != 0) {
+    if (read_options(&p, &h, &out, &fmt, msg, sizeof msg) != 0 ||
+        cli_profile(&p, msg, sizeof msg) != 0) {
         fprintf(stderr, "tpx export: %s\n", msg);
         return CLI_USAGE;
     }
