@@ -42,6 +42,9 @@ for sub in list report bench compare export; do
     got=$(offer tpx "$sub" -- | sort -u)
     [ "$got" = "$want" ] || fail "tpx $sub --: $(diff <(echo "$want") <(echo "$got") | tr '\n' ' ')"
 done
+# tour: the explorer's options, --check's, and files
+got=$(offer tpx tour --)
+echo "$got" | grep -qx -- --check && echo "$got" | grep -qx -- --kernel || fail "tour: $got"
 got=$(offer tpx compare --kernel smem --vs --)
 echo "$got" | grep -qx -- --no-swizzle && echo "$got" | grep -qx -- --pad || fail "after --vs: $got"
 # file names where a file is expected
