@@ -59,7 +59,10 @@ static void replay_measure(tpx_runner *r, const tpx_config *c, const tpx_measure
     }
     if (!best) {
         char m[TPX_MSG];
-        snprintf(m, sizeof m, "not in the replayed results (%s)", st->path);
+        /* the file's name, not its path: the strip has little room, and a
+         * screen does not depend on where the checkout is */
+        const char *base = strrchr(st->path, '/');
+        snprintf(m, sizeof m, "not in the replayed results (%s)", base ? base + 1 : st->path);
         runner_not_measured(out, TPX_ST_NOT_MEASURED, m);
         return;
     }

@@ -28,6 +28,7 @@ typedef struct cmp_row {
     char text[2][40];
     int judged; /* a measured figure: it differs only when `real` (measure_judge) */
     int real;
+    int optional; /* left out where the view is too short for it and the lines below */
 } cmp_row;
 
 typedef struct cmp_state {
@@ -137,6 +138,7 @@ static void measured_row(cmp_state *st, const tpx_slot *s[2])
     }
     pm->judged = 1;
     pm->real = r->real;
+    pm->optional = 1;
     if (!pm->has[0] && !pm->has[1])
         st->n--; /* unmeasured: the GB/s row says so once */
 }
@@ -227,13 +229,18 @@ static tpx_role b_role(const cmp_row *r)
     return (r->v[1] > r->v[0]) == (r->better == HIGHER) ? TPX_R_GOOD : TPX_R_BAD;
 }
 
-static void draw_rows(const cmp_state *st, tpx_canvas *cv, tpx_rect r, int y)
+/* Draws the rows (without the optional ones when `tight`); how many. */
+static int draw_rows(const cmp_state *st, tpx_canvas *cv, tpx_rect r, int y, int tight)
 {
-    int lw = 30, cw = 18;
+    int lw = 30, cw = 18, shown = 0;
     canvas_printf(cv, r.x + 3, y, r.w - 3, TPX_R_TITLE, "%-*s %*s %*s %8s", lw, "figure", cw,
                   "A", cw, "B", "B/A");
-    for (int i = 0; i < st->n && ++y < r.y + r.h - 2; i++) {
+    for (int i = 0; i < st->n && y + 1 < r.y + r.h - 2; i++) {
         const cmp_row *row = &st->row[i];
+        if (tight && row->optional)
+            continue;
+        y++;
+        shown++;
         int d = differs(row), x = r.x + 1;
         canvas_text(cv, x, y, 2, TPX_R_WARN, d ? "*" : " ");
         x += 2;
@@ -247,6 +254,7 @@ static void draw_rows(const cmp_state *st, tpx_canvas *cv, tpx_rect r, int y)
         else
             canvas_printf(cv, x, y, r.x + r.w - x, TPX_R_DIM, "%8s", "-");
     }
+    return shown;
 }
 
 /* Where the measured numbers come from, in words. */
@@ -284,14 +292,18 @@ static void cmp_draw(const tpx_app *a, const void *vst, tpx_canvas *cv, tpx_rect
     else
         canvas_text(cv, r.x + 1, r.y + 2, r.w - 1, TPX_R_DIM,
                     "B is the same config as A: change something");
-    draw_rows(st, cv, r, r.y + 4);
-    if (st->moved[0]) /* the model's answer to "why is B faster or slower" */
-        canvas_printf(cv, r.x + 1, r.y + 6 + st->n, r.w - 1, TPX_R_NORMAL, "the model: %s",
+    /* the lines under the table, each where the view has room for it: a
+     * short view (the tour's) leaves out the optional rows first */
+    int end = r.y + r.h;
+    int n = draw_rows(st, cv, r, r.y + 4, r.y + 7 + st->n >= end);
+    if (st->moved[0] && r.y + 6 + n < end) /* the model's answer to "why is B faster" */
+        canvas_printf(cv, r.x + 1, r.y + 6 + n, r.w - 1, TPX_R_NORMAL, "the model: %s",
                       st->moved);
-    source_line(a, cv, r, r.y + 7 + st->n);
+    if (r.y + 7 + n < end)
+        source_line(a, cv, r, r.y + 7 + n);
     const measure_judgement *j = &st->judged;
-    if (j->verdict != MEASURE_UNJUDGED)
-        canvas_printf(cv, r.x + 1, r.y + 8 + st->n, r.w - 1,
+    if (j->verdict != MEASURE_UNJUDGED && r.y + 8 + n < end)
+        canvas_printf(cv, r.x + 1, r.y + 8 + n, r.w - 1,
                       j->verdict == MEASURE_SAME ? TPX_R_DIM : TPX_R_TITLE,
                       "measured, B against A: %s, %+.1f%% (%s the runs' spread, %s%.1f%%)",
                       measure_verdict_name(j->verdict), 100.0 * j->difference,
