@@ -193,27 +193,42 @@ static int takes_tile_dtype(tpx_kernel_id k)
 
 static int tiled_any_block(tpx_kernel_id k) { return tpx_has_tile(k) && !tpx_is_square_only(k); }
 
-/* Kernel-specific shape rules, from the kernel's traits; 0 or -1 with a message. */
-static int validate_shape(const tpx_config *c, char *msg, size_t n)
+static int check(const tpx_config *c, const tpx_limits *lim, char *msg, size_t n, int suggest);
+
+/* pre + " blocks near c's that every rule accepts" + post, or "" (without
+ * `suggest`, or where none is). */
+static void suggestion(const tpx_config *c, const tpx_limits *lim, int suggest, int keep,
+                       const char *pre, const char *post, char *buf, size_t n)
+{
+    buf[0] = '\0';
+    if (suggest)
+        config_suggest(c, lim, keep, check, pre, post, buf, n);
+}
+
+/* Kernel-specific shape rules, from the kernel's traits; 0 or -1 with a
+ * message, suggesting blocks where one would do (with `suggest`). */
+static int validate_shape(const tpx_config *c, const tpx_limits *lim, char *msg, size_t n,
+                          int suggest)
 {
     const char *id = catalog_name(c->kernel);
     tpx_traits tr = tpx_traits_of(c->kernel);
-    char list[128];
+    char list[128], eg[192], with[64];
     if ((tr.flags & TPX_KF_SQUARE) && c->bx != c->by) {
         catalog_join(list, sizeof list, tiled_any_block, " or ");
-        snprintf(msg, n,
-                 "%s needs a square block (BX = BY), got %dx%d; try %s with this block, or %s "
-                 "with %dx%d",
-                 id, c->bx, c->by, list, id, c->bx <= 32 ? c->bx : 32, c->bx <= 32 ? c->bx : 32);
+        snprintf(with, sizeof with, ", or %s with ", id);
+        suggestion(c, lim, suggest, 0, with, "", eg, sizeof eg);
+        snprintf(msg, n, "%s needs a square block (BX = BY), got %dx%d; try %s with this block%s",
+                 id, c->bx, c->by, list, eg);
         return -1;
     }
     int th = tpx_tile_height(c->kernel, c->bx, c->by);
     if (tr.reps == TPX_REPS_WALK && (c->by > th || th % c->by != 0)) {
+        suggestion(c, lim, suggest, 'x', " (e.g. ", ")", eg, sizeof eg);
         snprintf(msg, n,
                  "%s uses %s %dx%d tile walked %d rows at a time, and %d does not divide "
-                 "%d; pick BY dividing %s (e.g. %dx8 or %dx4)",
+                 "%d; pick BY dividing %s%s",
                  id, words_a(c->bx), c->bx, th, c->by, c->by, th,
-                 th == c->bx ? "BX" : "the tile height", c->bx, c->bx);
+                 th == c->bx ? "BX" : "the tile height", eg);
         return -1;
     }
     if (!tpx_has_tile(c->kernel)) {
@@ -242,14 +257,15 @@ static int validate_shape(const tpx_config *c, char *msg, size_t n)
         return -1;
     }
     if (c->swz && (tr.flags & TPX_KF_VEC16) && config_vec(c) > 1 && c->bx % 8 != 0) {
+        suggestion(c, lim, suggest, 'y', "try ", ", or ", eg, sizeof eg);
         snprintf(msg, n, "%s's swizzle XORs a row's 16-byte access with 0..7, so a row needs a "
-                 "multiple of 8 accesses (BX = %d); try 16x16 or 16x8, or pad 1 instead", id, c->bx);
+                 "multiple of 8 accesses (BX = %d); %spad 1 instead", id, c->bx, eg);
         return -1;
     }
     if (c->swz && !is_pow2(c->bx)) {
+        suggestion(c, lim, suggest, 'y', "; try ", "", eg, sizeof eg);
         snprintf(msg, n, "swizzle XORs the column with the row, so the tile width (BX = %d) must "
-                 "be a power of two; try %d or %d", c->bx, c->bx > 1 ? 1 << (31 - __builtin_clz((unsigned)c->bx)) : 1,
-                 1 << (32 - __builtin_clz((unsigned)c->bx)));
+                 "be a power of two%s", c->bx, eg);
         return -1;
     }
     return 0;
@@ -297,6 +313,13 @@ static int validate_fields(const tpx_config *c, char *msg, size_t n)
 
 int config_validate(const tpx_config *c, const tpx_limits *lim, char *msg, size_t n)
 {
+    return check(c, lim, msg, n, 1);
+}
+
+/* config_validate, with (suggest = 1) or without the suggestions. */
+static int check(const tpx_config *c, const tpx_limits *lim, char *msg, size_t n, int suggest)
+{
+    char eg[192];
     if (validate_fields(c, msg, n) != 0)
         return -1;
     if (tpx_is_user(c->kernel)) {
@@ -310,12 +333,13 @@ int config_validate(const tpx_config *c, const tpx_limits *lim, char *msg, size_
     }
     if (c->bx > lim->max_block_x || c->by > lim->max_block_y ||
         (long long)c->bx * c->by > lim->max_threads) {
+        suggestion(c, lim, suggest, 0, ", e.g. ", "", eg, sizeof eg);
         snprintf(msg, n, "block %dx%d has %lld threads; a block may have at most %d (x up to %d, "
-                 "y up to %d), e.g. 32x32 or 32x8", c->bx, c->by, (long long)c->bx * c->by,
-                 lim->max_threads, lim->max_block_x, lim->max_block_y);
+                 "y up to %d)%s", c->bx, c->by, (long long)c->bx * c->by, lim->max_threads,
+                 lim->max_block_x, lim->max_block_y, eg);
         return -1;
     }
-    if (validate_shape(c, msg, n) != 0)
+    if (validate_shape(c, lim, msg, n, suggest) != 0)
         return -1;
     if (config_is_reference(c->kernel))
         return 0; /* the references pick their own launch */

@@ -78,6 +78,14 @@ int config_parse_int(const char *s, const char *what, int *out, char *msg, size_
 
 /* 0 if the config can be launched within lim; else -1 and why in msg. */
 int config_validate(const tpx_config *c, const tpx_limits *lim, char *msg, size_t n);
+/* For a refusal's message (config_suggest.c): up to two blocks near c's that
+ * check accepts (check: config_validate without suggestions, so the search
+ * does not search), nearest first, keeping BX (keep 'x') or BY ('y') where
+ * it can: pre + "32x8 or 32x4" + post, or "" when none is. */
+typedef int (*config_check_fn)(const tpx_config *c, const tpx_limits *lim, char *msg, size_t n,
+                               int suggest);
+void config_suggest(const tpx_config *c, const tpx_limits *lim, int keep, config_check_fn check,
+                    const char *pre, const char *post, char *buf, size_t n);
 
 /* The geometry the kernels and the model see. Call on a valid config. */
 tpx_geom config_geom(const tpx_config *c);
