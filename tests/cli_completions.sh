@@ -63,7 +63,7 @@ if command -v zsh >/dev/null 2>&1; then
     [ "$(zoffer tpx bench --kernel '')" = "$(echo "$kernels all" | sorted)" ] || fail "zsh: bench --kernel"
     [ "$(zoffer tpx report --replay '')" = "FILES" ] || fail "zsh: --replay"
     zoffer tpx '' | grep -qx compare || fail "zsh: subcommands"
-    [ "$(zoffer tpx list '')" = "$(echo --devices --help --json | sorted)" ] || fail "zsh: list: $(zoffer tpx list '')"
+    [ "$(zoffer tpx list '')" = "$(offer tpx list '')" ] || fail "zsh: list: $(zoffer tpx list '')"
 else
     echo "cli_completions: no zsh here: the zsh script is not run"
 fi

@@ -195,16 +195,6 @@ static int tiled_any_block(tpx_kernel_id k) { return tpx_has_tile(k) && !tpx_is_
 
 static int check(const tpx_config *c, const tpx_limits *lim, char *msg, size_t n, int suggest);
 
-/* pre + " blocks near c's that every rule accepts" + post, or "" (without
- * `suggest`, or where none is). */
-static void suggestion(const tpx_config *c, const tpx_limits *lim, int suggest, int keep,
-                       const char *pre, const char *post, char *buf, size_t n)
-{
-    buf[0] = '\0';
-    if (suggest)
-        config_suggest(c, lim, keep, check, pre, post, buf, n);
-}
-
 /* Kernel-specific shape rules, from the kernel's traits; 0 or -1 with a
  * message, suggesting blocks where one would do (with `suggest`). */
 static int validate_shape(const tpx_config *c, const tpx_limits *lim, char *msg, size_t n,
@@ -216,14 +206,14 @@ static int validate_shape(const tpx_config *c, const tpx_limits *lim, char *msg,
     if ((tr.flags & TPX_KF_SQUARE) && c->bx != c->by) {
         catalog_join(list, sizeof list, tiled_any_block, " or ");
         snprintf(with, sizeof with, ", or %s with ", id);
-        suggestion(c, lim, suggest, 0, with, "", eg, sizeof eg);
+        config_suggest(c, lim, suggest, check, 0, with, "", eg, sizeof eg);
         snprintf(msg, n, "%s needs a square block (BX = BY), got %dx%d; try %s with this block%s",
                  id, c->bx, c->by, list, eg);
         return -1;
     }
     int th = tpx_tile_height(c->kernel, c->bx, c->by);
     if (tr.reps == TPX_REPS_WALK && (c->by > th || th % c->by != 0)) {
-        suggestion(c, lim, suggest, 'x', " (e.g. ", ")", eg, sizeof eg);
+        config_suggest(c, lim, suggest, check, 'x', " (e.g. ", ")", eg, sizeof eg);
         snprintf(msg, n,
                  "%s uses %s %dx%d tile walked %d rows at a time, and %d does not divide "
                  "%d; pick BY dividing %s%s",
@@ -257,13 +247,13 @@ static int validate_shape(const tpx_config *c, const tpx_limits *lim, char *msg,
         return -1;
     }
     if (c->swz && (tr.flags & TPX_KF_VEC16) && config_vec(c) > 1 && c->bx % 8 != 0) {
-        suggestion(c, lim, suggest, 'y', "try ", ", or ", eg, sizeof eg);
+        config_suggest(c, lim, suggest, check, 'y', "try ", ", or ", eg, sizeof eg);
         snprintf(msg, n, "%s's swizzle XORs a row's 16-byte access with 0..7, so a row needs a "
                  "multiple of 8 accesses (BX = %d); %spad 1 instead", id, c->bx, eg);
         return -1;
     }
     if (c->swz && !is_pow2(c->bx)) {
-        suggestion(c, lim, suggest, 'y', "; try ", "", eg, sizeof eg);
+        config_suggest(c, lim, suggest, check, 'y', "; try ", "", eg, sizeof eg);
         snprintf(msg, n, "swizzle XORs the column with the row, so the tile width (BX = %d) must "
                  "be a power of two%s", c->bx, eg);
         return -1;
@@ -333,7 +323,7 @@ static int check(const tpx_config *c, const tpx_limits *lim, char *msg, size_t n
     }
     if (c->bx > lim->max_block_x || c->by > lim->max_block_y ||
         (long long)c->bx * c->by > lim->max_threads) {
-        suggestion(c, lim, suggest, 0, ", e.g. ", "", eg, sizeof eg);
+        config_suggest(c, lim, suggest, check, 0, ", e.g. ", "", eg, sizeof eg);
         snprintf(msg, n, "block %dx%d has %lld threads; a block may have at most %d (x up to %d, "
                  "y up to %d)%s", c->bx, c->by, (long long)c->bx * c->by, lim->max_threads,
                  lim->max_block_x, lim->max_block_y, eg);

@@ -81,11 +81,11 @@ int config_validate(const tpx_config *c, const tpx_limits *lim, char *msg, size_
 /* For a refusal's message (config_suggest.c): up to two blocks near c's that
  * check accepts (check: config_validate without suggestions, so the search
  * does not search), nearest first, keeping BX (keep 'x') or BY ('y') where
- * it can: pre + "32x8 or 32x4" + post, or "" when none is. */
+ * it can: pre + "32x8 or 32x4" + post; "" when none is, or without suggest. */
 typedef int (*config_check_fn)(const tpx_config *c, const tpx_limits *lim, char *msg, size_t n,
                                int suggest);
-void config_suggest(const tpx_config *c, const tpx_limits *lim, int keep, config_check_fn check,
-                    const char *pre, const char *post, char *buf, size_t n);
+void config_suggest(const tpx_config *c, const tpx_limits *lim, int suggest, config_check_fn check,
+                    int keep, const char *pre, const char *post, char *buf, size_t n);
 
 /* The geometry the kernels and the model see. Call on a valid config. */
 tpx_geom config_geom(const tpx_config *c);

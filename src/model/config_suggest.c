@@ -75,10 +75,14 @@ static void nearest(const suggest_box *q, char *buf, size_t n)
         snprintf(buf, n, "%dx%d or %dx%d", best[0][0], best[0][1], best[1][0], best[1][1]);
 }
 
-void config_suggest(const tpx_config *c, const tpx_limits *lim, int keep, config_check_fn check,
-                    const char *pre, const char *post, char *buf, size_t n)
+void config_suggest(const tpx_config *c, const tpx_limits *lim, int suggest, config_check_fn check,
+                    int keep, const char *pre, const char *post, char *buf, size_t n)
 {
-    char blocks[64];
+    char blocks[64] = "";
+    if (!suggest) { /* the search's own checks: no search within the search */
+        snprintf(buf, n, "%s", "");
+        return;
+    }
     suggest_box q = {c, lim, keep, check};
     nearest(&q, blocks, sizeof blocks);
     snprintf(buf, n, "%s%s%s", blocks[0] ? pre : "", blocks, blocks[0] ? post : "");
