@@ -54,7 +54,10 @@ wait_state() { # pid pattern seconds: ps's state of pid matches
 }
 new_pane 120 40 "env $lsan PS1='PROMPT\$ ' LANG=C.UTF-8 bash --norc --noprofile -i"
 wait_screen PROMPT || bad "no shell prompt"
-t send-keys -t x "$tpx --no-gpu --size 8192 & echo \$! > $tmp/pid; fg" Enter
+# Started in the foreground (a shell that writes its pid and execs tpx): the
+# old '&, then fg' raced when loaded: tpx, still in the background, touched
+# the terminal just as fg ran and stopped on SIGTTOU before it ever drew.
+t send-keys -t x "bash -c 'echo \$\$ > $tmp/pid; exec $tpx --no-gpu --size 8192'" Enter
 wait_screen "no GPU: model only" || bad "the explorer never drew"
 pid=$(cat "$tmp/pid")
 rounds=12
