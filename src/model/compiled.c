@@ -1,27 +1,70 @@
 #include "compiled.h"
 
+#include <math.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "assets.h"
 #include "profile.h"
+#include "tpx_instance.h"
 
 /* The rep count a kernel body is compiled for (the launch picks that
  * instance): a row's fixed reps; for the tile walks, tile height / BY when it
  * is one of the compiled counts, else 0 (a run-time loop). */
 static int unrolled_reps(const tpx_config *c, const tpx_geom *g)
 {
-    int reps = tpx_reps(c->kernel, g);
     tpx_traits t = tpx_traits_of(c->kernel);
     if (t.flags & TPX_KF_REGT) { /* tile_vec: NSB sub-blocks of N vectors, NSB = BX / BY */
         int n = tpx_vec(g) > 1 ? tpx_vec(g) : 1, nsb = c->by > 0 ? c->bx / c->by : 0;
         return n * (nsb == 1 || nsb == 2 || nsb == 4 ? nsb : 1);
     }
-    if (t.reps != TPX_REPS_WALK)
-        return reps;
-    return reps == 1 || reps == 2 || reps == 4 || reps == 8 || reps == 16 || reps == 32 ? reps : 0;
+    return tpx_instance_reps(c->kernel, g); /* the REPS the launch compiles */
+}
+
+/* The build's record (assets/kernel_regs.txt), parsed once: "sm_90 42 name". */
+typedef struct regs_row {
+    int arch, regs;
+    char name[96];
+} regs_row;
+
+enum { REGS_MAX = 2048 };
+static regs_row regs_rows[REGS_MAX];
+static int regs_n;
+static pthread_once_t regs_once = PTHREAD_ONCE_INIT;
+
+static void regs_load(void)
+{
+    const char *p = assets_get("kernel_regs.txt", NULL);
+    while (p && *p && regs_n < REGS_MAX) {
+        const char *end = strchr(p, '\n');
+        size_t len = end ? (size_t)(end - p) : strlen(p);
+        regs_row *r = &regs_rows[regs_n];
+        int used = 0;
+        if (*p != '#' && sscanf(p, "sm_%d %d %n", &r->arch, &r->regs, &used) == 2 && used > 0 &&
+            len - (size_t)used < sizeof r->name) {
+            memcpy(r->name, p + used, len - (size_t)used);
+            r->name[len - (size_t)used] = '\0';
+            regs_n++;
+        }
+        p = end ? end + 1 : p + len;
+    }
 }
 
 int compiled_regs(const tpx_config *c, double cc, int *known)
 {
-    (void)c, (void)cc;
+    char name[96];
+    tpx_geom g = config_geom(c);
+    int arch = (int)lround(cc * 10);
     *known = 0;
+    pthread_once(&regs_once, regs_load);
+    if (tpx_instance_name(c->kernel, &g, (int)config_esize(c->dtype), name, sizeof name) != 0)
+        return TPX_ASSUMED_REGS;
+    for (int i = 0; i < regs_n; i++)
+        if (regs_rows[i].arch == arch && strcmp(regs_rows[i].name, name) == 0) {
+            *known = 1;
+            return regs_rows[i].regs;
+        }
     return TPX_ASSUMED_REGS;
 }
 

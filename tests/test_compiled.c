@@ -1,0 +1,103 @@
+/* compiled: every config the catalog accepts names a compiled kernel that
+ * the build's record (assets/kernel_regs.txt) holds, for every compute
+ * capability a device profile names, so the model never falls back to
+ * assumed registers for a kernel that exists; and the record's figures are
+ * what occupancy uses. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "catalog.h"
+#include "compiled.h"
+#include "profile.h"
+#include "sweep.h"
+#include "test_cfg.h"
+#include "tpx_instance.h"
+
+static const double ccs[] = {7.5, 8.0, 8.6, 9.0};
+
+/* One config: valid here means the record must know its kernel. */
+static int check_one(const tpx_config *c, const tpx_limits *lim)
+{
+    char msg[TPX_MSG];
+    if (config_validate(c, lim, msg, sizeof msg) != 0)
+        return 0;
+    for (size_t i = 0; i < sizeof ccs / sizeof ccs[0]; i++) {
+        int known = 0, regs = compiled_regs(c, ccs[i], &known);
+        if (!known) {
+            char name[96] = "?", desc[160];
+            tpx_geom g = config_geom(c);
+            tpx_instance_name(c->kernel, &g, (int)config_esize(c->dtype), name, sizeof name);
+            config_describe(c, desc, sizeof desc);
+            fail_msg("%s (cc %.1f): %s is not in assets/kernel_regs.txt", desc, ccs[i], name);
+        }
+        assert_true(regs >= 8 && regs <= 255);
+    }
+    return 1;
+}
+
+static void test_every_config_known(void **state)
+{
+    (void)state;
+    tpx_limits lim = config_default_limits();
+    static const long long sizes[][2] = {{8192, 8192}, {1000, 777}, {4096, 3072}, {30, 17}};
+    static const tpx_dtype types[] = {TPX_F16, TPX_F32, TPX_F64};
+    int checked = 0;
+    for (int k = 0; k < TPX_K_COUNT; k++) {
+        if (config_is_reference((tpx_kernel_id)k))
+            continue;
+        for (size_t s = 0; s < sizeof sizes / sizeof sizes[0]; s++)
+            for (size_t t = 0; t < sizeof types / sizeof types[0]; t++)
+                for (int tile = 0; tile < 3; tile++)
+                    for (int pad = 0; pad <= 1; pad++) {
+                        tpx_config base = test_cfg((tpx_kernel_id)k, 32, 8, sizes[s][0],
+                                                   sizes[s][1], types[t], pad);
+                        if (tile) /* the wider tiles; validate refuses the others */
+                            config_set_tile_dtype(&base, tile == 1 ? TPX_F32 : TPX_F64);
+                        for (int i = 0; i < TPX_SWEEP_CELLS; i++) {
+                            tpx_config c;
+                            if (sweep_cell_config(&base, i, &lim, &c, NULL, 0) == 0)
+                                checked += check_one(&c, &lim);
+                        }
+                    }
+    }
+    assert_true(checked > 1000); /* the sweep reached the catalog */
+}
+
+/* The record's figure is the one the occupancy uses: tile_rows 32x4 walks
+ * its 32-row tile in 8 reps (tpxk_tile_rows<8, unsigned int, double>, f32
+ * through an f64 tile), which ptxas gives more than 32 registers on sm_90:
+ * registers, not threads, cap its blocks per SM (allocated per warp in
+ * units of 256). */
+static void test_record_reaches_occupancy(void **state)
+{
+    (void)state;
+    tpx_config c = test_cfg(TPX_K_TILE_ROWS, 32, 4, 8192, 8192, TPX_F32, 1);
+    config_set_tile_dtype(&c, TPX_F64);
+    int known = 0, regs = compiled_regs(&c, 9.0, &known);
+    char name[96];
+    tpx_geom g = config_geom(&c);
+    assert_int_equal(tpx_instance_name(c.kernel, &g, 4, name, sizeof name), 0);
+    assert_true(known);
+    assert_true(regs > 32); /* more than a full SM of 2048 threads allows */
+    const tpx_profile *p = profile_find("h200", NULL, 0);
+    assert_non_null(p);
+    tpx_occ_limit why;
+    int bps = profile_occupancy(p, &c, regs, &why);
+    int per_warp = (regs * 32 + 255) / 256 * 256;
+    assert_int_equal(bps, 65536 / (per_warp * 4));
+    assert_int_equal(why, TPX_OCC_REGS);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_every_config_known),
+        cmocka_unit_test(test_record_reaches_occupancy),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
