@@ -81,8 +81,10 @@ for i in $(seq 1 $rounds); do
 done
 t send-keys -t x q
 wait_screen PROMPT 5 || bad "q did not end the explorer"
-t send-keys -t x "echo EXIT=\$?; stty -a | grep -o -w -e icanon -e echo | tr '\\n' ' '; echo" Enter
-wait_screen "EXIT=" 5 || bad "no exit status"
+# The typed line itself holds "EXIT=": wait for the marker only the output has
+# (DONE-2, typed as an arithmetic expansion), or the check races the shell.
+t send-keys -t x "echo EXIT=\$?; stty -a | grep -o -w -e icanon -e echo | tr '\\n' ' '; echo; echo DONE-\$((1+1))" Enter
+wait_screen "^DONE-2" 5 || bad "no exit status"
 screen | grep -q "EXIT=0" || bad "the explorer exited $(screen | grep -o 'EXIT=[0-9]*')"
 screen | grep -q "^icanon echo" || bad "the terminal was left without line mode and echo"
 echo "job control: $rounds rounds of kill -TSTP (keys streaming in) and fg"
