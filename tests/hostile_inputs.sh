@@ -116,6 +116,9 @@ hc device-name 0 -- report --replay "$evil" "${rargs[@]}"
 hc device-name-json 0 -- report --replay "$evil" "${rargs[@]}" --json
 quote=0 hc device-name-compare 0 -- compare --replay "$evil" "${rargs[@]}" --vs --pad 0
 hc device-name-export 0 -- export --replay "$evil" "${rargs[@]}" --view bandwidth -o "$dir/$H.txt"
+hc device-name-bench 0 -- bench --replay "$evil"
+hc bench-replay-miss 2 -- bench --replay "$dir/$H.json" --kernel smem
+hc bench-replay-miss-name 2 -- bench --replay "$(f "m$H.json" "$(doc "$dev" "{\"config\":$cfg,\"measured\":$meas}")")" --size 64
 hc tour-kernel 2 -- tour "$(f tk "@ view=1 kernel=$H")"
 hc tour-key 2 -- tour "$(f tkey "@ view=1 $H=1")"
 # a kernel file (docs/language.md): its path and its text

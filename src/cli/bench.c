@@ -2,6 +2,7 @@
 
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "catalog.h"
 #include "json.h"
@@ -53,42 +54,9 @@ void bench_free(bench_result *b)
     b->n = b->cap = b->nskip = b->skipcap = 0;
 }
 
-/* ---- the model's figures beside each row ---------------------------------- */
+/* ---- the columns every output shares ---------------------------------------- */
 
-typedef struct model_cols {
-    char ld[16], st[16], sst[16], sld[16]; /* "-" where they do not apply */
-    char score[16];
-} model_cols;
-
-/* "4.00" (sectors per request) or "32.00x" (n-way); "-" with no requests. */
-static void ratio(char *buf, size_t n, const tpx_cost *k, double v, int ways)
-{
-    if (!k->insts)
-        snprintf(buf, n, "-");
-    else
-        snprintf(buf, n, "%.2f%s", v, ways ? "x" : "");
-}
-
-static model_cols model_columns(const bench_row *r)
-{
-    model_cols m;
-    strcpy(m.ld, "-");
-    strcpy(m.st, "-");
-    strcpy(m.sst, "-");
-    strcpy(m.sld, "-");
-    strcpy(m.score, "-");
-    if (!r->modelled)
-        return m;
-    snprintf(m.score, sizeof m.score, "%.1f%%", 100.0 * sweep_model_score(&r->t));
-    const tpx_cost *o = r->t.op;
-    ratio(m.ld, sizeof m.ld, &o[TPX_OP_GLD], model_sectors_per_request(&o[TPX_OP_GLD]), 0);
-    ratio(m.st, sizeof m.st, &o[TPX_OP_GST], model_sectors_per_request(&o[TPX_OP_GST]), 0);
-    ratio(m.sst, sizeof m.sst, &o[TPX_OP_SST], model_conflict_ways(&o[TPX_OP_SST]), 1);
-    ratio(m.sld, sizeof m.sld, &o[TPX_OP_SLD], model_conflict_ways(&o[TPX_OP_SLD]), 1);
-    return m;
-}
-
-static void block_text(const bench_row *r, char *buf, size_t n)
+void bench_block_text(const bench_row *r, char *buf, size_t n)
 {
     if (config_is_reference(r->c.kernel))
         snprintf(buf, n, "-");
@@ -96,7 +64,7 @@ static void block_text(const bench_row *r, char *buf, size_t n)
         snprintf(buf, n, "%dx%d", r->c.bx, r->c.by);
 }
 
-static void pad_text(const bench_row *r, char *buf, size_t n)
+void bench_pad_text(const bench_row *r, char *buf, size_t n)
 {
     if (!config_has_tile(r->c.kernel))
         snprintf(buf, n, "-");
@@ -107,7 +75,7 @@ static void pad_text(const bench_row *r, char *buf, size_t n)
 }
 
 /* "f32", or "f32/f64" for f32 data staged in an f64 tile (--tile-dtype). */
-static void dtype_text(const bench_row *r, char *buf, size_t n)
+void bench_dtype_text(const bench_row *r, char *buf, size_t n)
 {
     if (config_tile_differs(&r->c))
         snprintf(buf, n, "%s/%s", config_dtype_name(r->c.dtype),
@@ -117,7 +85,7 @@ static void dtype_text(const bench_row *r, char *buf, size_t n)
 }
 
 /* The dtype column: 5 wide, 7 when a row names its tile's type ("f32/f64"). */
-static int dtype_width(const bench_result *b)
+int bench_dtype_width(const bench_result *b)
 {
     for (int i = 0; i < b->n; i++)
         if (config_tile_differs(&b->rows[i].c))
@@ -125,72 +93,78 @@ static int dtype_width(const bench_result *b)
     return 5;
 }
 
-/* ---- table ------------------------------------------------------------------ */
-
-static void table_header(FILE *f, const bench_result *b)
-{
-    const tpx_device *d = &b->dev;
-    char name[sizeof d->name * 4];
-    text_sanitize(name, sizeof name, d->name);
-    if (d->valid)
-        fprintf(f, "tpx bench on %s (sm_%d%d, %d SMs, L2 %.0f MiB, theoretical peak %.0f GB/s), "
-                   "%s, GB = 1e9 bytes\n",
-                name, d->cc_major, d->cc_minor, d->sms, d->l2_bytes / 1048576.0, d->peak_gbs,
-                b->once ? "each config launched once and verified, not timed"
-                        : b->hot ? "hot (back-to-back launches)" : "cold L2 (flushed per sample)");
-    else
-        fprintf(f, "tpx bench: %s: the model's figures only\n", b->runner);
-    fprintf(f, "model: sectors per request of global loads and stores; n-way conflict of the "
-               "shared store (tile fill) and load (tile read); model = the ranking figure%s\n\n",
-            dtype_width(b) > 5 ? "; dtype D/T: D data in a T tile" : "");
-    fprintf(f, "%-13s %-6s %-12s %-*s %-4s %7s %7s %7s %7s %6s  %10s %9s %6s %7s %6s  %s\n",
-            "kernel", "block", "size", dtype_width(b), "dtype", "pad", "ld s/r", "st s/r", "sh-st",
-            "sh-ld", "model",
-            "median ms", "GB/s", "%peak", "%memcpy", "noise", "status");
-}
+/* ---- ranking ------------------------------------------------------------------ */
 
 /* The row bench_best ranks by: measured GB/s, else the model's prediction,
  * else its ranking figure. */
 static int timed(const bench_row *r) { return runner_has_number(&r->m); }
 
-enum { RANK_MEASURED, RANK_PREDICTED, RANK_SCORE };
-
-static int rank_kind(const bench_result *b, const tpx_profile *prof)
+static int rank_kind(const bench_result *b)
 {
-    int kind = RANK_PREDICTED;
+    int kind = BENCH_RANK_PREDICTED;
     double v;
     for (int i = 0; i < b->n; i++) {
         if (timed(&b->rows[i]))
-            return RANK_MEASURED;
-        if (b->rows[i].modelled && sweep_predicted_gbs(&b->rows[i].c, &b->rows[i].t, prof, &v) != 0)
-            kind = RANK_SCORE;
+            return BENCH_RANK_MEASURED;
+        if (b->rows[i].modelled && bench_predicted(b, &b->rows[i], &v) != 0)
+            kind = BENCH_RANK_SCORE;
     }
     return kind;
 }
 
-static double rank_value(const bench_row *r, int kind, const tpx_profile *prof)
+static double rank_value(const bench_result *b, const bench_row *r, int kind)
 {
     double v = 0;
-    if (kind == RANK_MEASURED)
+    if (kind == BENCH_RANK_MEASURED)
         return r->m.gbs;
-    if (kind == RANK_PREDICTED)
-        return sweep_predicted_gbs(&r->c, &r->t, prof, &v) == 0 ? v : 0;
+    if (kind == BENCH_RANK_PREDICTED)
+        return bench_predicted(b, r, &v) == 0 ? v : 0;
     return sweep_model_score(&r->t);
+}
+
+void bench_predict_rows(bench_result *b)
+{
+    tpx_profile prof;
+    profile_current(&b->dev, &prof);
+    for (int i = 0; i < b->n; i++) {
+        bench_row *r = &b->rows[i];
+        r->pred_known = r->modelled && sweep_predicted_gbs(&r->c, &r->t, &prof, &r->pred_gbs) == 0
+                            ? 1
+                            : -1;
+    }
+}
+
+int bench_predicted(const bench_result *b, const bench_row *r, double *gbs)
+{
+    if (r->pred_known) { /* bench_predict_rows did it */
+        *gbs = r->pred_gbs;
+        return r->pred_known > 0 ? 0 : -1;
+    }
+    tpx_profile prof;
+    profile_current(&b->dev, &prof);
+    return r->modelled && sweep_predicted_gbs(&r->c, &r->t, &prof, gbs) == 0 ? 0 : -1;
+}
+
+int bench_vs_predicted(const bench_result *b, const bench_row *r, double *ratio)
+{
+    double p;
+    if (!timed(r) || bench_predicted(b, r, &p) != 0 || !(p > 0))
+        return -1;
+    *ratio = r->m.gbs / p;
+    return 0;
 }
 
 int bench_best(const bench_result *b, int *ties, int *kind)
 {
-    tpx_profile prof;
-    profile_current(&b->dev, &prof);
-    *kind = rank_kind(b, &prof);
+    *kind = rank_kind(b);
     int best = -1;
     double bv = 0;
     *ties = 0;
     for (int i = 0; i < b->n; i++) {
         const bench_row *r = &b->rows[i];
-        if (*kind == RANK_MEASURED ? !timed(r) : !r->modelled)
+        if (*kind == BENCH_RANK_MEASURED ? !timed(r) : !r->modelled)
             continue;
-        double v = rank_value(r, *kind, &prof);
+        double v = rank_value(b, r, *kind);
         if (best >= 0 && v == bv)
             (*ties)++;
         if (best < 0 || v > bv) {
@@ -202,83 +176,55 @@ int bench_best(const bench_result *b, int *ties, int *kind)
     return best;
 }
 
-static void write_best(FILE *f, const bench_result *b)
+/* ---- the command line, for the result file ------------------------------------ */
+
+/* arg as the shell takes it back: as is when it holds only safe characters,
+ * else in single quotes ('it'\''s').  The length, or 0 when it does not fit
+ * in n bytes. */
+static size_t shell_word(const char *arg, char *out, size_t n)
 {
-    int ties, kind, i = bench_best(b, &ties, &kind);
-    if (i < 0)
-        return;
-    const bench_row *r = &b->rows[i];
-    char desc[160], tie[48] = "";
-    config_describe(&r->c, desc, sizeof desc);
-    if (ties)
-        snprintf(tie, sizeof tie, ", tied with %d other%s", ties, words_s(ties));
-    tpx_profile prof;
-    profile_current(&b->dev, &prof);
-    if (kind == RANK_MEASURED)
-        fprintf(f, "\nbest measured: %s, %.1f GB/s%s\n", desc, r->m.gbs, tie);
-    else if (kind == RANK_PREDICTED)
-        fprintf(f, "\nbest by the model: %s, predicted %.1f GB/s on %s%s\n", desc,
-                rank_value(r, kind, &prof), prof.name, tie);
-    else
-        fprintf(f, "\nbest by the model: %s, model figure %.1f%%%s\n", desc,
-                100.0 * sweep_model_score(&r->t), tie);
+    size_t o = 0;
+    int plain = *arg != '\0';
+    for (const char *p = arg; *p; p++)
+        plain = plain && (strchr("_./,:=+@%-", *p) || (*p >= '0' && *p <= '9') ||
+                          (*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z'));
+    if (!plain)
+        out[o++] = '\'';
+    const char *p = arg;
+    for (; *p && o + 6 < n; p++) {
+        if (*p == '\'' && !plain) {
+            memcpy(out + o, "'\\''", 4);
+            o += 4;
+        } else
+            out[o++] = *p;
+    }
+    if (*p)
+        return 0; /* did not fit */
+    if (!plain)
+        out[o++] = '\'';
+    out[o] = '\0';
+    return o;
 }
 
-void bench_write_table(FILE *f, const bench_result *b)
+/* The command line for the file's "command": whole arguments only, so a
+ * long line ends with " ..." and never inside a character; bytes that are
+ * not UTF-8 stay bytes here (the JSON writer escapes them). */
+void bench_describe_command(bench_result *b, int argc, char **argv)
 {
-    table_header(f, b);
-    int notes = 0;
-    for (int i = 0; i < b->n; i++) {
-        const bench_row *r = &b->rows[i];
-        const tpx_measurement *m = &r->m;
-        model_cols mc = model_columns(r);
-        char blk[24], size[48], pad[8], dt[16];
-        block_text(r, blk, sizeof blk);
-        pad_text(r, pad, sizeof pad);
-        dtype_text(r, dt, sizeof dt);
-        snprintf(size, sizeof size, "%lldx%lld", r->c.w, r->c.h);
-        fprintf(f, "%-13s %-6s %-12s %-*s %-4s %7s %7s %7s %7s %6s  ", catalog_name(r->c.kernel),
-                blk, size, dtype_width(b), dt, pad, mc.ld, mc.st, mc.sst, mc.sld, mc.score);
-        if (runner_has_number(m)) {
-            char peak[16] = "-", pm[16] = "-";
-            if (m->pct_peak >= 0)
-                snprintf(peak, sizeof peak, "%.1f", m->pct_peak);
-            if (m->pct_memcpy >= 0)
-                snprintf(pm, sizeof pm, "%.1f", m->pct_memcpy);
-            fprintf(f, "%10.4f %9.1f %6s %7s %5.2f%%  verified, %s%s\n", m->median_ms, m->gbs,
-                    peak, pm, 100.0 * m->noise, runner_badge_name(m->badge),
-                    m->pct_peak > 100.0 ? ", ABOVE PEAK" : "");
-        } else if (m->status == TPX_ST_OK && m->verified) {
-            fprintf(f, "%10s %9s %6s %7s %6s  verified (launched once)\n", "-", "-", "-", "-", "-");
-        } else if (m->status == TPX_ST_OK) {
-            fprintf(f, "%10s %9s %6s %7s %6s  failed (not verified)\n", "-", "-", "-", "-", "-");
-        } else {
-            fprintf(f, "%10s %9s %6s %7s %6s  %s", "-", "-", "-", "-", "-",
-                    m->status == TPX_ST_NOT_MEASURED ? "not measured"
-                                                     : runner_status_name(m->status));
-            if (m->status != TPX_ST_NOT_MEASURED && m->message[0])
-                fprintf(f, " [%d]", ++notes);
-            fputc('\n', f);
+    size_t cap = sizeof b->command, used = (size_t)snprintf(b->command, cap, "tpx bench");
+    char word[sizeof b->command];
+    for (int i = 0; i < argc; i++) {
+        size_t len = shell_word(argv[i], word, sizeof word);
+        if (len == 0 || used + 1 + len + 4 >= cap) {
+            snprintf(b->command + used, cap - used, " ...");
+            break;
         }
+        used += (size_t)snprintf(b->command + used, cap - used, " %s", word);
     }
-    if (notes) {
-        fprintf(f, "\n");
-        for (int i = 0, k = 0; i < b->n; i++) {
-            const tpx_measurement *m = &b->rows[i].m;
-            char why[sizeof m->message * 4];
-            if (m->status != TPX_ST_OK && m->status != TPX_ST_NOT_MEASURED && m->message[0])
-                fprintf(f, "[%d] %s\n", ++k, text_sanitize(why, sizeof why, m->message));
-        }
-    }
-    char why[sizeof b->rows[0].m.message * 4];
-    if (b->n && b->rows[0].m.status == TPX_ST_NOT_MEASURED && b->rows[0].m.message[0])
-        fprintf(f, "\nnot measured: %s\n", text_sanitize(why, sizeof why, b->rows[0].m.message));
-    write_best(f, b);
-    if (b->nskip) {
-        fprintf(f, "\nskipped (invalid combinations):\n");
-        for (int i = 0; i < b->nskip; i++)
-            fprintf(f, "  %s: %s\n", b->skips[i].what, b->skips[i].why);
-    }
+    time_t now = time(NULL);
+    struct tm tm;
+    gmtime_r(&now, &tm);
+    strftime(b->date, sizeof b->date, "%Y-%m-%dT%H:%M:%SZ", &tm);
 }
 
 /* ---- CSV ---------------------------------------------------------------------- */
@@ -311,13 +257,13 @@ void bench_write_csv(FILE *f, const bench_result *b)
                "model_store_sectors_per_request,model_shared_store_ways,model_shared_load_ways,"
                "status,verified,mode,samples,median_ms,min_ms,mean_ms,noise,gbs,pct_peak,"
                "memcpy_gbs,pct_memcpy,l2_badge,blocks_per_sm,registers_per_thread,"
-               "shared_bytes_per_block,note\n");
+               "shared_bytes_per_block,predicted_gbs,measured_over_predicted,note\n");
     for (int i = 0; i < b->n; i++) {
         const bench_row *r = &b->rows[i];
         const tpx_measurement *m = &r->m;
         const tpx_cost *o = r->t.op;
         char blk[24];
-        block_text(r, blk, sizeof blk);
+        bench_block_text(r, blk, sizeof blk);
         fprintf(f, "%s,%s,%lld,%lld,%s,%d,%d,%s", catalog_name(r->c.kernel), blk, r->c.w, r->c.h,
                 config_dtype_name(r->c.dtype), r->c.pad, r->c.swz,
                 config_dtype_name(config_tile_dtype(&r->c)));
@@ -347,6 +293,10 @@ void bench_write_csv(FILE *f, const bench_result *b)
         csv_num(f, m->occ.valid, 0, m->occ.blocks_per_sm);
         csv_num(f, m->occ.valid, 0, m->occ.regs_per_thread);
         csv_num(f, m->occ.valid, 0, (double)m->occ.smem_per_block);
+        double pred = 0, vs = 0;
+        int has_pred = bench_predicted(b, r, &pred) == 0, has_vs = bench_vs_predicted(b, r, &vs) == 0;
+        csv_num(f, has_pred, 2, pred);
+        csv_num(f, has_vs, 4, vs);
         fputc(',', f);
         csv_text(f, m->message);
         fputc('\n', f);
@@ -379,6 +329,11 @@ void bench_write_json(FILE *f, const bench_result *b)
         report_config_json(&w, "config", &r->c);
         report_model_json(&w, &r->c, r->modelled ? &r->t : NULL, &prof);
         report_measured_json(&w, &r->m, &b->dev);
+        double vs;
+        if (bench_vs_predicted(b, r, &vs) == 0)
+            json_double(&w, "measured_over_predicted", vs, 4);
+        else
+            json_null(&w, "measured_over_predicted");
         json_end_object(&w);
     }
     json_end_array(&w);

@@ -4,15 +4,16 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 #include <unistd.h>
 
 #include "bench.h"
+#include "bench_replay.h"
 #include "catalog.h"
 #include "cli.h"
 #include "commands.h"
 #include "bench_sweep.h"
 #include "file_write.h"
+#include "results_find.h"
 #include "results_read.h"
 #include "runner_select.h"
 #include "text.h"
@@ -36,6 +37,8 @@ const cli_opt cmd_bench_opts[] = {
     {"save", "FILE", "also write the JSON result document to FILE (tpx can replay it)"},
     {"no-gpu", NULL, "model only: do not look for a GPU"},
     {"device", "N", "CUDA device to measure on (tpx list --devices); default 0"},
+    {"replay", "FILE", "rank the results saved in FILE (or a shipped name: h200, h100) instead "
+                       "of measuring; the sweep's options given select its rows"},
     CLI_PROFILE_OPT,
     {NULL, NULL, NULL},
 };
@@ -46,7 +49,8 @@ static void bench_help(void)
            "                 [--pad LIST] [--swizzle] [--tile-dtype LIST] [--hot] [--samples N]\n"
            "                 [--time-cap S]\n"
            "                 [--json|--csv] [--out FILE] [--save FILE] [--no-gpu] [--device N]\n"
-           "                 [--profile NAME]\n\n"
+           "                 [--profile NAME]\n"
+           "       tpx bench --replay FILE [--kernel LIST] [--block LIST] [--size LIST] ...\n\n"
            "Measures every combination of the lists (comma-separated) on the GPU: each config\n"
            "is verified on random data, then timed with CUDA events (L2 flushed before each\n"
            "sample unless --hot) until the noise is under 0.5%% or the time cap.  Bandwidth is\n"
@@ -56,7 +60,12 @@ static void bench_help(void)
            "kernels only, and so do tile dtypes (a tile narrower than the data is skipped);\n"
            "memcpy and cublas run once per size and dtype.  Without a GPU the\n"
            "model's figures are shown and nothing is measured.  docs/results-format.md\n"
-           "describes the --save file.\n\n"
+           "describes the --save file.  The 'predicted' column is the model's GB/s for the\n"
+           "device (or the --profile without one) and meas/pred the measured over it.\n\n"
+           "--replay FILE ranks the results a --save recorded, best measured first, in the\n"
+           "same table (or --csv): the options --kernel, --block, --size, --dtype, --pad,\n"
+           "--swizzle and --tile-dtype, where given, select the rows a live run with them\n"
+           "would have measured; a selection the file lacks lists what it holds.\n\n"
            "--block all runs every shape whose sides are powers of two (1 to 1024) with at most\n"
            "1024 threads, plus any shapes listed after it (all,24x8); shapes the kernel refuses\n"
            "are listed as skipped.  --pad 0..3 is a range.  The 'model' column is the model's\n"
@@ -65,7 +74,8 @@ static void bench_help(void)
            "measured, else by the model's predicted GB/s (--save and --json hold it as\n"
            "model.predicted_gbs), else by that figure.\n\n"
            "example: tpx bench --kernel all --block 16x16,8x32,32x8,32x32 --size 8192 --pad 0,1\n"
-           "         tpx bench --no-gpu --kernel tile_rows --block all --size 1024 --pad 0..1\n\n"
+           "         tpx bench --no-gpu --kernel tile_rows --block all --size 1024 --pad 0..1\n"
+           "         tpx bench --replay h200 --kernel tile_rows,smem --size 8192\n\n"
            "options:\n");
     cli_print_options(stdout, cmd_bench_opts);
 }
@@ -184,55 +194,6 @@ static int run_sweep(tpx_runner *r, const bench_sweep *s, const tpx_measure_opts
     return total;
 }
 
-/* arg as the shell takes it back: as is when it holds only safe characters,
- * else in single quotes ('it'\''s').  The length, or 0 when it does not fit
- * in n bytes. */
-static size_t shell_word(const char *arg, char *out, size_t n)
-{
-    size_t o = 0;
-    int plain = *arg != '\0';
-    for (const char *p = arg; *p; p++)
-        plain = plain && (strchr("_./,:=+@%-", *p) || (*p >= '0' && *p <= '9') ||
-                          (*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z'));
-    if (!plain)
-        out[o++] = '\'';
-    const char *p = arg;
-    for (; *p && o + 6 < n; p++) {
-        if (*p == '\'' && !plain) {
-            memcpy(out + o, "'\\''", 4);
-            o += 4;
-        } else
-            out[o++] = *p;
-    }
-    if (*p)
-        return 0; /* did not fit */
-    if (!plain)
-        out[o++] = '\'';
-    out[o] = '\0';
-    return o;
-}
-
-/* The command line for the file's "command": whole arguments only, so a
- * long line ends with " ..." and never inside a character; bytes that are
- * not UTF-8 stay bytes here (the JSON writer escapes them). */
-static void describe_command(int argc, char **argv, bench_result *b)
-{
-    size_t cap = sizeof b->command, used = (size_t)snprintf(b->command, cap, "tpx bench");
-    char word[sizeof b->command];
-    for (int i = 0; i < argc; i++) {
-        size_t len = shell_word(argv[i], word, sizeof word);
-        if (len == 0 || used + 1 + len + 4 >= cap) {
-            snprintf(b->command + used, cap - used, " ...");
-            break;
-        }
-        used += (size_t)snprintf(b->command + used, cap - used, " %s", word);
-    }
-    time_t now = time(NULL);
-    struct tm tm;
-    gmtime_r(&now, &tm);
-    strftime(b->date, sizeof b->date, "%Y-%m-%dT%H:%M:%SZ", &tm);
-}
-
 typedef struct doc_writer {
     void (*write)(FILE *, const bench_result *);
     const bench_result *b;
@@ -280,6 +241,75 @@ static int nothing_measured(const bench_result *b, int no_gpu, int rc)
     return rc == CLI_OK ? CLI_FAIL : rc;
 }
 
+/* The sweep measured on the runner the options ask for (or modelled), into
+ * b; the exit code so far. */
+static int measure(const cli_parsed *p, int argc, char **argv, bench_result *b)
+{
+    bench_sweep s;
+    tpx_measure_opts o;
+    char msg[TPX_MSG];
+    if (bench_sweep_parse(p, &s, msg, sizeof msg) != 0 ||
+        parse_opts(p, &o, msg, sizeof msg) != 0) {
+        fprintf(stderr, "tpx bench: %s\n", msg);
+        return CLI_USAGE;
+    }
+    int usage;
+    tpx_runner *r = runner_from_options(cli_get(p, "device"), cli_has(p, "no-gpu"), NULL, msg,
+                                        sizeof msg, &usage);
+    if (!r) {
+        fprintf(stderr, "tpx bench: %s\n", usage ? msg : "out of memory");
+        return usage ? CLI_USAGE : CLI_FAIL;
+    }
+    runner_device(r, &b->dev);
+    b->runner = runner_name(r);
+    b->hot = o.hot;
+    b->once = o.once;
+    bench_describe_command(b, argc, argv);
+    progress_ctx pc = {isatty(STDERR_FILENO) && b->dev.valid, 0, 0, ""};
+    pc.n = run_sweep(r, &s, &o, 1, &pc, b);
+    if (pc.n > RESULTS_MAX_ROWS && (cli_has(p, "save") || cli_has(p, "json"))) {
+        /* refused before it runs: a file tpx could not read back */
+        fprintf(stderr, "tpx bench: the sweep has %d configs; a result file (--save, --json) "
+                        "holds at most %d: split it into smaller sweeps\n", pc.n,
+                RESULTS_MAX_ROWS);
+        runner_close(r);
+        return CLI_USAGE;
+    }
+    int rc = run_sweep(r, &s, &o, 0, &pc, b) < 0 ? CLI_FAIL : CLI_OK;
+    if (pc.on)
+        fprintf(text_raw_stderr(), "\r\033[K");
+    runner_device(r, &b->dev); /* again: the clocks (NVML) as they were while measuring */
+    runner_close(r);
+    if (rc != CLI_OK)
+        fprintf(stderr, "tpx bench: out of memory\n");
+    return rc;
+}
+
+/* --replay FILE: the file's rows ranked; the options that say how to
+ * measure, or write a result document, are refused with why. */
+static int replay(const cli_parsed *p, const char *saved, bench_result *b)
+{
+    static const char *const live_only[][2] = {
+        {"once", "it says how to measure"},   {"samples", "it says how to measure"},
+        {"time-cap", "it says how to measure"}, {"save", "the file is the result document"},
+        {"json", "the file is the result document; --csv or the table rank it"},
+    };
+    for (size_t i = 0; i < sizeof live_only / sizeof live_only[0]; i++)
+        if (cli_has(p, live_only[i][0])) {
+            fprintf(stderr, "tpx bench: --%s does not apply to --replay (%s)\n", live_only[i][0],
+                    live_only[i][1]);
+            return CLI_USAGE;
+        }
+    char msg[2 * TPX_MSG + 1024], path[RESULTS_PATH_MAX];
+    int usage = 1;
+    if (results_find(saved, path, sizeof path, msg, sizeof msg) != 0 ||
+        bench_replay(p, path, b, &usage, msg, sizeof msg) != 0) {
+        fprintf(stderr, "tpx bench: %s\n", msg);
+        return usage ? CLI_USAGE : CLI_FAIL;
+    }
+    return CLI_OK;
+}
+
 int cmd_bench(int argc, char **argv)
 {
     cli_parsed p;
@@ -287,13 +317,6 @@ int cmd_bench(int argc, char **argv)
     int rc = cli_start(argc, argv, cmd_bench_opts, "tpx bench", bench_help, &p);
     if (rc >= 0)
         return rc;
-    bench_sweep s;
-    tpx_measure_opts o;
-    if (bench_sweep_parse(&p, &s, msg, sizeof msg) != 0 ||
-        parse_opts(&p, &o, msg, sizeof msg) != 0) {
-        fprintf(stderr, "tpx bench: %s\n", msg);
-        return CLI_USAGE;
-    }
     if (cli_profile(&p, msg, sizeof msg) != 0) {
         fprintf(stderr, "tpx bench: %s\n", msg);
         return CLI_USAGE;
@@ -304,38 +327,15 @@ int cmd_bench(int argc, char **argv)
                         "would overwrite the first: give two files\n", out);
         return CLI_USAGE;
     }
-    int usage;
-    tpx_runner *r = runner_from_options(cli_get(&p, "device"), cli_has(&p, "no-gpu"), NULL, msg,
-                                        sizeof msg, &usage);
-    if (!r) {
-        fprintf(stderr, "tpx bench: %s\n", usage ? msg : "out of memory");
-        return usage ? CLI_USAGE : CLI_FAIL;
-    }
     bench_result b;
     memset(&b, 0, sizeof b);
-    runner_device(r, &b.dev);
-    b.runner = runner_name(r);
-    b.hot = o.hot;
-    b.once = o.once;
-    describe_command(argc, argv, &b);
-    progress_ctx pc = {isatty(STDERR_FILENO) && b.dev.valid, 0, 0, ""};
-    pc.n = run_sweep(r, &s, &o, 1, &pc, &b);
-    if (pc.n > RESULTS_MAX_ROWS && (save || cli_has(&p, "json"))) {
-        /* refused before it runs: a file tpx could not read back */
-        fprintf(stderr, "tpx bench: the sweep has %d configs; a result file (--save, --json) "
-                        "holds at most %d: split it into smaller sweeps\n", pc.n,
-                RESULTS_MAX_ROWS);
-        runner_close(r);
-        return CLI_USAGE;
+    const char *saved = cli_get(&p, "replay");
+    rc = saved ? replay(&p, saved, &b) : measure(&p, argc, argv, &b);
+    if (rc == CLI_USAGE) {
+        bench_free(&b);
+        return rc;
     }
-    rc = run_sweep(r, &s, &o, 0, &pc, &b) < 0 ? CLI_FAIL : CLI_OK;
-    if (pc.on)
-        fprintf(text_raw_stderr(), "\r\033[K");
-    runner_device(r, &b.dev); /* again: the clocks (NVML) as they were while measuring */
-    runner_close(r);
-    if (rc != CLI_OK)
-        fprintf(stderr, "tpx bench: out of memory\n");
-
+    bench_predict_rows(&b);
     void (*writer)(FILE *, const bench_result *) =
         cli_has(&p, "json") ? bench_write_json : cli_has(&p, "csv") ? bench_write_csv
                                                                       : bench_write_table;
@@ -350,7 +350,8 @@ int cmd_bench(int argc, char **argv)
     for (int i = 0; i < b.n; i++)
         if (b.rows[i].m.status == TPX_ST_VERIFY_FAILED || b.rows[i].m.status == TPX_ST_LAUNCH_ERROR)
             rc = CLI_FAIL;
-    rc = nothing_measured(&b, cli_has(&p, "no-gpu"), rc);
+    if (!saved)
+        rc = nothing_measured(&b, cli_has(&p, "no-gpu"), rc);
     bench_free(&b);
     return rc;
 }
