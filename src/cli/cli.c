@@ -16,6 +16,54 @@ static int find_opt(const cli_opt *opts, const char *name, size_t len)
     return -1;
 }
 
+/* ---- the global options (cli_globals.h moves them; here they are refused) --- */
+
+const cli_opt cli_global_opts[] = {
+    {"json", NULL, "JSON output"},
+    {"csv", NULL, "CSV output"},
+    {"no-gpu", NULL, "the model only"},
+    {"profile", "NAME", "a device profile"},
+    {"replay", "FILE", "results saved by tpx bench --save"},
+    {"out", "FILE", "where to write"},
+    {NULL, NULL, NULL},
+};
+
+static const cli_command *commands;
+static int ncommands;
+
+void cli_commands_set(const cli_command *cmds, int n)
+{
+    commands = cmds;
+    ncommands = n;
+}
+
+/* Whether opts (NULL: none) has the option name (len bytes). */
+static int has_opt(const cli_opt *opts, const char *name, size_t len)
+{
+    return opts && find_opt(opts, name, len) >= 0;
+}
+
+int cli_global_refusal(const char *name, size_t len, char *msg, size_t n)
+{
+    int k = find_opt(cli_global_opts, name, len);
+    const cli_opt *g = k >= 0 ? &cli_global_opts[k] : NULL;
+    if (!g)
+        return -1;
+    size_t used = (size_t)snprintf(msg, n, "option '--%s' (%s) does not apply here", g->name,
+                                   g->help);
+    int named = 0;
+    for (int i = 0; i < ncommands && used < n; i++) {
+        const cli_command *c = &commands[i];
+        if (!has_opt(c->opts, name, len) && !has_opt(c->more, name, len))
+            continue;
+        used += (size_t)snprintf(msg + used, n - used, "%stpx %s",
+                                 named ? ", " : "; it is an option of ",
+                                 c->name ? c->name : "(the explorer)");
+        named++;
+    }
+    return 0;
+}
+
 /* Options that contradict each other wherever both exist, with why; last-wins
  * would silently drop one of them. */
 static const char *const cli_conflicts[][3] = {
@@ -62,6 +110,13 @@ int cli_parse(int argc, char **argv, const cli_opt *opts, cli_parsed *out, char 
             out->help = 1;
             continue;
         }
+        if (strcmp(a, "-o") == 0) { /* the short name of --out, wherever --out is taken */
+            if (find_opt(opts, "out", 3) < 0) {
+                cli_global_refusal("out", 3, msg, n);
+                return -1;
+            }
+            a = "--out";
+        }
         if (strncmp(a, "--", 2) != 0 || a[2] == '\0') {
             snprintf(msg, n, "unexpected argument '%s' (options start with --)", a);
             return -1;
@@ -70,7 +125,8 @@ int cli_parse(int argc, char **argv, const cli_opt *opts, cli_parsed *out, char 
         size_t len = eq ? (size_t)(eq - name) : strlen(name);
         int k = find_opt(opts, name, len);
         if (k < 0) {
-            snprintf(msg, n, "unknown option '--%.*s'", (int)len, name);
+            if (cli_global_refusal(name, len, msg, n) != 0)
+                snprintf(msg, n, "unknown option '--%.*s'", (int)len, name);
             return -1;
         }
         if (!opts[k].arg) {

@@ -36,6 +36,24 @@ const char *cli_get(const cli_parsed *p, const char *name);
 int cli_has(const cli_parsed *p, const char *name);
 void cli_print_options(FILE *f, const cli_opt *opts);
 
+/* The options that belong to the command line rather than to one
+ * subcommand (--json, --csv, --no-gpu, --profile, --replay, --out/-o):
+ * cli_globals.h lets them stand anywhere. */
+extern const cli_opt cli_global_opts[];
+
+/* The subcommands and their tables, for the refusals ("--csv: an option of
+ * tpx bench"); set once by main. */
+typedef struct cli_command {
+    const char *name;
+    const cli_opt *opts, *more; /* more: NULL, or a second table */
+} cli_command;
+void cli_commands_set(const cli_command *cmds, int n);
+
+/* Why the option name (len bytes) is refused where it is not taken: a
+ * global one names the subcommands that take it.  0 with msg, or -1 when it
+ * is no global option. */
+int cli_global_refusal(const char *name, size_t len, char *msg, size_t n);
+
 /* The options every config-taking command shares, as table rows. */
 #define CLI_CONFIG_OPTS                                                                          \
     {"kernel", "ID", "kernel id (tpx list); default naive_row"},                                 \

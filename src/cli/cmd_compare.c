@@ -10,6 +10,7 @@
 
 #include "catalog.h"
 #include "cli.h"
+#include "cli_globals.h"
 #include "commands.h"
 #include "compare.h"
 #include "compare_files.h"
@@ -185,50 +186,6 @@ static void close_runners(tpx_runner *r[2])
     runner_close(r[0]);
 }
 
-/* The options that are the command's, not a config's, and so not A's or B's
- * alone: accepted after --vs too (with their value). */
-static int global_opt(const char *arg, int *takes_value)
-{
-    static const struct { const char *name; int value; } globals[] = {
-        {"--json", 0}, {"--no-gpu", 0}, {"--hot", 0}, {"--device", 1}, {"--profile", 1},
-    };
-    for (size_t i = 0; i < sizeof globals / sizeof globals[0]; i++) {
-        size_t n = strlen(globals[i].name);
-        if (strncmp(arg, globals[i].name, n) == 0 &&
-            (arg[n] == '\0' || (globals[i].value && arg[n] == '='))) {
-            *takes_value = globals[i].value && arg[n] == '\0';
-            return 1;
-        }
-    }
-    return 0;
-}
-
-/* argv with the global options after --vs moved before it, into out (argc
- * entries): `--vs --pad 1 --json` is `--json --vs --pad 1`.  Returns where
- * --vs now is. */
-static int hoist_globals(int argc, char **argv, int vs, char **out)
-{
-    int n = 0, v;
-    for (int i = 0; i < vs; i++)
-        out[n++] = argv[i];
-    for (int i = vs + 1; i < argc; i++)
-        if (global_opt(argv[i], &v)) {
-            out[n++] = argv[i];
-            if (v && i + 1 < argc)
-                out[n++] = argv[++i];
-        }
-    int at = n;
-    out[n++] = argv[vs];
-    for (int i = vs + 1; i < argc; i++) {
-        if (global_opt(argv[i], &v)) {
-            i += v && i + 1 < argc;
-            continue;
-        }
-        out[n++] = argv[i];
-    }
-    return at;
-}
-
 int cmd_compare(int argc, char **argv)
 {
     cli_parsed p;
@@ -236,7 +193,8 @@ int cmd_compare(int argc, char **argv)
     int vs = compare_split_vs(argc, argv);
     char *moved[argc > 0 ? argc : 1];
     if (vs >= 0) {
-        vs = hoist_globals(argc, argv, vs, moved);
+        /* the command's options after --vs are the command's (B's --replay stays B's) */
+        vs = cli_hoist_vs(argc, argv, vs, cmd_compare_opts, compare_vs_opts, "replay", moved);
         argv = moved;
     }
     int rc = cli_start(vs < 0 ? argc : vs, argv, cmd_compare_opts, "tpx compare", compare_help, &p);

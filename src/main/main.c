@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "cli_globals.h"
 #include "commands.h"
 #include "compare.h"
 #include "completions.h"
@@ -143,8 +144,27 @@ static int wants_version(int argc, char **argv)
     return 0;
 }
 
+static int is_subcommand(const char *word)
+{
+    for (int i = 0; i < N_SUBCOMMANDS; i++)
+        if (strcmp(word, subcommands[i].name) == 0)
+            return 1;
+    return 0;
+}
+
+/* The refusals of an option a subcommand does not take name those that do. */
+static void register_commands(void)
+{
+    static cli_command cmds[N_SUBCOMMANDS + 1];
+    cmds[0] = (cli_command){NULL, cmd_explore_opts, NULL};
+    for (int i = 0; i < N_SUBCOMMANDS; i++)
+        cmds[i + 1] = (cli_command){subcommands[i].name, subcommands[i].opts, subcommands[i].more};
+    cli_commands_set(cmds, N_SUBCOMMANDS + 1);
+}
+
 static int run(int argc, char **argv)
 {
+    register_commands();
     if (wants_version(argc, argv)) {
         printf("tpx %s\n", TPX_VERSION);
         return fflush(stdout) == 0 && !ferror(stdout) ? CLI_OK : CLI_FAIL;
@@ -154,6 +174,11 @@ static int run(int argc, char **argv)
         usage(stdout);
         return CLI_OK;
     }
+    /* tpx --json report ...: the global options before the subcommand are its */
+    char *moved[argc > 0 ? argc : 1];
+    moved[0] = argv[0];
+    if (cli_globals_first(argc, argv, is_subcommand, moved + 1) > 0)
+        argv = moved;
     if (argc >= 2 && argv[1][0] != '-') {
         for (size_t i = 0; i < (size_t)N_SUBCOMMANDS; i++)
             if (strcmp(argv[1], subcommands[i].name) == 0)

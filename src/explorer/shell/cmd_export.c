@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "cli_globals.h"
 #include "compare.h"
 #include "export.h"
 #include "file_write.h"
@@ -156,6 +157,11 @@ int cmd_export(int argc, char **argv)
     cli_parsed p;
     char msg[2 * TPX_MSG];
     int vs = compare_split_vs(argc, args);
+    char *moved[256];
+    if (vs >= 0) { /* the command's options after --vs (-o, --view, ...) are the command's */
+        vs = cli_hoist_vs(argc, args, vs, cmd_export_opts, compare_vs_opts, NULL, moved);
+        memcpy(args, moved, (size_t)argc * sizeof *args);
+    }
     int rc = cli_start(vs < 0 ? argc : vs, args, cmd_export_opts, "tpx export", export_help, &p);
     if (rc >= 0)
         return rc;
