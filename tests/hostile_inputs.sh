@@ -127,5 +127,11 @@ hc kernel-file-text 2 -- check --kernel-file "$(f ktext "B[tx] = A[$H]")"
 hc kernel-file-name 2 -- check --kernel-file "$(f kname "kernel $H")"
 quote=0 hc kernel-file-ok 0 -- report --no-gpu --json --kernel-file "$(f "k$H.tpxk" 'B[tx] = A[tx]')"
 
+# the config file (~/.config/tpx/config): its directory's name and its lines
+mkdir -p "$dir/xdg$H/tpx"
+printf '%s = 1\nsize = %s\ndtype = f32%s\n' "$H" "$H" "$H" >"$dir/xdg$H/tpx/config"
+hc config-file 0 XDG_CONFIG_HOME="$dir/xdg$H" -- list
+hc config-file-report 0 XDG_CONFIG_HOME="$dir/xdg$H" -- report --no-gpu --json
+
 echo "$n hostile inputs, $fails failed"
 [ "$fails" -eq 0 ]

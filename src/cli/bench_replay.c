@@ -18,31 +18,32 @@ static int has_int(const int *v, int n, int x)
     return 0;
 }
 
-/* Whether the options given (only those) take row c, as a live bench with
+/* Whether the options given on the command line (not the config file's
+ * defaults) take row c, as a live bench with
  * them would have run it: blocks and pads do not apply to a reference, pads
  * and tile dtypes only to a tiled kernel, a swizzled tile only with --swizzle. */
 static int wanted(const cli_parsed *p, const bench_sweep *s, const tpx_config *c)
 {
     int ok = 1, tiled = config_has_tile(c->kernel);
-    if (cli_has(p, "kernel"))
+    if (cli_given(p, "kernel"))
         ok = ok && has_int(s->kernels, s->nk, (int)c->kernel);
-    if (cli_has(p, "block") && !config_is_reference(c->kernel)) {
+    if (cli_given(p, "block") && !config_is_reference(c->kernel)) {
         int found = 0;
         for (int i = 0; i < s->nb; i++)
             found = found || (s->bx[i] == c->bx && s->by[i] == c->by);
         ok = ok && found;
     }
-    if (cli_has(p, "size")) {
+    if (cli_given(p, "size")) {
         int found = 0;
         for (int i = 0; i < s->ns; i++)
             found = found || (s->w[i] == c->w && s->h[i] == c->h);
         ok = ok && found;
     }
-    if (cli_has(p, "dtype"))
+    if (cli_given(p, "dtype"))
         ok = ok && has_int((const int *)s->dt, s->nd, (int)c->dtype);
-    if (tiled && (cli_has(p, "pad") || cli_has(p, "swizzle")))
+    if (tiled && (cli_given(p, "pad") || cli_given(p, "swizzle")))
         ok = ok && (c->swz ? s->swizzle && has_int(s->pad, s->np, 0) : has_int(s->pad, s->np, c->pad));
-    if (tiled && cli_has(p, "tile-dtype"))
+    if (tiled && cli_given(p, "tile-dtype"))
         ok = ok && has_int((const int *)s->tdt, s->ntd, (int)config_tile_dtype(c));
     return ok;
 }
@@ -103,7 +104,7 @@ static void filters_text(const cli_parsed *p, char *buf, size_t n)
     size_t used = 0;
     buf[0] = '\0';
     for (size_t i = 0; i < sizeof names / sizeof names[0] && used < n; i++)
-        if (cli_get(p, names[i]))
+        if (cli_given(p, names[i]))
             used += (size_t)snprintf(buf + used, n - used, " --%s %s", names[i],
                                      cli_get(p, names[i]));
     if (cli_has(p, "swizzle") && used < n)

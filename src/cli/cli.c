@@ -6,6 +6,7 @@
 #include "catalog.h"
 #include "file_read.h"
 #include "profile.h"
+#include "userconf.h"
 #include "user.h"
 
 static int find_opt(const cli_opt *opts, const char *name, size_t len)
@@ -25,6 +26,7 @@ const cli_opt cli_global_opts[] = {
     {"profile", "NAME", "a device profile"},
     {"replay", "FILE", "results saved by tpx bench --save"},
     {"out", "FILE", "where to write"},
+    {"no-config", NULL, "no config file"},
     {NULL, NULL, NULL},
 };
 
@@ -110,6 +112,10 @@ int cli_parse(int argc, char **argv, const cli_opt *opts, cli_parsed *out, char 
             out->help = 1;
             continue;
         }
+        if (strcmp(a, "--no-config") == 0) { /* every command reads the config file */
+            out->no_config = 1;
+            continue;
+        }
         if (strcmp(a, "-o") == 0) { /* the short name of --out, wherever --out is taken */
             if (find_opt(opts, "out", 3) < 0) {
                 cli_global_refusal("out", 3, msg, n);
@@ -152,6 +158,36 @@ int cli_parse(int argc, char **argv, const cli_opt *opts, cli_parsed *out, char 
     return check_conflicts(out, msg, n);
 }
 
+/* The config file, read once per process; its notes on stderr. */
+static const userconf *config_file(void)
+{
+    static userconf uc;
+    static int read;
+    char path[4096];
+    if (read++)
+        return &uc;
+    if (userconf_path(path, sizeof path))
+        userconf_read(path, &uc);
+    for (int i = 0; i < uc.nnotes; i++)
+        fprintf(stderr, "tpx: config %s\n", uc.notes[i]);
+    if (uc.more)
+        fprintf(stderr, "tpx: config: %d more problem%s like these\n", uc.more, uc.more > 1 ? "s" : "");
+    return &uc;
+}
+
+/* The config file's values for the options p's table has and argv lacks. */
+static void config_defaults(cli_parsed *p)
+{
+    const userconf *uc = config_file();
+    for (int i = 0; p->opts[i].name && i < CLI_MAX_OPTS; i++) {
+        const char *v = p->opts[i].arg ? userconf_get(uc, p->opts[i].name) : NULL;
+        if (v && !p->set[i]) {
+            p->set[i] = 2;
+            p->val[i] = v;
+        }
+    }
+}
+
 int cli_start(int argc, char **argv, const cli_opt *opts, const char *who, void (*help)(void),
               cli_parsed *out)
 {
@@ -164,6 +200,8 @@ int cli_start(int argc, char **argv, const cli_opt *opts, const char *who, void 
         help();
         return CLI_OK;
     }
+    if (!out->no_config)
+        config_defaults(out);
     return -1;
 }
 
@@ -179,6 +217,12 @@ int cli_has(const cli_parsed *p, const char *name)
     return k >= 0 && p->set[k];
 }
 
+int cli_given(const cli_parsed *p, const char *name)
+{
+    int k = find_opt(p->opts, name, strlen(name));
+    return k >= 0 && p->set[k] == 1;
+}
+
 void cli_print_options(FILE *f, const cli_opt *opts)
 {
     for (int i = 0; opts[i].name; i++) {
@@ -187,6 +231,7 @@ void cli_print_options(FILE *f, const cli_opt *opts)
                  opts[i].arg ? opts[i].arg : "");
         fprintf(f, "  %-22s %s\n", left, opts[i].help);
     }
+    fprintf(f, "  %-22s %s\n", "--no-config", "ignore the config file (~/.config/tpx/config)");
     fprintf(f, "  %-22s %s\n", "--help", "show this help");
 }
 

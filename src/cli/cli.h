@@ -18,8 +18,9 @@ typedef struct cli_opt {
 typedef struct cli_parsed {
     const cli_opt *opts; /* terminated by a {NULL} entry */
     const char *val[CLI_MAX_OPTS];
-    int set[CLI_MAX_OPTS];
+    int set[CLI_MAX_OPTS]; /* 1 given on the command line, 2 the config file's default */
     int help;            /* --help or -h was given */
+    int no_config;       /* --no-config: no defaults from the config file */
 } cli_parsed;
 
 /* Exit codes: 0 fine, 1 a run failed, 2 the command line was wrong. */
@@ -28,12 +29,16 @@ enum { CLI_OK = 0, CLI_FAIL = 1, CLI_USAGE = 2 };
 /* Parses argv[0..argc) against opts. 0, or -1 with a message. */
 int cli_parse(int argc, char **argv, const cli_opt *opts, cli_parsed *out, char *msg, size_t n);
 /* The start of every subcommand: parses argv against opts; on an error
- * prints "WHO: message (WHO --help)" to stderr, on --help calls help().
+ * prints "WHO: message (WHO --help)" to stderr, on --help calls help();
+ * then, unless --no-config, the config file's defaults (userconf.h) for the
+ * options of opts the command line did not give.
  * Returns -1 to go on, else the exit code (CLI_USAGE or CLI_OK). */
 int cli_start(int argc, char **argv, const cli_opt *opts, const char *who, void (*help)(void),
               cli_parsed *out);
 const char *cli_get(const cli_parsed *p, const char *name);
 int cli_has(const cli_parsed *p, const char *name);
+/* Whether the command line gave it (not the config file). */
+int cli_given(const cli_parsed *p, const char *name);
 void cli_print_options(FILE *f, const cli_opt *opts);
 
 /* The options that belong to the command line rather than to one

@@ -174,7 +174,7 @@ static int names_config(const cli_parsed *p)
     static const char *const parts[] = {"kernel", "block", "size", "dtype",
                                         "pad",    "swizzle", "tile-dtype"};
     for (size_t i = 0; i < sizeof parts / sizeof parts[0]; i++)
-        if (cli_has(p, parts[i]))
+        if (cli_given(p, parts[i])) /* the config file's size is no config named */
             return 1;
     return 0;
 }

@@ -104,8 +104,10 @@ static void value_arms(FILE *f, const shell_fmt *sh, const cli_opt *opts, const 
     }
 }
 
+/* globals: the command reads the config file (takes --no-config, as its
+ * --help says); B's options after --vs do not. */
 static void arm(FILE *f, const shell_fmt *sh, const char *label, const completion_cmd *c,
-                const char *extra)
+                const char *extra, int globals)
 {
     fprintf(f, "    %s)\n        case $prev in\n", label);
     value_arms(f, sh, c->opts, NULL);
@@ -113,7 +115,8 @@ static void arm(FILE *f, const shell_fmt *sh, const char *label, const completio
     fprintf(f, "%s%s", sh->rest, extra);
     option_words(f, c->opts, NULL);
     option_words(f, c->more, c->opts);
-    fprintf(f, "%s--help", takes_vs(label) ? "--vs " : "");
+    fprintf(f, "%s%s--help", takes_vs(label) ? "--vs " : "",
+            globals && c->opts && c->opts->name ? "--no-config " : "");
     fputs(c->files ? sh->rest_end_files : sh->rest_end, f);
 }
 
@@ -122,9 +125,9 @@ static void arms(FILE *f, const shell_fmt *sh, const completion_cmd *cmds, int n
                  const cli_opt *vs_opts, const char *subs)
 {
     for (int i = 0; i < n; i++)
-        arm(f, sh, cmds[i].name ? cmds[i].name : sh->empty, &cmds[i], cmds[i].name ? "" : subs);
+        arm(f, sh, cmds[i].name ? cmds[i].name : sh->empty, &cmds[i], cmds[i].name ? "" : subs, 1);
     const completion_cmd vs = {"compare_vs", vs_opts, NULL, 0};
-    arm(f, sh, vs.name, &vs, "");
+    arm(f, sh, vs.name, &vs, "", 0);
 }
 
 /* "list report ... " and "list|report|..." */
