@@ -132,6 +132,11 @@ printf 'B[FIXME] = A[tx]\n' >"$tmp/fixme.tpxk"
 cli 2 "fixme.tpxk:1:3: a blank to fill" check --kernel-file "$tmp/fixme.tpxk"
 cli 2 "cannot open" check --kernel-file /nonexistent/k.tpxk
 cli 2 "--kernel and --kernel-file name two kernels" report --no-gpu --kernel smem --kernel-file "$tmp/fixme.tpxk"
+# slides and tour steps (tpx export --slide, --view tour --step N)
+cli 2 "--view tour needs --step N" export --view tour -o "$tmp/x.svg"
+cli 2 "the tour has steps 1 to" export --view tour --step 0 -o "$tmp/x.svg"
+cli 2 "--step belongs to --view tour" export --view banks --step 2 -o "$tmp/x.svg"
+cli 2 "--title belongs to --slide" export --view banks --title T -o "$tmp/x.svg"
 cli 2 "fixme.tpxk:1:3: a blank to fill" --no-gpu --kernel-file "$tmp/fixme.tpxk"
 
 # A full disk: stdout and --out.

@@ -37,6 +37,37 @@ grep -q "32 wavefronts where 1 would do" "$dir/banks.txt" || fail "banks.txt: $(
 "$tpx" export --view order --format svg -o "$dir/order.out" >/dev/null
 xmllint --noout "$dir/order.out" || fail "--format svg"
 
+# slides: every view and tour steps well-formed, rendered, light, titled, no key hints
+slide_ok() { # file
+    xmllint --noout "$1" || fail "$1 is not valid XML"
+    rsvg-convert "$1" -o "$1.png" || fail "$1 does not render"
+    grep -q 'fill="#ffffff"/>' "$1" || fail "$1: not a light page"
+    grep -q 'class="heading"' "$1" || fail "$1: no title"
+    ! grep -q '>? help' "$1" || fail "$1: key hints on a slide"
+    ! grep -q 'no GPU: model only' "$1" || fail "$1: the device line unasked"
+}
+for v in map banks coalescing order bandwidth; do
+    "$tpx" export --view $v --kernel smem --block 32x32 --slide -o "$dir/s-$v.svg" >/dev/null ||
+        fail "slide $v"
+    slide_ok "$dir/s-$v.svg"
+done
+"$tpx" export --view compare --kernel smem --block 32x32 --slide -o "$dir/s-ab.svg" --vs --pad 1 \
+    >/dev/null && slide_ok "$dir/s-ab.svg"
+grep -q '>Compare: A smem 32x32 4096x4096 f32 pad 0 against B smem 32x32 4096x4096 f32 pad 1<' \
+    "$dir/s-ab.svg" || fail "the compare slide's title"
+nsteps=$("$tpx" tour --check --no-gpu | sed -n 's/.*: \([0-9]*\) steps,.*/\1/p')
+for step in 1 8 "$nsteps"; do
+    "$tpx" export --view tour --step "$step" --slide --replay h200 -o "$dir/t$step.svg" >/dev/null ||
+        fail "tour step $step"
+    slide_ok "$dir/t$step.svg"
+    grep -q ">Tour step $step of $nsteps, " "$dir/t$step.svg" || fail "step $step's title"
+done
+"$tpx" export --view tour --step 3 --slide --title 'Warps & rows' -o "$dir/t3.txt" >/dev/null
+head -1 "$dir/t3.txt" | grep -qx 'Warps & rows' || fail "--title: $(head -1 "$dir/t3.txt")"
+grep -q "The naive transpose." "$dir/t3.txt" || fail "step 3's text: $(cat "$dir/t3.txt")"
+"$tpx" export --view banks --slide --device-line -o "$dir/dev.txt" >/dev/null
+grep -q "no GPU: model only" "$dir/dev.txt" || fail "--device-line"
+
 refuse() { # expected-message-part, args...
     local want=$1
     shift
@@ -54,6 +85,11 @@ refuse "B is invalid" --view compare --kernel smem --block 32x32 -o "$dir/x.svg"
 refuse "cannot tell the format" --view map -o "$dir/x.png"
 refuse "unknown format" --view map --format pdf -o "$dir/x.svg"
 refuse "unknown view" --view heat -o "$dir/x.svg"
+refuse "needs --step N" --view tour -o "$dir/x.svg"
+refuse "the tour has steps 1 to" --view tour --step 99 -o "$dir/x.svg"
+refuse "--step belongs to --view tour" --view map --step 2 -o "$dir/x.svg"
+refuse "--title belongs to --slide" --view map --title T -o "$dir/x.svg"
+refuse "--device-line belongs to --slide" --view map --device-line -o "$dir/x.svg"
 refuse "out of range" --view map --cols 5 -o "$dir/x.svg"
 refuse "smem needs a square block" --view map --kernel smem --block 32x8 -o "$dir/x.svg"
 [ ! -e "$dir/x.svg" ] || fail "a refused export wrote a file"

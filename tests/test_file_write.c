@@ -107,6 +107,28 @@ static void test_refusals(void **state)
     assert_non_null(strstr(msg, "No space left on device"));
 }
 
+/* file_write_new: a new file whole; over anything (a file, a dangling
+ * link) EEXIST, the old one untouched and nothing left beside it. */
+static void test_new_never_replaces(void **state)
+{
+    (void)state;
+    char msg[256];
+    const char *p = path_of("n.txt"), *link_path = path_of("dangling");
+    assert_int_equal(file_write_new(p, writer, "line\n", msg, sizeof msg), 0);
+    assert_int_equal(size_of(p), 2000 * 5);
+    errno = 0;
+    assert_int_equal(file_write_new(p, writer, "longer line\n", msg, sizeof msg), -1);
+    assert_int_equal(errno, EEXIST);
+    assert_non_null(strstr(msg, "File exists"));
+    assert_int_equal(size_of(p), 2000 * 5);
+    assert_int_equal(symlink(path_of("nowhere"), link_path), 0);
+    assert_int_equal(file_write_new(link_path, writer, "x\n", msg, sizeof msg), -1);
+    assert_int_equal(errno, EEXIST);
+    assert_int_equal(size_of(path_of("nowhere")), -1); /* not written through the link */
+    assert_int_equal(file_write_new(p, writer, "FAIL", msg, sizeof msg), -1);
+    assert_false(others("n.txt", "dangling"));
+}
+
 static void test_symlink(void **state)
 {
     (void)state;
@@ -166,6 +188,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test_setup_teardown(test_write_and_replace, setup, teardown),
         cmocka_unit_test_setup_teardown(test_refusals, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_new_never_replaces, setup, teardown),
         cmocka_unit_test_setup_teardown(test_symlink, setup, teardown),
         cmocka_unit_test_setup_teardown(test_size_limit, setup, teardown),
         cmocka_unit_test_setup_teardown(test_same, setup, teardown),

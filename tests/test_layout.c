@@ -92,12 +92,33 @@ static void test_centre(void **s)
     assert_true(inside(c, 80, 24));
 }
 
+/* A slide: no hints, config line or tabs, the device line only when asked,
+ * the note above the caption, the strip at the bottom, the body between. */
+static void test_slide(void **s)
+{
+    (void)s;
+    tpx_layout l = layout_slide(120, 50, 0, 4);
+    assert_true(l.ok);
+    assert_int_equal(l.device.h + l.config.h + l.tabs.h + l.hints.h, 0);
+    assert_int_equal(l.note.y, 0);
+    assert_int_equal(l.note.h, 4);
+    assert_int_equal(l.caption.y, 4);
+    assert_int_equal(l.body.y, l.caption.y + l.caption.h);
+    assert_int_equal(l.body.y + l.body.h, l.strip.y);
+    assert_int_equal(l.strip.y + l.strip.h, 50);
+    l = layout_slide(120, 50, 1, 0);
+    assert_int_equal(l.device.h, 1);
+    assert_int_equal(l.caption.y, 1);
+    assert_int_equal(layout_compute(120, 50).note.h, 0); /* a terminal has no note */
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_many_sizes),
         cmocka_unit_test(test_columns),
         cmocka_unit_test(test_centre),
+        cmocka_unit_test(test_slide),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

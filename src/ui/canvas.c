@@ -32,6 +32,7 @@ void canvas_free(tpx_canvas *cv)
 
 void canvas_clear(tpx_canvas *cv)
 {
+    cv->need_w = 0;
     for (int i = 0; i < cv->w * cv->h; i++)
         cv->cells[i] = (tpx_cell){' ', TPX_R_NORMAL, 0};
 }
@@ -96,6 +97,11 @@ int canvas_text(tpx_canvas *cv, int x, int y, int maxw, tpx_role role, const cha
     int n = 0;
     while (*p && n < maxw)
         canvas_put(cv, x + n++, y, next_cp(&p), role);
+    if (*p) { /* cut: where it would have ended */
+        int end = x + n + canvas_width((const char *)p);
+        if (end > cv->need_w)
+            cv->need_w = end;
+    }
     return n;
 }
 

@@ -20,6 +20,10 @@ typedef struct tpx_cell {
 typedef struct tpx_canvas {
     int w, h;
     tpx_cell *cells;
+    /* The column a cut text would have ended at (x + its whole width), the
+     * widest of them since the last clear; 0 when none was cut.  A slide
+     * widens itself until nothing runs off its right edge. */
+    int need_w;
 } tpx_canvas;
 
 /* 0, or -1 when out of memory.  Sizes below 1 give an empty canvas. */

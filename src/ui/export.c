@@ -1,6 +1,7 @@
 #include "export.h"
 
 #include <errno.h>
+#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -11,34 +12,6 @@
 #define CELL_H 17.0
 #define FONT_PX 14
 #define MARGIN 8.0
-
-/* The eight ANSI colours as a dark terminal shows them, and its default
- * foreground and background. */
-static const char *const ansi_hex[8] = {"#1d1f21", "#cc6666", "#b5bd68", "#f0c674",
-                                        "#81a2be", "#b294bb", "#8abeb7", "#c5c8c6"};
-#define DEFAULT_FG "#d8d8d8"
-#define DEFAULT_BG "#101214"
-
-/* What the legend says for the roles that carry a meaning in the views. */
-static const char *role_meaning(tpx_role r)
-{
-    switch (r) {
-    case TPX_R_LOAD: return "load";
-    case TPX_R_STORE: return "store";
-    case TPX_R_GOOD: return "good";
-    case TPX_R_BAD: return "bad: wasted or conflicting";
-    case TPX_R_WARN: return "warning";
-    case TPX_R_USED: return "bytes a lane asked for";
-    case TPX_R_WASTE: return "bytes moved but not used";
-    case TPX_R_PAD: return "padding";
-    case TPX_R_WAVE: return "blocks resident now";
-    case TPX_R_SELECT: return "selected";
-    case TPX_R_HEAT0: return "lowest";
-    case TPX_R_HEAT2: return "middle";
-    case TPX_R_HEAT4: return "highest";
-    default: return NULL;
-    }
-}
 
 int export_format_parse(const char *s)
 {
@@ -115,32 +88,27 @@ static void put_escaped(FILE *f, const char *s)
     }
 }
 
-typedef struct look {
-    const char *fg, *bg; /* bg NULL: the default */
-    int attrs;
-} look;
-
-static look look_of(const tpx_cell *c)
+/* How a cell looks: its role in the scheme in use, its own attributes on top. */
+static tpx_svg_look look_of(const tpx_cell *c, int light)
 {
-    tpx_style st = theme_spec((tpx_role)c->role, 0);
-    int attrs = st.attrs | c->attrs;
-    const char *fg = st.fg >= 0 && st.fg < 8 ? ansi_hex[st.fg] : DEFAULT_FG;
-    const char *bg = st.bg >= 0 && st.bg < 8 ? ansi_hex[st.bg] : NULL;
-    if (attrs & TPX_A_REVERSE) {
-        const char *t = bg ? bg : DEFAULT_BG;
-        bg = fg;
-        fg = t;
+    tpx_svg_look lk = theme_svg((tpx_role)c->role, light);
+    if (c->attrs & TPX_A_REVERSE && !(lk.attrs & TPX_A_REVERSE)) {
+        const char *t = lk.bg ? lk.bg : theme_svg_page(light);
+        lk.bg = lk.fg;
+        lk.fg = t;
     }
-    return (look){fg, bg, attrs};
+    lk.attrs |= c->attrs;
+    return lk;
 }
 
-static int same_look(look a, look b)
+static int same_look(tpx_svg_look a, tpx_svg_look b)
 {
     return strcmp(a.fg, b.fg) == 0 && a.attrs == b.attrs &&
            (a.bg == b.bg || (a.bg && b.bg && strcmp(a.bg, b.bg) == 0));
 }
 
-static void text_run(FILE *f, const tpx_canvas *cv, int y, int x0, int x1, look lk)
+static void text_run(FILE *f, const tpx_canvas *cv, double top, int y, int x0, int x1,
+                     tpx_svg_look lk)
 {
     const tpx_cell *row = cv->cells + (size_t)y * cv->w;
     int blank = 1;
@@ -149,7 +117,7 @@ static void text_run(FILE *f, const tpx_canvas *cv, int y, int x0, int x1, look 
     if (blank)
         return;
     fprintf(f, "<text x=\"%.1f\" y=\"%.1f\" textLength=\"%.1f\" fill=\"%s\"%s%s%s>",
-            MARGIN + x0 * CELL_W, MARGIN + (y + 1) * CELL_H - 4, (x1 - x0) * CELL_W, lk.fg,
+            MARGIN + x0 * CELL_W, top + (y + 1) * CELL_H - 4, (x1 - x0) * CELL_W, lk.fg,
             lk.attrs & TPX_A_BOLD ? " font-weight=\"bold\"" : "",
             lk.attrs & TPX_A_DIM ? " opacity=\"0.6\"" : "",
             lk.attrs & TPX_A_UNDERLINE ? " text-decoration=\"underline\"" : "");
@@ -160,89 +128,169 @@ static void text_run(FILE *f, const tpx_canvas *cv, int y, int x0, int x1, look 
 
 /* One screen row: runs of cells that look alike, a rect under each run with
  * a background, then its text (textLength keeps each run on the grid). */
-static void svg_row(FILE *f, const tpx_canvas *cv, int y)
+static void svg_row(FILE *f, const tpx_canvas *cv, double top, int y, int light)
 {
     const tpx_cell *row = cv->cells + (size_t)y * cv->w;
     for (int x0 = 0; x0 < cv->w;) {
-        look lk = look_of(&row[x0]);
+        tpx_svg_look lk = look_of(&row[x0], light);
         int x1 = x0 + 1;
-        while (x1 < cv->w && same_look(look_of(&row[x1]), lk))
+        while (x1 < cv->w && same_look(look_of(&row[x1], light), lk))
             x1++;
         if (lk.bg)
             fprintf(f, "<rect x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"%.1f\" fill=\"%s\"/>\n",
-                    MARGIN + x0 * CELL_W, MARGIN + y * CELL_H, (x1 - x0) * CELL_W, CELL_H, lk.bg);
-        text_run(f, cv, y, x0, x1, lk);
+                    MARGIN + x0 * CELL_W, top + y * CELL_H, (x1 - x0) * CELL_W, CELL_H, lk.bg);
+        text_run(f, cv, top, y, x0, x1, lk);
         x0 = x1;
     }
 }
 
-/* The legend: a swatch and a word for each meaningful role on the screen. */
-static int svg_legend(FILE *f, const tpx_canvas *cv, double top)
+void export_roles_used(const tpx_canvas *cv, int light, int used[TPX_R_COUNT])
 {
-    int used[TPX_R_COUNT] = {0}, n = 0;
-    for (long i = 0; i < (long)cv->w * cv->h; i++)
-        used[cv->cells[i].role] |= cv->cells[i].cp != ' ' || look_of(&cv->cells[i]).bg != NULL;
-    fprintf(f, "<g font-family=\"DejaVu Sans Mono, monospace\" font-size=\"12\">"
-               "<text x=\"%.1f\" y=\"%.1f\" fill=\"%s\">legend:</text>\n",
-            MARGIN, top + 12, DEFAULT_FG);
-    double x = MARGIN + 60;
-    for (int r = 0; r < TPX_R_COUNT; r++) {
-        const char *what = role_meaning((tpx_role)r);
-        if (!used[r] || !what)
-            continue;
-        tpx_cell c = {'#', (uint8_t)r, 0};
-        look lk = look_of(&c);
-        fprintf(f, "<rect x=\"%.1f\" y=\"%.1f\" width=\"10\" height=\"10\" fill=\"%s\"/>",
-                x, top + 3, lk.bg ? lk.bg : lk.fg);
-        fprintf(f, "<text x=\"%.1f\" y=\"%.1f\" fill=\"%s\">", x + 14, top + 12, DEFAULT_FG);
-        put_escaped(f, what);
-        fputs("</text>\n", f);
-        x += 14 + 7.2 * (double)strlen(what) + 16;
-        n++;
+    memset(used, 0, sizeof(int) * TPX_R_COUNT);
+    for (long i = 0; i < (long)cv->w * cv->h; i++) {
+        const tpx_cell *c = &cv->cells[i];
+        if (c->role < TPX_R_COUNT)
+            used[c->role] |= c->cp != ' ' || look_of(c, light).bg != NULL;
     }
-    fputs("</g>\n", f);
-    return n;
 }
 
-static int write_svg(FILE *f, const tpx_canvas *cv, const char *title)
+/* fprintf, or nothing when f is NULL (the legend's counting pass). */
+static void emit(FILE *f, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static void emit(FILE *f, const char *fmt, ...)
 {
-    double w = 2 * MARGIN + cv->w * CELL_W, h = 2 * MARGIN + cv->h * CELL_H + 24;
+    va_list ap;
+    va_start(ap, fmt);
+    if (f)
+        vfprintf(f, fmt, ap);
+    va_end(ap);
+}
+
+/* A swatch: the role's colour, or in the mono scheme a sample of its
+ * attributes (there is no colour to show).  Returns its width. */
+static double swatch(FILE *f, tpx_role r, double x, double top, int light)
+{
+    tpx_svg_look lk = theme_svg(r, light);
+    if (theme_get() != TPX_SCHEME_MONO) {
+        emit(f, "<rect class=\"swatch\" x=\"%.1f\" y=\"%.1f\" width=\"12\" height=\"12\" "
+                "fill=\"%s\"/>", x, top + 2, lk.bg ? lk.bg : lk.fg);
+        return 15;
+    }
+    if (lk.bg)
+        emit(f, "<rect x=\"%.1f\" y=\"%.1f\" width=\"16\" height=\"14\" fill=\"%s\"/>", x, top + 1,
+             lk.bg);
+    emit(f, "<text x=\"%.1f\" y=\"%.1f\" fill=\"%s\"%s%s%s>Ab</text>", x + 1, top + 12, lk.fg,
+         lk.attrs & TPX_A_BOLD ? " font-weight=\"bold\"" : "",
+         lk.attrs & TPX_A_DIM ? " opacity=\"0.6\"" : "",
+         lk.attrs & TPX_A_UNDERLINE ? " text-decoration=\"underline\"" : "");
+    return 19;
+}
+
+/* Roles in a row with the same words make one entry (a scale, a palette). */
+static int same_entry(int r, int k)
+{
+    const char *a = theme_meaning((tpx_role)r), *b = theme_meaning((tpx_role)k);
+    return a && b && strcmp(a, b) == 0;
+}
+
+/* The legend (f NULL: only counted): for each meaning on the screen, a
+ * swatch per colour of it in use and its words; entries flow onto more
+ * rows within width.  Returns the rows used. */
+static int svg_legend(FILE *f, const tpx_canvas *cv, double top, double width, int light)
+{
+    int used[TPX_R_COUNT], rows = 1;
+    export_roles_used(cv, light, used);
+    const char *ink = theme_svg(TPX_R_NORMAL, light).fg;
+    emit(f, "<g class=\"legend\" font-family=\"DejaVu Sans Mono, monospace\" font-size=\"12\">"
+            "<text x=\"%.1f\" y=\"%.1f\" fill=\"%s\">legend:</text>\n", MARGIN, top + 12, ink);
+    double x = MARGIN + 60;
+    for (int r = 0; r < TPX_R_COUNT; r++) {
+        const char *what = theme_meaning((tpx_role)r);
+        if (!what || (r > 0 && same_entry(r - 1, r)))
+            continue; /* chrome, or part of the entry its group's first role wrote */
+        int k = 1, any = used[r];
+        for (; r + k < TPX_R_COUNT && same_entry(r, r + k); k++)
+            any |= used[r + k];
+        if (!any)
+            continue;
+        double need = 19.0 * k + 7.2 * (double)strlen(what) + 18;
+        if (x > MARGIN + 60 && x + need > width - MARGIN) {
+            x = MARGIN + 60;
+            top += 18;
+            rows++;
+        }
+        emit(f, "<g class=\"entry\">");
+        for (int i = 0; i < k; i++)
+            if (used[r + i])
+                x += swatch(f, (tpx_role)(r + i), x, top, light);
+        emit(f, "<text x=\"%.1f\" y=\"%.1f\" fill=\"%s\">", x + 2, top + 12, ink);
+        if (f)
+            put_escaped(f, what);
+        emit(f, "</text></g>\n");
+        x += 2 + 7.2 * (double)strlen(what) + 16;
+    }
+    emit(f, "</g>\n");
+    return rows;
+}
+
+static int write_svg(FILE *f, const tpx_canvas *cv, const char *title, int slide)
+{
+    double w = 2 * MARGIN + cv->w * CELL_W, head = slide ? 40 : 0;
+    /* a heading wider than the screen widens the page (22 px bold: about 13.5 px a letter) */
+    double title_w = 2 * MARGIN + 13.5 * canvas_width(title ? title : "tpx");
+    if (slide && title_w > w)
+        w = title_w;
+    double grid = MARGIN + head, foot = 18.0 * svg_legend(NULL, cv, 0, w, slide) + 8;
+    double h = grid + cv->h * CELL_H + foot + MARGIN;
     fprintf(f, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
                "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%.0f\" height=\"%.0f\" "
                "viewBox=\"0 0 %.1f %.1f\">\n<title>",
             w, h, w, h);
     put_escaped(f, title ? title : "tpx");
-    fprintf(f, "</title>\n<rect width=\"100%%\" height=\"100%%\" fill=\"%s\"/>\n", DEFAULT_BG);
+    fprintf(f, "</title>\n<rect width=\"100%%\" height=\"100%%\" fill=\"%s\"/>\n",
+            theme_svg_page(slide));
+    if (slide) { /* the title, as a slide's heading */
+        fprintf(f, "<text class=\"heading\" x=\"%.1f\" y=\"%.1f\" fill=\"%s\" font-size=\"22\" "
+                   "font-weight=\"bold\" font-family=\"DejaVu Sans, Helvetica, Arial, "
+                   "sans-serif\">", MARGIN, MARGIN + 24, theme_svg(TPX_R_NORMAL, 1).fg);
+        put_escaped(f, title ? title : "tpx");
+        fputs("</text>\n", f);
+    }
     fprintf(f, "<g font-family=\"DejaVu Sans Mono, Menlo, Consolas, monospace\" "
                "font-size=\"%d\" xml:space=\"preserve\">\n", FONT_PX);
     for (int y = 0; y < cv->h; y++)
-        svg_row(f, cv, y);
+        svg_row(f, cv, grid, y, slide);
     fputs("</g>\n", f);
-    svg_legend(f, cv, MARGIN + cv->h * CELL_H + 4);
+    svg_legend(f, cv, grid + cv->h * CELL_H + 4, w, slide);
     fputs("</svg>\n", f);
     return ferror(f) ? -1 : 0;
 }
 
-int export_write(FILE *f, const tpx_canvas *cv, tpx_export_format fmt, const char *title)
+int export_doc_write(FILE *f, const tpx_export_doc *d)
 {
-    return fmt == TPX_EXPORT_SVG ? write_svg(f, cv, title) : write_text(f, cv);
+    if (d->fmt == TPX_EXPORT_SVG)
+        return write_svg(f, d->cv, d->title, d->slide);
+    if (d->slide && d->title && fprintf(f, "%s\n\n", d->title) < 0)
+        return -1;
+    return write_text(f, d->cv);
 }
 
-typedef struct export_doc {
-    const tpx_canvas *cv;
-    tpx_export_format fmt;
-    const char *title;
-} export_doc;
-
-static int write_doc(FILE *f, const void *ctx)
+int export_write(FILE *f, const tpx_canvas *cv, tpx_export_format fmt, const char *title)
 {
-    const export_doc *d = ctx;
-    return export_write(f, d->cv, d->fmt, d->title);
+    tpx_export_doc d = {cv, fmt, title, 0};
+    return export_doc_write(f, &d);
+}
+
+static int write_doc(FILE *f, const void *ctx) { return export_doc_write(f, ctx); }
+
+int export_doc_file(const char *path, const tpx_export_doc *d, int fresh, char *msg, size_t n)
+{
+    return fresh ? file_write_new(path, write_doc, d, msg, n)
+                 : file_write_atomic(path, write_doc, d, msg, n);
 }
 
 int export_file(const char *path, const tpx_canvas *cv, tpx_export_format fmt, const char *title,
                 char *msg, size_t n)
 {
-    export_doc d = {cv, fmt, title};
-    return file_write_atomic(path, write_doc, &d, msg, n);
+    tpx_export_doc d = {cv, fmt, title, 0};
+    return export_doc_file(path, &d, 0, msg, n);
 }

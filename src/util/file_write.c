@@ -11,6 +11,7 @@
 static int fail(const char *path, int err, char *msg, size_t n)
 {
     snprintf(msg, n, "cannot write %s: %s", path, strerror(err ? err : EIO));
+    errno = err ? err : EIO;
     return -1;
 }
 
@@ -74,11 +75,16 @@ static void sync_dir(const char *dir)
     }
 }
 
-int file_write_atomic(const char *path, file_write_fn fn, const void *ctx, char *msg, size_t n)
+/* replace 0: the temporary file is linked to the name, which fails with
+ * EEXIST when something is there (no check-then-write race). */
+static int write_temp(const char *path, file_write_fn fn, const void *ctx, int replace, char *msg,
+                      size_t n)
 {
     char real[PATH_MAX], dir[PATH_MAX], tmp[PATH_MAX + 32];
     const char *target = path;
     struct stat st;
+    if (!replace && lstat(path, &st) == 0)
+        return fail(path, EEXIST, msg, n);
     /* through a symlink: the file it names is replaced, the link kept */
     if (lstat(path, &st) == 0 && S_ISLNK(st.st_mode) && realpath(path, real))
         target = real;
@@ -100,13 +106,26 @@ int file_write_atomic(const char *path, file_write_fn fn, const void *ctx, char 
         unlink(tmp);
         return fail(path, err, msg, n);
     }
-    if (run_writer(f, fn, ctx, 1) != 0 || rename(tmp, target) != 0) {
+    if (run_writer(f, fn, ctx, 1) != 0 ||
+        (replace ? rename(tmp, target) : link(tmp, target)) != 0) {
         int err = errno;
         unlink(tmp);
         return fail(path, err, msg, n);
     }
+    if (!replace)
+        unlink(tmp);
     sync_dir(dir);
     return 0;
+}
+
+int file_write_atomic(const char *path, file_write_fn fn, const void *ctx, char *msg, size_t n)
+{
+    return write_temp(path, fn, ctx, 1, msg, n);
+}
+
+int file_write_new(const char *path, file_write_fn fn, const void *ctx, char *msg, size_t n)
+{
+    return write_temp(path, fn, ctx, 0, msg, n);
 }
 
 /* The directory resolved, then the last name: "./x/../y.json" -> "/abs/y.json". */

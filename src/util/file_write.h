@@ -21,6 +21,10 @@ typedef int (*file_write_fn)(FILE *f, const void *ctx);
  * write error (EFBIG) rather than the end of the process mid-file. */
 int file_write_atomic(const char *path, file_write_fn fn, const void *ctx, char *msg, size_t n);
 
+/* The same for a file that must not exist yet: -1 with errno EEXIST (and
+ * nothing written) when path names anything, even a link or a device. */
+int file_write_new(const char *path, file_write_fn fn, const void *ctx, char *msg, size_t n);
+
 /* 1 when a and b name one file: the same inode where both exist, else the
  * same path once its directory is resolved (symlinks, "..", "./").  Two
  * names of one device (/dev/null twice) are not "one file": writing a

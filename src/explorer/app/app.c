@@ -3,11 +3,12 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "catalog.h"
 #include "chrome.h"
 #include "edit.h"
-#include "export.h"
+#include "slide.h"
 #include "tour.h"
 #include "views.h"
 
@@ -236,27 +237,17 @@ static int tour_go(tpx_app *a, int k)
     return r;
 }
 
-/* E: the screen as it is, written to tpx-<view>-<kernel>.svg in the
- * current directory. */
-static int export_key(tpx_app *a)
+/* E and S: the screen as it is, or as a slide, written to a new file in
+ * the current directory (numbered, never over one), and where it went. */
+static int export_key(tpx_app *a, int slide)
 {
-    char path[96], title[200], desc[160], msg[TPX_MSG];
-    const char *name = app_view(a, a->view)->name;
-    snprintf(path, sizeof path, "tpx-%s-%s.svg", name, catalog_name(a->cfg.kernel));
-    config_describe(&a->cfg, desc, sizeof desc);
-    snprintf(title, sizeof title, "tpx %s: %s", name, desc);
-    tpx_canvas cv;
-    int w = a->screen_w > 0 ? a->screen_w : 120, h = a->screen_h > 0 ? a->screen_h : 40;
-    if (canvas_init(&cv, w, h) != 0) {
-        app_say(a, 1, "export failed: out of memory");
-        return TPX_HANDLED | TPX_REDRAW;
-    }
-    app_draw(a, &cv);
-    if (export_file(path, &cv, TPX_EXPORT_SVG, title, msg, sizeof msg) == 0)
+    char dir[2048], path[2200], msg[TPX_MSG];
+    if (!getcwd(dir, sizeof dir))
+        snprintf(dir, sizeof dir, ".");
+    if (slide_write_new(a, dir, slide, path, sizeof path, msg, sizeof msg) == 0)
         app_say(a, 0, "wrote %s", path);
     else
         app_say(a, 1, "export failed: %s", msg);
-    canvas_free(&cv);
     return TPX_HANDLED | TPX_REDRAW;
 }
 
@@ -295,7 +286,8 @@ static int app_action(tpx_app *a, tpx_action act)
     case TPX_ACT_TOUR_HIDE: a->tour_hidden = !a->tour_hidden; return TPX_HANDLED | TPX_REDRAW;
     case TPX_ACT_CANCEL: a->msg[0] = '\0'; return TPX_HANDLED | TPX_REDRAW;
     case TPX_ACT_REDRAW: return TPX_HANDLED | TPX_REDRAW;
-    case TPX_ACT_EXPORT: return export_key(a);
+    case TPX_ACT_EXPORT: return export_key(a, 0);
+    case TPX_ACT_SLIDE: return export_key(a, 1);
     case TPX_ACT_PIN: return pin_key(a);
     case TPX_ACT_VIEW_NEXT: return set_view(a, a->view + 1);
     case TPX_ACT_VIEW_PREV: return set_view(a, a->view - 1);
@@ -378,19 +370,4 @@ int app_tick(tpx_app *a)
     return !a->dialog && v->ops->on_tick ? v->ops->on_tick(a, a->view_st[a->view]) : TPX_UNHANDLED;
 }
 
-void app_draw(const tpx_app *a, tpx_canvas *cv)
-{
-    canvas_clear(cv);
-    tpx_layout l = layout_compute(cv->w, cv->h);
-    if (!l.ok) {
-        frame_too_small(cv, &l);
-        return;
-    }
-    const tpx_view *v = app_view(a, a->view);
-    frame_draw(a, cv, &l);
-    v->ops->draw(a, a->view_st[a->view], cv, l.body);
-    if (a->tour >= 0)
-        tour_box_draw(a, cv, l.body);
-    if (a->dialog)
-        a->dialog->draw(a, app_dialog_state(a, a->dialog), cv, rect_make(0, 0, cv->w, cv->h));
-}
+void app_draw(const tpx_app *a, tpx_canvas *cv) { frame_screen(a, cv); }

@@ -233,9 +233,13 @@ static void hints(const tpx_app *a, tpx_canvas *cv, tpx_rect r)
 void frame_draw(const tpx_app *a, tpx_canvas *cv, const tpx_layout *l)
 {
     char caption[TPX_MSG];
-    device_line(a, cv, l->device);
-    config_line(a, cv, l->config);
-    tabs(a, cv, l->tabs);
+    /* a part with no rows is not drawn (a slide leaves them out) */
+    if (l->device.h)
+        device_line(a, cv, l->device);
+    if (l->config.h)
+        config_line(a, cv, l->config);
+    if (l->tabs.h)
+        tabs(a, cv, l->tabs);
     caption[0] = '\0';
     app_view(a, a->view)->ops->caption(a, a->view_st[a->view], caption, sizeof caption);
     canvas_wrap(cv, rect_make(l->caption.x + 1, l->caption.y, l->caption.w - 2, l->caption.h),
@@ -244,7 +248,8 @@ void frame_draw(const tpx_app *a, tpx_canvas *cv, const tpx_layout *l)
         canvas_text(cv, l->message.x + 1, l->message.y, l->message.w - 2,
                     a->msg_error ? TPX_R_ERROR : TPX_R_WARN, a->msg);
     strip_draw(a, cv, l->strip);
-    hints(a, cv, l->hints);
+    if (l->hints.h)
+        hints(a, cv, l->hints);
 }
 
 void frame_too_small(tpx_canvas *cv, const tpx_layout *l)
@@ -257,4 +262,36 @@ void frame_too_small(tpx_canvas *cv, const tpx_layout *l)
     canvas_text(cv, x, y, cv->w, TPX_R_WARN, buf);
     if (y + 1 < cv->h)
         canvas_text(cv, x, y + 1, cv->w, TPX_R_DIM, "q quits");
+}
+
+int frame_and_view(const tpx_app *a, tpx_canvas *cv, const tpx_layout *l)
+{
+    canvas_clear(cv);
+    if (!l->ok) {
+        frame_too_small(cv, l);
+        return -1;
+    }
+    frame_draw(a, cv, l);
+    app_view(a, a->view)->ops->draw(a, a->view_st[a->view], cv, l->body);
+    return 0;
+}
+
+/* The open dialog's private state (the app's table of dialogs holds it). */
+static void *open_dialog_state(const tpx_app *a)
+{
+    for (int i = 0; a->dialogs && i < TPX_DIALOG_MAX; i++)
+        if (a->dialogs[i] == a->dialog)
+            return a->dialog_st[i];
+    return NULL;
+}
+
+void frame_screen(const tpx_app *a, tpx_canvas *cv)
+{
+    tpx_layout l = layout_compute(cv->w, cv->h);
+    if (frame_and_view(a, cv, &l) != 0)
+        return;
+    if (a->tour >= 0)
+        tour_box_draw(a, cv, l.body);
+    if (a->dialog)
+        a->dialog->draw(a, open_dialog_state(a), cv, rect_make(0, 0, cv->w, cv->h));
 }

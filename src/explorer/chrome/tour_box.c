@@ -82,6 +82,18 @@ static int covers(const tpx_canvas *cv, tpx_rect body, tpx_rect b, const tpx_tou
     return 0;
 }
 
+/* Rows the step's text takes at width w (drawn once off-screen to count). */
+static int text_rows(const char *text, int w)
+{
+    tpx_canvas scratch;
+    int rows = 3;
+    if (w > 0 && canvas_init(&scratch, w, 24) == 0) {
+        rows = canvas_wrap(&scratch, rect_make(0, 0, w, 24), TPX_R_NORMAL, text);
+        canvas_free(&scratch);
+    }
+    return rows;
+}
+
 void tour_box_draw(const tpx_app *a, tpx_canvas *cv, tpx_rect body)
 {
     int n;
@@ -98,13 +110,7 @@ void tour_box_draw(const tpx_app *a, tpx_canvas *cv, tpx_rect body)
         canvas_text(cv, body.x + body.w - tw, body.y + body.h - 1, tw, TPX_R_CAPTION, title);
         return;
     }
-    /* Rows the text needs at this width, drawn once off-screen to count. */
-    tpx_canvas scratch;
-    int rows = 3;
-    if (canvas_init(&scratch, w - 4, 12) == 0) {
-        rows = canvas_wrap(&scratch, rect_make(0, 0, w - 4, 12), TPX_R_NORMAL, text);
-        canvas_free(&scratch);
-    }
+    int rows = text_rows(text, w - 4);
     /* Where the step's evidence is not: the bottom, else the top, else only
      * the numbers' line (the text one key away), at the bottom or the top. */
     tpx_rect b = place(body, w, rows + 3, 0);
@@ -127,4 +133,29 @@ void tour_box_draw(const tpx_app *a, tpx_canvas *cv, tpx_rect body)
     canvas_text(cv, b.x + 2, b.y + 1, b.w - 4, role, line);
     if (full)
         canvas_wrap(cv, rect_make(b.x + 2, b.y + 2, b.w - 4, b.h - 3), TPX_R_NORMAL, text);
+}
+
+int tour_note_rows(const tpx_app *a, int w)
+{
+    int n;
+    const tpx_tour_step *steps = tour_steps(a, &n);
+    if (a->tour < 0 || a->tour >= n)
+        return 0;
+    char text[1024];
+    tour_text_expand(steps[a->tour].text, a->live, text, sizeof text);
+    return 2 + text_rows(text, w - 2); /* the numbers, the text, a blank row */
+}
+
+void tour_note_draw(const tpx_app *a, tpx_canvas *cv, tpx_rect r)
+{
+    int n;
+    const tpx_tour_step *steps = tour_steps(a, &n);
+    if (a->tour < 0 || a->tour >= n || r.h < 2)
+        return;
+    const tpx_tour_step *st = &steps[a->tour];
+    char text[1024], line[256];
+    tour_text_expand(st->text, a->live, text, sizeof text);
+    tpx_role role = numbers(a, st->pinned && a->pinned, line, sizeof line);
+    canvas_text(cv, r.x + 1, r.y, r.w - 2, role, line);
+    canvas_wrap(cv, rect_make(r.x + 1, r.y + 1, r.w - 2, r.h - 2), TPX_R_NORMAL, text);
 }

@@ -12,15 +12,21 @@
 #include "results_find.h"
 #include "runner_select.h"
 #include "shell.h"
+#include "slide.h"
+#include "tour.h"
 #include "views.h"
 
 const cli_opt cmd_export_opts[] = {
     CLI_CONFIG_OPTS,
-    {"view", "NAME", "the view (tpx export --help lists them); default the first"},
+    {"view", "NAME", "the view (tpx export --help lists them), or tour; default the first"},
+    {"step", "N", "with --view tour: the tour's step N, its view, config and text"},
+    {"slide", NULL, "as a slide: light, a title, a legend, no key hints, the whole width"},
+    {"title", "TEXT", "the slide's title; default the view and the config"},
+    {"device-line", NULL, "keep the device line on a slide"},
     {"out", "FILE", "where to write (also -o FILE); .svg or .txt picks the format"},
     {"format", "F", "svg or txt, whatever the file name says"},
     {"cols", "N", "screen width in columns; default 120"},
-    {"rows", "N", "screen height in rows; default 40"},
+    {"rows", "N", "screen height in rows; default 40, for a slide 52 (blank runs then squeezed)"},
     {"ascii", NULL, "ASCII glyphs instead of UTF-8"},
     {"replay", "FILE", "measured numbers from results saved by tpx bench --save"},
     {"no-gpu", NULL, "the model only (what export shows without --replay: it never measures)"},
@@ -32,17 +38,23 @@ static void export_help(void)
 {
     printf("usage: tpx export --view NAME [config options] -o FILE.svg|FILE.txt [--format F]\n"
            "                  [--cols N] [--rows N] [--ascii] [--replay FILE | --no-gpu]\n"
-           "                  [--profile NAME]\n"
-           "       tpx export --view compare [config options of A] ... --vs [options of B]\n\n"
+           "                  [--profile NAME] [--slide [--title TEXT] [--device-line]]\n"
+           "       tpx export --view compare [config options of A] ... --vs [options of B]\n"
+           "       tpx export --view tour --step N [--slide] -o FILE.svg\n\n"
            "Draws one view of the explorer at the config, as the terminal shows it, and\n"
            "writes it as SVG (the same cells on a monospace grid, in the theme's colours,\n"
            "with a legend of the colours used) or as the plain text of the screen.  Without\n"
            "a GPU the numbers are the model's; --replay shows measured ones.\n\n"
+           "--slide makes it a slide: a light page, the view and the config as its title,\n"
+           "no key hints, config line or tabs, the device line only with --device-line, a\n"
+           "legend of exactly the colours on it, and as wide as its longest line.\n"
+           "--view tour --step N shows the tour's step N (its view, config and text).\n\n"
            "The compare view shows A (the options before --vs) beside B (A changed by the\n"
            "config options after it), as tpx compare does.\n\n"
            "example: tpx export --view banks --kernel smem --block 32x32 -o banks.svg\n"
            "         tpx export --view compare --kernel smem --block 32x32 -o ab.svg \\\n"
-           "             --vs --pad 1\n\n"
+           "             --vs --pad 1\n"
+           "         tpx export --view tour --step 3 --slide -o step3.svg\n\n"
            "views: %s\n\n"
            "options:\n", views_names_list());
     cli_print_options(stdout, cmd_export_opts);
@@ -72,25 +84,27 @@ static int side(const cli_parsed *p, const char *name, int dflt, int *out, char 
     return 0;
 }
 
-/* The options (-o is --out) into h and where to write; 0, or -1 with why. */
-static int read_options(const cli_parsed *p, tpx_headless *h, const char **out, int *fmt,
-                        char *msg, size_t n)
+static int tour_step(const cli_parsed *p, tpx_headless *h, const char **out, int *fmt, char *msg,
+                     size_t n);
+
+/* The options besides the view (-o is --out); 0, or -1 with why. */
+static int common_options(const cli_parsed *p, tpx_headless *h, const char **out, int *fmt,
+                          char *msg, size_t n)
 {
-    const char *v = cli_get(p, "view");
-    h->view = v ? views_find(v) : 0;
-    if (h->view < 0) {
-        snprintf(msg, n, "unknown view '%s': use %s", v, views_names_list());
+    if (side(p, "cols", 120, &h->cols, msg, n) != 0 ||
+        side(p, "rows", cli_has(p, "slide") ? TPX_SLIDE_ROWS : 40, &h->rows, msg, n) != 0)
+        return -1;
+    if (!cli_has(p, "slide") && (cli_get(p, "title") || cli_has(p, "device-line"))) {
+        snprintf(msg, n, "%s belongs to --slide", cli_get(p, "title") ? "--title" : "--device-line");
         return -1;
     }
-    if (side(p, "cols", 120, &h->cols, msg, n) != 0 || side(p, "rows", 40, &h->rows, msg, n) != 0)
-        return -1;
     h->ascii = cli_has(p, "ascii");
     *out = cli_get(p, "out");
     if (!*out) {
         snprintf(msg, n, "say where to write: -o FILE.svg or -o FILE.txt");
         return -1;
     }
-    v = cli_get(p, "format");
+    const char *v = cli_get(p, "format");
     *fmt = v ? export_format_parse(v) : export_format_of_path(*out);
     if (*fmt < 0) {
         snprintf(msg, n, v ? "unknown format '%s': use svg or txt"
@@ -100,6 +114,51 @@ static int read_options(const cli_parsed *p, tpx_headless *h, const char **out, 
         return -1;
     }
     return 0;
+}
+
+/* The options (-o is --out) into h and where to write; 0, or -1 with why. */
+static int read_options(const cli_parsed *p, tpx_headless *h, const char **out, int *fmt,
+                        char *msg, size_t n)
+{
+    const char *v = cli_get(p, "view");
+    h->view = v ? views_find(v) : 0;
+    if (v && strcmp(v, "tour") == 0)
+        return tour_step(p, h, out, fmt, msg, n);
+    if (h->view < 0) {
+        snprintf(msg, n, "unknown view '%s': use %s or tour", v, views_names_list());
+        return -1;
+    }
+    if (cli_get(p, "step")) {
+        snprintf(msg, n, "--step belongs to --view tour");
+        return -1;
+    }
+    return common_options(p, h, out, fmt, msg, n);
+}
+
+/* --view tour --step N: the keys that walk the tour to step N. */
+static int tour_step(const cli_parsed *p, tpx_headless *h, const char **out, int *fmt, char *msg,
+                     size_t n)
+{
+    static char keys[TPX_TOUR_MAX + 2];
+    int nsteps, step = 0;
+    tour_builtin(&nsteps);
+    const char *v = cli_get(p, "step");
+    if (!v) {
+        snprintf(msg, n, "--view tour needs --step N (1 to %d)", nsteps);
+        return -1;
+    }
+    if (config_parse_int(v, "step", &step, msg, n) != 0)
+        return -1;
+    if (step < 1 || step > nsteps) {
+        snprintf(msg, n, "step %s is out of range: the tour has steps 1 to %d", v, nsteps);
+        return -1;
+    }
+    keys[0] = 'T';
+    memset(keys + 1, '>', (size_t)step - 1);
+    keys[step] = '\0';
+    h->keys = keys;
+    h->view = 0;
+    return common_options(p, h, out, fmt, msg, n);
 }
 
 /* pin: A for the compare view (NULL for the others). */
@@ -125,21 +184,24 @@ static int ab_options(const tpx_headless *h, int nb, char **bargs, const tpx_con
     return compare_build_b(nb, bargs, a, lim, b, help, msg, n);
 }
 
-static int render(const tpx_headless *h, const tpx_config *pin, tpx_runner *r, const char *out,
-                  int fmt, char *msg, size_t n)
+/* The screen (or, with --slide, the slide) of the app at h, written to out. */
+static int render(const tpx_headless *h, const tpx_config *pin, tpx_runner *r, const cli_parsed *p,
+                  const char *out, int fmt, char *msg, size_t n)
 {
     tpx_app *a = headless_app_pinned(h, pin, r);
     tpx_canvas cv;
-    if (!a || canvas_init(&cv, h->cols, h->rows) != 0) {
+    int slide = cli_has(p, "slide");
+    if (!a || slide_or_screen(a, h->cols, h->rows, slide, cli_has(p, "device-line"), &cv) != 0) {
         app_free(a);
         snprintf(msg, n, "out of memory");
         return -1;
     }
-    app_draw(a, &cv);
-    char title[200], desc[160];
-    config_describe(&a->cfg, desc, sizeof desc);
-    snprintf(title, sizeof title, "tpx %s: %s", app_view(a, a->view)->name, desc);
-    int rc = export_file(out, &cv, (tpx_export_format)fmt, title, msg, n);
+    char title[400];
+    slide_title(a, title, sizeof title);
+    if (cli_get(p, "title"))
+        snprintf(title, sizeof title, "%s", cli_get(p, "title"));
+    tpx_export_doc d = {&cv, (tpx_export_format)fmt, title, slide};
+    int rc = export_doc_file(out, &d, 0, msg, n);
     canvas_free(&cv);
     app_free(a);
     return rc;
@@ -202,7 +264,7 @@ int cmd_export(int argc, char **argv)
         return CLI_USAGE;
     }
     h.cfg = view_ab(h.view) ? b : a;
-    rc = render(&h, view_ab(h.view) ? &a : NULL, r, out, fmt, msg, sizeof msg) == 0
+    rc = render(&h, view_ab(h.view) ? &a : NULL, r, &p, out, fmt, msg, sizeof msg) == 0
              ? CLI_OK
              : CLI_FAIL;
     if (rc != CLI_OK)

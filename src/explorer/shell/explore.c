@@ -146,7 +146,7 @@ static int read_keys(tpx_app *a)
  * here is it acted on: the scene rebuilt, the workers given new wants. */
 static int loop(tpx_app *a, tpx_livesrc *ls)
 {
-    tpx_canvas cv = {0, 0, NULL};
+    tpx_canvas cv = {0, 0, NULL, 0};
     int res = TPX_REDRAW, rc = CLI_OK;
     double next_tick = now_s() + 0.4;
     live_pin(ls, a->pinned ? &a->pin : NULL);

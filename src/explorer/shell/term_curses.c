@@ -158,7 +158,7 @@ static void init_colours(void)
     if (use_default_colors() == ERR)
         assume_default_colors(COLOR_WHITE, COLOR_BLACK);
     for (int r = 0; r < TPX_R_COUNT && r + 1 < COLOR_PAIRS; r++) {
-        tpx_style s = theme_spec((tpx_role)r, 0);
+        tpx_style s = theme_term((tpx_role)r, 0, COLORS >= 256);
         init_pair((short)(r + 1), curses_colour(s.fg), curses_colour(s.bg));
     }
 }

@@ -67,7 +67,9 @@ typedef enum tpx_key_group {
     K(PIN, GENERAL, "A", 'A', 0, 0, "pin A",                                                       \
       "pin this config as A; change it (B) and compare them in view 6")                            \
     K(EXPORT, GENERAL, "E", 'E', 0, 0, "",                                                         \
-      "write the screen to tpx-VIEW-KERNEL.svg in the current directory")                          \
+      "write the screen to a new tpx-VIEW-KERNEL.svg (then -2, -3 ...) here")                      \
+    K(SLIDE, GENERAL, "S", 'S', 0, 0, "",                                                          \
+      "the same as a slide (light, titled, no keys): tpx-slide-VIEW-KERNEL.svg")                  \
     K(TOUR_PREV, TOUR, "<", '<', 0, 0, "&",                                                        \
       "previous step of the tour")                                                                 \
     K(TOUR_NEXT, TOUR, ">", '>', 0, 0, "step",                                                     \

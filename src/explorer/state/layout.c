@@ -30,3 +30,23 @@ tpx_layout layout_compute(int w, int h)
     l.hints = row(w, h - 1);
     return l;
 }
+
+tpx_layout layout_slide(int w, int h, int device, int note_rows)
+{
+    tpx_layout l = layout_compute(w, h);
+    if (!l.ok)
+        return l;
+    int y = device ? 1 : 0;
+    if (!device)
+        l.device.h = 0;
+    l.config.h = l.tabs.h = l.hints.h = 0;
+    l.note = rect_make(0, y, w, note_rows);
+    y += note_rows;
+    l.caption.y = y;
+    y += l.caption.h;
+    /* the strip keeps its two rows at the bottom, the hints' row given to the body */
+    l.message = row(w, h - 2);
+    l.strip = rect_make(0, h - 2, w, 2);
+    l.body = rect_make(0, y, w, h - 2 - y);
+    return l;
+}

@@ -23,8 +23,13 @@ typedef struct tpx_layout {
     tpx_rect message;   /* refusals and notes */
     tpx_rect strip;     /* live bandwidth and the binding limit, always visible */
     tpx_rect hints;     /* keys */
+    tpx_rect note;      /* a slide's tour text (0 rows on a terminal) */
 } tpx_layout;
 
 tpx_layout layout_compute(int w, int h);
+/* A slide: no key hints, no config line or tabs (its title says what they
+ * would), the device line only when asked, note_rows for a tour step's
+ * text above the caption.  Parts a slide leaves out have 0 rows. */
+tpx_layout layout_slide(int w, int h, int device, int note_rows);
 
 #endif

@@ -130,7 +130,11 @@ static void bar_row(const tpx_app *a, tpx_canvas *cv, tpx_rect r, int k, int mod
     int measured = mode == BY_MEASURE;
     const tpx_slot *s = &a->live->bar[k];
     int y = r.y + 1 + k, mine = k == (int)a->cfg.kernel;
+    /* At most 64 cells: 1.6 % a cell is fine enough, and a wider screen (a slide
+     * widening until nothing is cut) then gives the notes room instead */
     int room = measured ? 84 : 60, barw = r.w - room > 10 ? r.w - room : 10;
+    if (barw > 64)
+        barw = 64;
     canvas_printf(cv, r.x, y, 13, mine ? TPX_R_SELECT : TPX_R_NORMAL, "%-13s",
                   catalog_name((tpx_kernel_id)k));
     if (!s->cfg_ok) {
