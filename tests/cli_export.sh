@@ -67,6 +67,18 @@ head -1 "$dir/t3.txt" | grep -qx 'Warps & rows' || fail "--title: $(head -1 "$di
 grep -q "The naive transpose." "$dir/t3.txt" || fail "step 3's text: $(cat "$dir/t3.txt")"
 "$tpx" export --view banks --slide --device-line -o "$dir/dev.txt" >/dev/null
 grep -q "no GPU: model only" "$dir/dev.txt" || fail "--device-line"
+# the colour schemes: --theme, else TPX_THEME; Okabe and Ito's blue for loads
+"$tpx" export --view banks --kernel smem --block 32x32 --slide --theme okabe-ito -o "$dir/oi.svg" >/dev/null
+grep -q 'fill="#0072b2"' "$dir/oi.svg" || fail "--theme okabe-ito: no Okabe-Ito blue"
+TPX_THEME=okabe-ito "$tpx" export --view banks --kernel smem --block 32x32 --slide -o "$dir/oi2.svg" >/dev/null
+cmp -s "$dir/oi.svg" "$dir/oi2.svg" || fail "TPX_THEME=okabe-ito differs from --theme okabe-ito"
+TPX_THEME=okabe-ito "$tpx" export --view banks --kernel smem --block 32x32 --slide --theme default \
+    -o "$dir/d.svg" >/dev/null
+! grep -q 'fill="#0072b2"' "$dir/d.svg" || fail "--theme default did not win over TPX_THEME"
+"$tpx" --theme mono export --view banks --kernel smem --block 32x32 --slide -o "$dir/m.svg" >/dev/null
+slide_ok "$dir/m.svg"
+[ "$(grep -o 'fill="#[0-9a-f]*"' "$dir/m.svg" | sort -u | wc -l)" -le 2 ] ||
+    fail "--theme mono drew colours: $(grep -o 'fill="#[0-9a-f]*"' "$dir/m.svg" | sort -u)"
 
 refuse() { # expected-message-part, args...
     local want=$1

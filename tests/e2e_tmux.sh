@@ -196,7 +196,8 @@ grep -qx "EXIT=0" "$tmp/exit" && fail "a SIGSEGV reported success"
 restored
 
 # ---- colours, and none with NO_COLOR (capture-pane -e shows the SGR codes) -----
-colours() { t capture-pane -e -p -t e2e | grep -c $'\e\[[34][0-7]m'; }
+# a foreground or background colour: 8-colour (3N, 4N) or 256-colour (38;5;N, 48;5;N)
+colours() { t capture-pane -e -p -t e2e | grep -cE $'\e''\[([0-9]+;)*[34]([0-7]|8;5;[0-9]+)(;[0-9]+)*m'; }
 start C.UTF-8 --no-gpu
 expect "no GPU: model only"
 [ "$(colours)" -gt 0 ] || fail "no colours on a colour terminal"

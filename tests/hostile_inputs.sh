@@ -133,5 +133,9 @@ printf '%s = 1\nsize = %s\ndtype = f32%s\n' "$H" "$H" "$H" >"$dir/xdg$H/tpx/conf
 hc config-file 0 XDG_CONFIG_HOME="$dir/xdg$H" -- list
 hc config-file-report 0 XDG_CONFIG_HOME="$dir/xdg$H" -- report --no-gpu --json
 
+# the colour scheme's name, from the environment and from the command line
+hc theme-env 2 env "TPX_THEME=$H" -- export --view banks -o "$dir/t.svg"
+hc theme-option 2 -- export --view banks --theme "$H" -o "$dir/t.svg"
+
 echo "$n hostile inputs, $fails failed"
 [ "$fails" -eq 0 ]

@@ -27,6 +27,7 @@ const cli_opt cli_global_opts[] = {
     {"replay", "FILE", "results saved by tpx bench --save"},
     {"out", "FILE", "where to write"},
     {"no-config", NULL, "no config file"},
+    {"theme", "NAME", "the colour scheme"},
     {NULL, NULL, NULL},
 };
 

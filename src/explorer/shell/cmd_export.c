@@ -31,6 +31,7 @@ const cli_opt cmd_export_opts[] = {
     {"replay", "FILE", "measured numbers from results saved by tpx bench --save"},
     {"no-gpu", NULL, "the model only (what export shows without --replay: it never measures)"},
     CLI_PROFILE_OPT,
+    SHELL_THEME_OPT,
     {NULL, NULL, NULL},
 };
 
@@ -231,6 +232,8 @@ int cmd_export(int argc, char **argv)
     memset(&h, 0, sizeof h);
     const char *out;
     int fmt, usage = 0;
+    if (shell_theme(&p, "tpx export") != 0)
+        return CLI_USAGE;
     if (read_options(&p, &h, &out, &fmt, msg, sizeof msg) != 0 ||
         cli_profile(&p, msg, sizeof msg) != 0) {
         fprintf(stderr, "tpx export: %s\n", msg);

@@ -16,6 +16,7 @@
 #include "runner_replay.h"
 #include "runner_select.h"
 #include "shell.h"
+#include "theme.h"
 #include "term_backend.h"
 #include "tour.h"
 #include "views.h"
@@ -28,6 +29,7 @@ const cli_opt cmd_explore_opts[] = {
                      "h200, h100; NAME,NAME: several GPUs' bars side by side)"},
     {"replay", "FILE", "the same as --load (the name tpx report uses)"},
     CLI_PROFILE_OPT,
+    SHELL_THEME_OPT,
     {NULL, NULL, NULL},
 };
 
@@ -252,6 +254,8 @@ static int explore_main(int argc, char **argv, const tpx_tour_step *steps, int n
     int rc = cli_start(argc, argv, cmd_explore_opts, "tpx", usage, &p);
     if (rc >= 0)
         return rc;
+    if (shell_theme(&p, "tpx") != 0)
+        return CLI_USAGE;
     /* The predictions' profile: an unknown name is refused before anything opens. */
     if (cli_profile(&p, msg, sizeof msg) != 0) {
         fprintf(stderr, "tpx: %s\n", msg);
@@ -284,6 +288,15 @@ static int explore_main(int argc, char **argv, const tpx_tour_step *steps, int n
 }
 
 int cmd_explore(int argc, char **argv) { return explore_main(argc, argv, NULL, 0); }
+
+int shell_theme(const cli_parsed *p, const char *who)
+{
+    char msg[TPX_MSG];
+    if (theme_choose(cli_get(p, "theme"), msg, sizeof msg) == 0)
+        return 0;
+    fprintf(stderr, "%s: %s\n", who, msg);
+    return -1;
+}
 
 static void tour_help(void)
 {

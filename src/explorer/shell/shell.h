@@ -20,4 +20,14 @@ int cmd_export(int argc, char **argv);
 #include "cli.h"
 extern const cli_opt cmd_explore_opts[], cmd_export_opts[], cmd_tour_check_opts[];
 
+/* --theme: the colour scheme of the explorer and of what export writes
+ * (theme.h's schemes; TPX_THEME when not given). */
+#define SHELL_THEME_OPT                                                                          \
+    {"theme", "NAME", "colours: default, okabe-ito (safe for colour-blind eyes) or mono; "         \
+                      "default $TPX_THEME, else default"}
+
+/* Sets the scheme --theme or TPX_THEME names; 0, or -1 with "WHO: why"
+ * printed (an unknown name: exit code 2). */
+int shell_theme(const cli_parsed *p, const char *who);
+
 #endif
