@@ -15,6 +15,7 @@
 
 #include "catalog.h"
 #include "config.h"
+#include "origin.h"
 
 static int nonempty(const char *s) { return s && s[0] != '\0'; }
 
@@ -39,6 +40,31 @@ static void test_names_and_text(void **s)
 }
 
 /* References come after every kernel, have no phases and no tile. */
+/* Origins in words: no kernel is credited to a bare number a student cannot
+ * look up ("seed 002", "issue 11"). */
+static void test_origins_in_words(void **s)
+{
+    (void)s;
+    char w[512];
+    for (int k = 0; k < TPX_K_COUNT; k++) {
+        origin_words(catalog_get((tpx_kernel_id)k)->seed, w, sizeof w);
+        assert_true(nonempty(w));
+        if (strstr(w, "seed") || strstr(w, "issue") || strstr(w, "[0"))
+            fail_msg("%s: '%s'", catalog_get((tpx_kernel_id)k)->name, w);
+    }
+    origin_words("seed 002 (upper bound)", w, sizeof w);
+    assert_string_equal(w, "a Korean blog post on memory bandwidth, on an RTX 3080 (upper bound)");
+    origin_words("seeds 000, 001, 004", w, sizeof w);
+    assert_string_equal(w, "Korean CUDA study notes, a student's notes on the CUDA memory model "
+                           "and a Korean CUDA lab notebook");
+    origin_words("issue 11 (vectorised copy)", w, sizeof w);
+    assert_string_equal(w, "tpx itself (vectorised copy)");
+    origin_words("my_kernel.tpxk", w, sizeof w); /* a user kernel's file: as it is */
+    assert_string_equal(w, "my_kernel.tpxk");
+    origin_words("seed 002", w, 10); /* cut, never overrun */
+    assert_int_equal(strlen(w), 9);
+}
+
 static void test_references(void **s)
 {
     (void)s;
@@ -288,6 +314,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_names_and_text),   cmocka_unit_test(test_references),
+        cmocka_unit_test(test_origins_in_words),
         cmocka_unit_test(test_kernel_traits),    cmocka_unit_test(test_remap_inverse),
         cmocka_unit_test(test_kernels_transpose), cmocka_unit_test(test_tile_vec_blocks),
     };

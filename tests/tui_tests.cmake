@@ -53,6 +53,8 @@ tpx_script_test(cli_extremes TIMEOUT 300 COST 30)
 
 tpx_script_test(tui_no_tty SCRIPT no_tty.sh)
 tpx_script_test(cli_export)
+# The views and key groups the man page, --help and README name are the explorer's.
+tpx_script_test(help_tables ARGS ${PROJECT_BINARY_DIR}/tpx.1 ${PROJECT_SOURCE_DIR}/README.md)
 tpx_script_test(cli_tour)
 tpx_script_test(cli_tour_claims COST 30)
 # The real binary in tmux: keys, mouse, resizes, signals.

@@ -9,6 +9,7 @@
 #include "cli.h"
 #include "commands.h"
 #include "json.h"
+#include "origin.h"
 #include "report.h"
 #include "runner.h"
 #include "text.h"
@@ -135,6 +136,7 @@ static void list_help(void)
 int cmd_list(int argc, char **argv)
 {
     cli_parsed p;
+    char origin[512]; /* where a kernel comes from, in words */
     int rc = cli_start(argc, argv, cmd_list_opts, "tpx list", list_help, &p);
     if (rc >= 0)
         return rc;
@@ -154,6 +156,8 @@ int cmd_list(int argc, char **argv)
             json_string(&w, "title", k->title);
             json_string(&w, "idea", k->idea);
             json_string(&w, "seed", k->seed);
+            origin_words(k->seed, origin, sizeof origin);
+            json_string(&w, "origin", origin);
             json_string(&w, "text", k->text);
             json_bool(&w, "modelled", !config_is_reference(k->id));
             json_bool(&w, "shared_tile", config_has_tile(k->id));
@@ -166,7 +170,8 @@ int cmd_list(int argc, char **argv)
     }
     for (int i = 0; i < TPX_K_COUNT; i++) {
         const tpx_kernel_info *k = catalog_get((tpx_kernel_id)i);
-        printf("%-13s %s  [%s]\n%-13s %s\n", k->name, k->title, k->seed, "", k->idea);
+        origin_words(k->seed, origin, sizeof origin);
+        printf("%-13s %s\n%-13s %s\n%-13s from %s\n", k->name, k->title, "", k->idea, "", origin);
     }
     return CLI_OK;
 }

@@ -10,6 +10,7 @@
 
 #include "assets.h"
 #include "catalog.h"
+#include "origin.h"
 #include "edit.h"
 #include "chrome.h"
 #include "user.h"
@@ -121,7 +122,10 @@ static void picker_draw(const tpx_app *a, const void *st, tpx_canvas *cv, tpx_re
     }
     int y = t.y + 1;
     y += canvas_wrap(cv, rect_make(t.x, y, t.w, 2), TPX_R_CAPTION, k->idea);
-    canvas_printf(cv, t.x, y++, t.w, TPX_R_DIM, "from %s", k->seed);
+    char from[600];
+    origin_words(k->seed, from + 5, sizeof from - 5);
+    memcpy(from, "from ", 5);
+    y += canvas_wrap(cv, rect_make(t.x, y, t.w, 2), TPX_R_DIM, from);
     y++;
     y += canvas_wrap(cv, rect_make(t.x, y, t.w, t.y + t.h - y - 2), TPX_R_NORMAL, k->text);
     int ok = takes(a, pick, why, sizeof why);

@@ -49,12 +49,30 @@ static void install_signals(void)
     /* The terminal's own (term_open) restores it on every other signal. */
 }
 
+/* The views and the key groups, from their tables, for the help. */
+static void tables_help(void)
+{
+    int nv;
+    const tpx_view *v = views_table(&nv);
+    printf("views (the key before each opens it):");
+    for (int i = 0; i < nv; i++) {
+        char key[16];
+        keys_name(v[i].key, key, sizeof key);
+        printf("%s %s %s", i ? "," : "", key, v[i].title);
+    }
+    printf("\nkeys (? lists them) in groups:");
+    for (int g = 0; g < TPX_KG_COUNT; g++)
+        printf("%s %s", g ? "," : "", keys_group_title((tpx_key_group)g));
+    printf("\n\n");
+}
+
 static void usage(void)
 {
-    printf("usage: tpx [--kernel ID] [--block XxY] [--size WxH] [--dtype T] [--pad N] [--swizzle]\n"
-           "           [--tile-dtype T] [--no-gpu] [--device N] [--load FILE] [--profile NAME]\n\n"
-           "Opens the explorer at the given config (the terminal must be a TTY).  Press ? in it\n"
-           "for the keys.  For scripts: tpx report, tpx list, tpx bench.\n\noptions:\n");
+    printf("usage: tpx [options]\n\n"
+           "Opens the explorer at the given config (the terminal must be a TTY).  For scripts:\n"
+           "tpx report, tpx list, tpx bench.\n\n");
+    tables_help();
+    printf("options:\n");
     cli_print_options(stdout, cmd_explore_opts);
 }
 
