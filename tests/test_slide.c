@@ -183,6 +183,40 @@ static void test_tour_step_slide(void **s)
     runner_close(r);
 }
 
+/* The views' own key hints (the Order's "Space/N step", the Banks' "p pads",
+ * the Compare's "press A") are on the screen and not on the slide. */
+static void test_no_view_key_hints(void **s)
+{
+    (void)s;
+    static const struct {
+        int view;
+        const char *hint;
+    } rows[] = {{1, "(p pads each row"}, {3, "Space/N step"}, {5, "press A to pin"}};
+    tpx_runner *r = runner_model_only("test");
+    for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++) {
+        tpx_headless h = {.cfg = config_default(), .view = rows[i].view, .cols = 120, .rows = 52};
+        h.cfg.kernel = TPX_K_SMEM;
+        h.cfg.bx = h.cfg.by = 32;
+        tpx_app *a = headless_app(&h, r);
+        tpx_canvas screen, cv;
+        assert_int_equal(canvas_init(&screen, 120, 52), 0);
+        app_draw(a, &screen);
+        assert_int_equal(slide_draw(a, 120, 52, 0, &cv), 0);
+        char *on_screen = canvas_dump(&screen), *on_slide = canvas_dump(&cv);
+        if (!strstr(on_screen, rows[i].hint))
+            fail_msg("view %d: the screen lacks '%s'", rows[i].view, rows[i].hint);
+        if (strstr(on_slide, rows[i].hint))
+            fail_msg("view %d: the slide shows '%s'", rows[i].view, rows[i].hint);
+        assert_int_equal(a->slide, 0); /* the screen draws its hints again */
+        free(on_screen);
+        free(on_slide);
+        canvas_free(&screen);
+        canvas_free(&cv);
+        app_free(a);
+    }
+    runner_close(r);
+}
+
 static char *slurp(const char *path)
 {
     FILE *f = fopen(path, "r");
@@ -238,6 +272,7 @@ int main(void)
         cmocka_unit_test(test_device_line_when_asked),
         cmocka_unit_test(test_widens_to_fit),
         cmocka_unit_test(test_tour_step_slide),
+        cmocka_unit_test(test_no_view_key_hints),
         cmocka_unit_test(test_e_and_s_never_overwrite),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -45,11 +45,14 @@ static void squeeze(tpx_canvas *cv)
 int slide_draw(tpx_app *a, int cols, int rows, int device, tpx_canvas *cv)
 {
     int w = cols;
+    a->slide = 1;
     /* a wider screen may lay out differently: drawn again until nothing is
      * cut or it stops growing */
     for (int tries = 0; tries < 8; tries++) {
-        if (canvas_init(cv, w, rows) != 0)
+        if (canvas_init(cv, w, rows) != 0) {
+            a->slide = 0;
             return -1;
+        }
         a->screen_w = w, a->screen_h = rows; /* views that size themselves see it */
         draw_once(a, cv, device);
         int need = cv->need_w < TPX_SLIDE_MAX_W ? cv->need_w : TPX_SLIDE_MAX_W;
@@ -58,6 +61,7 @@ int slide_draw(tpx_app *a, int cols, int rows, int device, tpx_canvas *cv)
         canvas_free(cv);
         w = need + 1;
     }
+    a->slide = 0;
     squeeze(cv);
     return 0;
 }

@@ -88,6 +88,7 @@ typedef struct tpx_app {
     int nviews;
     void *view_st[TPX_VIEW_MAX];
     int write_from;      /* the kernel the kernel editor starts from */
+    int slide;           /* drawing a slide (slide.h): the views leave their key hints out */
     const struct tpx_dialog *const *dialogs;
     void *dialog_st[TPX_DIALOG_MAX];
 } tpx_app;

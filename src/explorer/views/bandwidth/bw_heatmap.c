@@ -96,8 +96,9 @@ static void heat_legend(const tpx_app *a, const bw_state *st, tpx_canvas *cv, tp
         snprintf(best, sizeof best, "*%dx%d best", 1 << (st->best % TPX_SWEEP_SIDE),
                  1 << (st->best / TPX_SWEEP_SIDE));
     if (rows < TPX_SWEEP_SIDE)
-        snprintf(shown, sizeof shown, "rows BY=%d-%d of %d-%d (u/d scroll)   ", 1 << st->top,
-                 1 << (st->top + rows - 1), 1, 1 << (TPX_SWEEP_SIDE - 1));
+        snprintf(shown, sizeof shown, "rows BY=%d-%d of %d-%d%s   ", 1 << st->top,
+                 1 << (st->top + rows - 1), 1, 1 << (TPX_SWEEP_SIDE - 1),
+                 a->slide ? "" : " (u/d scroll)");
     if (st->mode == BY_PREDICTION) {
         heat_ranking(a, st, cv, r, y, shown);
         return;

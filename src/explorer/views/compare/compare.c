@@ -315,7 +315,8 @@ static void cmp_caption(const tpx_app *a, const void *vst, char *buf, size_t n)
 {
     const cmp_state *st = vst;
     if (!a->pinned)
-        snprintf(buf, n, "A/B: press A to pin this config as A, then change it");
+        snprintf(buf, n, a->slide ? "A/B: no config pinned as A"
+                                  : "A/B: press A to pin this config as A, then change it");
     else
         snprintf(buf, n, "A (pinned) against B (current)%s%s; * marks what differs, "
                  "green where B is better", st->changed[0] ? ": B changes " : "", st->changed);

@@ -186,9 +186,11 @@ static void order_draw(const tpx_app *a, const void *st, tpx_canvas *cv, tpx_rec
     draw_grid(a, o, cv, p[1], OTHER);
     int x = r.x + 1;
     x += canvas_text(cv, x, r.y + r.h - 1, r.w - 1, TPX_R_WAVE, "resident now");
-    canvas_printf(cv, x, r.y + r.h - 1, r.x + r.w - x, TPX_R_DIM,
-                  "  earlier waves dim  %s  Space/N step, a animate%s", glyph_str(TPX_G_DOT),
-                  o->animate ? " (on)" : "");
+    x += canvas_text(cv, x, r.y + r.h - 1, r.x + r.w - x, TPX_R_DIM, "  earlier waves dim");
+    if (!a->slide) /* the keys, but not on a slide */
+        canvas_printf(cv, x, r.y + r.h - 1, r.x + r.w - x, TPX_R_DIM,
+                      "  %s  Space/N step, a animate%s", glyph_str(TPX_G_DOT),
+                      o->animate ? " (on)" : "");
 }
 
 static void order_caption(const tpx_app *a, const void *st, char *buf, size_t n)
