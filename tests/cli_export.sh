@@ -79,6 +79,19 @@ TPX_THEME=okabe-ito "$tpx" export --view banks --kernel smem --block 32x32 --sli
 slide_ok "$dir/m.svg"
 [ "$(grep -o 'fill="#[0-9a-f]*"' "$dir/m.svg" | sort -u | wc -l)" -le 2 ] ||
     fail "--theme mono drew colours: $(grep -o 'fill="#[0-9a-f]*"' "$dir/m.svg" | sort -u)"
+# the config file's theme line: after --theme and TPX_THEME; a bad one is a note, not an exit
+mkdir -p "$dir/xdg/tpx"
+echo "theme = okabe-ito" >"$dir/xdg/tpx/config"
+XDG_CONFIG_HOME="$dir/xdg" "$tpx" export --view banks --kernel smem --block 32x32 --slide \
+    -o "$dir/c1.svg" >/dev/null
+cmp -s "$dir/oi.svg" "$dir/c1.svg" || fail "the config file's theme = okabe-ito"
+XDG_CONFIG_HOME="$dir/xdg" TPX_THEME=default "$tpx" export --view banks --kernel smem \
+    --block 32x32 --slide -o "$dir/c2.svg" >/dev/null
+cmp -s "$dir/d.svg" "$dir/c2.svg" || fail "TPX_THEME did not beat the config file"
+echo "theme = sepia" >"$dir/xdg/tpx/config"
+err=$(XDG_CONFIG_HOME="$dir/xdg" "$tpx" export --view banks -o "$dir/c3.svg" 2>&1 >/dev/null) ||
+    fail "a bad theme line stopped tpx export"
+echo "$err" | grep -q "unknown theme 'sepia'" || fail "a bad theme line: '$err'"
 
 refuse() { # expected-message-part, args...
     local want=$1

@@ -110,20 +110,31 @@ static void test_choose(void **s)
     assert_string_equal(theme_names_list(), "default, okabe-ito or mono");
     unsetenv("TPX_THEME");
     theme_set(TPX_SCHEME_DEFAULT);
-    assert_int_equal(theme_choose(NULL, msg, sizeof msg), 0);
+    assert_int_equal(theme_choose(NULL, NULL, msg, sizeof msg), 0);
     assert_int_equal(theme_get(), TPX_SCHEME_DEFAULT);
     setenv("TPX_THEME", "mono", 1);
-    assert_int_equal(theme_choose(NULL, msg, sizeof msg), 0);
+    assert_int_equal(theme_choose(NULL, NULL, msg, sizeof msg), 0);
     assert_int_equal(theme_get(), TPX_SCHEME_MONO);
-    assert_int_equal(theme_choose("okabe-ito", msg, sizeof msg), 0); /* the option wins */
+    assert_int_equal(theme_choose("okabe-ito", NULL, msg, sizeof msg), 0); /* the option wins */
     assert_int_equal(theme_get(), TPX_SCHEME_OKABE_ITO);
     setenv("TPX_THEME", "pink", 1);
-    assert_int_equal(theme_choose(NULL, msg, sizeof msg), -1);
+    assert_int_equal(theme_choose(NULL, NULL, msg, sizeof msg), -1);
     assert_string_equal(msg, "unknown theme 'pink' in TPX_THEME: use default, okabe-ito or mono");
-    assert_int_equal(theme_choose("grey", msg, sizeof msg), -1);
+    assert_int_equal(theme_choose("grey", NULL, msg, sizeof msg), -1);
     assert_string_equal(msg, "unknown theme 'grey': use default, okabe-ito or mono");
+    /* the config file's line: after the command line and TPX_THEME */
+    setenv("TPX_THEME", "mono", 1);
+    assert_int_equal(theme_choose(NULL, "okabe-ito", msg, sizeof msg), 0);
+    assert_int_equal(theme_get(), TPX_SCHEME_MONO);
+    unsetenv("TPX_THEME");
+    assert_int_equal(theme_choose(NULL, "okabe-ito", msg, sizeof msg), 0);
+    assert_int_equal(theme_get(), TPX_SCHEME_OKABE_ITO);
+    assert_int_equal(theme_choose("default", "okabe-ito", msg, sizeof msg), 0);
+    assert_int_equal(theme_get(), TPX_SCHEME_DEFAULT);
+    assert_int_equal(theme_choose(NULL, "sepia", msg, sizeof msg), -1);
+    assert_string_equal(msg, "unknown theme 'sepia' in the config file: use default, okabe-ito or mono");
     setenv("TPX_THEME", "", 1); /* empty: not set */
-    assert_int_equal(theme_choose(NULL, msg, sizeof msg), 0);
+    assert_int_equal(theme_choose(NULL, NULL, msg, sizeof msg), 0);
     unsetenv("TPX_THEME");
     theme_set(TPX_SCHEME_DEFAULT);
 }

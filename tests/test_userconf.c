@@ -42,7 +42,7 @@ static void test_values(void **state)
     parse("");
     assert_int_equal(uc.nnotes, 0);
     assert_null(userconf_get(&uc, "size"));
-    assert_string_equal(userconf_keys_list(), "profile, size, dtype");
+    assert_string_equal(userconf_keys_list(), "profile, size, dtype, theme");
 }
 
 static void test_bad_lines(void **state)
@@ -54,7 +54,7 @@ static void test_bad_lines(void **state)
     assert_null(userconf_get(&uc, "dtype"));
     assert_string_equal(userconf_get(&uc, "profile"), "h200"); /* after a refused one */
     assert_int_equal(uc.nnotes, 6);
-    assert_string_equal(uc.notes[0], "cfg:2: unknown key 'bogus' (keys: profile, size, dtype); "
+    assert_string_equal(uc.notes[0], "cfg:2: unknown key 'bogus' (keys: profile, size, dtype, theme); "
                                      "ignored");
     assert_string_equal(uc.notes[1], "cfg:3: size is set again (first on line 1); ignored");
     assert_non_null(strstr(uc.notes[2], "cfg:4: dtype: "));

@@ -9,6 +9,7 @@
 #include "file_read.h"
 #include "profile.h"
 #include "text.h"
+#include "theme.h"
 
 /* ---- the keys: one row each ------------------------------------------------------ */
 
@@ -29,6 +30,14 @@ static int check_dtype(const char *v, char *why, size_t n)
     return config_parse_dtype(v, &t, why, n);
 }
 
+static int check_theme(const char *v, char *why, size_t n)
+{
+    if (theme_parse(v) >= 0)
+        return 0;
+    snprintf(why, n, "unknown theme '%s': use %s", v, theme_names_list());
+    return -1;
+}
+
 typedef struct userconf_key {
     const char *name; /* the key, and the option whose default it is */
     int (*check)(const char *value, char *why, size_t n);
@@ -38,6 +47,7 @@ static const userconf_key keys[] = {
     {"profile", check_profile},
     {"size", check_size},
     {"dtype", check_dtype},
+    {"theme", check_theme},
 };
 #define N_KEYS ((int)(sizeof keys / sizeof keys[0]))
 _Static_assert(N_KEYS <= USERCONF_MAX_KEYS, "raise USERCONF_MAX_KEYS");

@@ -63,16 +63,17 @@ const char *theme_names_list(void)
     return buf;
 }
 
-int theme_choose(const char *option, char *msg, size_t n)
+int theme_choose(const char *option, const char *file, char *msg, size_t n)
 {
     const char *env = getenv("TPX_THEME");
-    const char *name = option ? option : env && *env ? env : NULL;
+    const char *name = option ? option : env && *env ? env : file;
     if (!name)
         return 0;
     int s = theme_parse(name);
     if (s < 0) {
         /* the name may come from the environment: printed through the gate */
-        snprintf(msg, n, "unknown theme '%s'%s: use %s", name, option ? "" : " in TPX_THEME",
+        snprintf(msg, n, "unknown theme '%s'%s: use %s", name,
+                 name == option ? "" : name == file ? " in the config file" : " in TPX_THEME",
                  theme_names_list());
         return -1;
     }

@@ -137,9 +137,10 @@ int theme_parse(const char *name);
 const char *theme_name(tpx_scheme s);
 /* "default, okabe-ito or mono". */
 const char *theme_names_list(void);
-/* The scheme --theme (when given) or else TPX_THEME asks for, set; 0, or -1
- * with why in msg (an unknown name, from which of the two). */
-int theme_choose(const char *option, char *msg, size_t n);
+/* The scheme --theme (option, when given), else TPX_THEME, else the config
+ * file (file: its theme line, or NULL) asks for, set; 0, or -1 with why in
+ * msg (an unknown name, and from where). */
+int theme_choose(const char *option, const char *file, char *msg, size_t n);
 
 /* How to show a role on a terminal with 8 colours (colours256 = 0) or 256,
  * in the scheme in use, or monochrome (mono = 1, or the mono scheme). */

@@ -310,7 +310,9 @@ int cmd_explore(int argc, char **argv) { return explore_main(argc, argv, NULL, 0
 int shell_theme(const cli_parsed *p, const char *who)
 {
     char msg[TPX_MSG];
-    if (theme_choose(cli_get(p, "theme"), msg, sizeof msg) == 0)
+    /* the command line, then TPX_THEME, then the config file's theme line */
+    const char *given = cli_given(p, "theme") ? cli_get(p, "theme") : NULL;
+    if (theme_choose(given, given ? NULL : cli_get(p, "theme"), msg, sizeof msg) == 0)
         return 0;
     fprintf(stderr, "%s: %s\n", who, msg);
     return -1;
