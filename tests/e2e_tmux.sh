@@ -261,7 +261,7 @@ if [ -n "$fixture" ]; then
     expect "copy_col .* not measured"
     keys 1 K c c c Enter
     expect "K copy_col"
-    expect "bandwidth not measured \\(not in the replayed results"
+    expect "bandwidth not measured \\(not in results.json, which holds"
     # The message line (row 38 of 40) holds no message after a change that was
     # not refused: only the strip's binding limit, which it shares.
     row=$(t capture-pane -p -t e2e | sed -n 38p)

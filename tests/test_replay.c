@@ -143,9 +143,47 @@ static void test_roundtrip(void **s)
     runner_measure(r, &c, &o, &m, NULL, NULL, NULL);
     assert_int_equal(m.status, TPX_ST_NOT_MEASURED);
 
-    c = cfg(TPX_K_TILE_ROWS, 32, 8, 0, TPX_F32); /* not saved */
+    /* a miss says what the file holds nearest to the config asked for */
+    char *base = strrchr(path, '/') + 1, want[TPX_MSG];
+    c = cfg(TPX_K_TILE_ROWS, 32, 8, 0, TPX_F32); /* its block is saved with pad 1 only */
     runner_measure(r, &c, &o, &m, NULL, NULL, NULL);
     assert_int_equal(m.status, TPX_ST_NOT_MEASURED);
+    snprintf(want, sizeof want, "not in %s, which holds tile_rows 32x8 8192x4096 "
+                                "f32 with pads 1", base);
+    assert_string_equal(m.message, want);
+    c = cfg(TPX_K_TILE_ROWS, 16, 8, 1, TPX_F32); /* another block */
+    runner_measure(r, &c, &o, &m, NULL, NULL, NULL);
+    snprintf(want, sizeof want, "not in %s, which holds tile_rows 8192x4096 f32 in "
+                                "blocks 32x8", base);
+    assert_string_equal(m.message, want);
+    c = cfg(TPX_K_NAIVE_ROW, 32, 8, 0, TPX_F32); /* another kernel */
+    runner_measure(r, &c, &o, &m, NULL, NULL, NULL);
+    snprintf(want, sizeof want, "not in %s, which holds 8192x4096 f32 for kernels "
+                                "smem, tile_rows", base);
+    assert_string_equal(m.message, want);
+    c.dtype = TPX_F64; /* another dtype */
+    runner_measure(r, &c, &o, &m, NULL, NULL, NULL);
+    snprintf(want, sizeof want, "not in %s, which holds 8192x4096 in dtypes f32, "
+                                "f16", base);
+    assert_string_equal(m.message, want);
+    c.w = c.h = 1024; /* another size */
+    runner_measure(r, &c, &o, &m, NULL, NULL, NULL);
+    snprintf(want, sizeof want, "not in %s, which holds sizes 8192x4096", base);
+    assert_string_equal(m.message, want);
+
+    /* the nearest config with a number, keeping what is asked to be kept */
+    tpx_config near;
+    c = cfg(TPX_K_TILE_ROWS, 32, 8, 0, TPX_F32);
+    c.w = c.h = 4096;
+    assert_int_equal(runner_nearest(r, &c, 0, &near), 0);
+    assert_true(near.kernel == TPX_K_TILE_ROWS && near.pad == 1 && near.w == 8192 && near.h == 4096);
+    assert_int_equal(runner_nearest(r, &c, TPX_KEEP_SIZE, &near), -1); /* no 4096x4096 */
+    c = cfg(TPX_K_SMEM, 16, 16, 1, TPX_F32); /* only its f64 tile: the tile is not kept */
+    assert_int_equal(runner_nearest(r, &c, TPX_KEEP_KERNEL, &near), 0);
+    assert_true(near.kernel == TPX_K_SMEM && config_tile_dtype(&near) == TPX_F64);
+    assert_int_equal(runner_nearest(r, &c, TPX_KEEP_KERNEL | TPX_KEEP_TILE, &near), -1);
+    c = cfg(TPX_K_CUBLAS, 32, 8, 0, TPX_F16); /* unavailable: no number, not a place to open */
+    assert_int_equal(runner_nearest(r, &c, TPX_KEEP_KERNEL, &near), -1);
     runner_close(r);
     unlink(path);
 }

@@ -14,6 +14,7 @@
 #include "golden_check.h"
 #include "headless.h"
 #include "views.h"
+#include "app_open.h"
 #include "runner_replay.h"
 
 static char *draw(tpx_app *a, int cols, int rows)
@@ -194,6 +195,78 @@ static void test_map_a_beside_b(void **s)
     }
 }
 
+/* The row of text that holds s, as its own string (static), or NULL. */
+static const char *row_with(const char *text, const char *s)
+{
+    static char row[1024];
+    const char *at = strstr(text, s);
+    if (!at)
+        return NULL;
+    const char *b = at, *e = strchr(at, '\n');
+    while (b > text && b[-1] != '\n')
+        b--;
+    snprintf(row, sizeof row, "%.*s", (int)(e ? e - b : (long)strlen(b)), b);
+    return row;
+}
+
+/* tpx --load h200,h100 at 80x24 and 100x30 (issue 22): it opens at a config
+ * the file has (4000x4000: h200.json has no 4096x4096) and says so; text
+ * that does not fit is cut between fields with an ellipsis, never into
+ * another value: the device line's "replayed from h200,h100" whole or gone
+ * behind "…", the config line's grid whole.  With the size kept (--size
+ * 4096), the miss lists the sizes the file holds. */
+static void test_load_fits(void **s)
+{
+    (void)s;
+    tpx_runner *r[2] = {shipped("h200"), shipped("h100")};
+    tpx_gpus gs = {.n = 2, .r = {r[0], r[1]}};
+    tpx_limits lim;
+    runner_limits(r[0], &lim);
+    static const struct {
+        int cols, rows;
+        unsigned keep;
+        const char *golden;
+    } cases[] = {
+        {80, 24, 0, "load_h200_h100_80x24"},
+        {100, 30, 0, "load_h200_h100_100x30"},
+        {100, 30, TPX_KEEP_SIZE, "load_h200_miss_100x30"},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        tpx_headless h = {.view = TPX_VIEW_MAP, .cols = cases[i].cols, .rows = cases[i].rows};
+        h.cfg = config_default();
+        char note[2 * TPX_MSG];
+        app_open_at(r[0], cases[i].keep, &lim, &h.cfg, note, sizeof note);
+        tpx_app *a = headless_app(&h, r[0]);
+        assert_non_null(a);
+        snprintf(a->source, sizeof a->source, "h200,h100");
+        a->gpus = &gs;
+        assert_int_equal(app_update(a, TPX_CONFIG), 0);
+        if (note[0])
+            app_say(a, 0, "%s", note);
+        char *text = draw(a, h.cols, h.rows);
+        assert_non_null(text);
+        const char *dev = row_with(text, "NVIDIA H200");
+        assert_non_null(dev);
+        assert_true(strstr(dev, "replayed from h200,h100") || strstr(dev, "\u2026"));
+        if (cases[i].keep) { /* 4096x4096 kept: not measured, and what the file holds */
+            assert_string_equal(note, "");
+            assert_non_null(strstr(text, "grid 128x512"));
+            assert_non_null(strstr(text, "not in h200.json, which holds sizes 1024x1024"));
+        } else {
+            assert_int_equal(h.cfg.w, 4000);
+            assert_string_equal(note, "opened at 4000x4000, the nearest the loaded results have "
+                                      "to naive_row 32x8 4096x4096 f32 pad 0");
+            assert_non_null(strstr(text, "grid 125x500"));
+            assert_non_null(strstr(text, "bandwidth 498.8 GB/s recorded"));
+        }
+        assert_int_equal(golden_check(TPX_GOLDEN_DIR, cases[i].golden, text), 0);
+        free(text);
+        app_free(a);
+    }
+    runner_close(r[0]);
+    runner_close(r[1]);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -203,6 +276,7 @@ int main(void)
         cmocka_unit_test(test_banks_a_beside_b),
         cmocka_unit_test(test_coalescing_a_beside_b),
         cmocka_unit_test(test_map_a_beside_b),
+        cmocka_unit_test(test_load_fits),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

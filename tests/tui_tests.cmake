@@ -5,7 +5,8 @@ add_library(tpx_fake_runner STATIC fake_runner.c)
 target_compile_options(tpx_fake_runner PRIVATE ${TPX_WARNINGS})
 target_link_libraries(tpx_fake_runner PUBLIC tpx_core)
 
-foreach(t test_edit test_export test_slide test_theme test_kedit test_footprint test_keys test_layout test_papercuts
+foreach(t test_edit test_export test_fit test_slide test_theme test_kedit test_footprint test_keys
+          test_layout test_papercuts
           test_predict_views test_profile test_tour test_views test_worker)
   tpx_unit_test(${t})
   target_link_libraries(${t} PRIVATE tpx_app tpx_fake_runner)

@@ -134,7 +134,7 @@ static int fill(const cli_parsed *p, const results_doc *d, bench_result *b, char
         char f[512], holds[768];
         filters_text(p, f, sizeof f);
         snprintf(msg, n, "no result in %s matches%s; it holds %s", b->source, f,
-                 results_holds(d->rows, d->n, RESULTS_HOLDS_ALL, holds, sizeof holds));
+                 results_holds(d->rows, d->n, NULL, NULL, RESULTS_HOLDS_ALL, holds, sizeof holds));
         return -1;
     }
     if (rank_rows(b) != 0) {

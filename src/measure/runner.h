@@ -91,7 +91,19 @@ typedef struct tpx_runner_ops {
                     void *ctx);
     /* Frees the instance (state and r). */
     void (*close)(tpx_runner *r);
+    /* Optional (NULL: the runner answers any config, a GPU): the config it
+     * has a number for nearest to c, keeping the parts `keep` names
+     * (TPX_KEEP_*); 0 with *out (c itself when it has c), or -1. */
+    int (*nearest)(tpx_runner *r, const tpx_config *c, unsigned keep, tpx_config *out);
 } tpx_runner_ops;
+
+enum {
+    TPX_KEEP_KERNEL = 1,
+    TPX_KEEP_BLOCK = 2,
+    TPX_KEEP_SIZE = 4,
+    TPX_KEEP_DTYPE = 8,
+    TPX_KEEP_TILE = 16 /* pad, swizzle and tile dtype */
+};
 
 /* One runner: its implementation's table and its own state. */
 struct tpx_runner {
@@ -111,6 +123,12 @@ static inline void runner_measure(tpx_runner *r, const tpx_config *c, const tpx_
                                   tpx_progress_fn progress, void *ctx)
 {
     r->ops->measure(r, c, o, out, cancel, progress, ctx);
+}
+
+static inline int runner_nearest(tpx_runner *r, const tpx_config *c, unsigned keep,
+                                 tpx_config *out)
+{
+    return r->ops->nearest ? r->ops->nearest(r, c, keep, out) : -1;
 }
 
 /* A runner of `ops` holding `state` (which close frees); NULL, with state

@@ -115,6 +115,39 @@ int canvas_printf(tpx_canvas *cv, int x, int y, int maxw, tpx_role role, const c
     return canvas_text(cv, x, y, maxw, role, buf);
 }
 
+int canvas_fit(tpx_canvas *cv, int x, int y, int maxw, tpx_role role, const char *s)
+{
+    if (maxw <= 0)
+        return 0;
+    if (canvas_width(s) <= maxw)
+        return canvas_text(cv, x, y, maxw, role, s);
+    /* the last cut at most maxw - 1 columns in, leaving a cell for the ellipsis */
+    const unsigned char *p = (const unsigned char *)s;
+    int cut = 0;
+    uint32_t prev = 0;
+    for (int i = 0; *p && i < maxw; i++) {
+        uint32_t cp = next_cp(&p);
+        if (i > 0 && (cp == ' ' || prev == ',' || prev == ';' || prev == '/'))
+            cut = i; /* before this codepoint */
+        if (cp == ' ' && i + 1 <= maxw - 1)
+            cut = i + 1; /* keep the blank: "grid ..." */
+        prev = cp;
+    }
+    int n = canvas_text(cv, x, y, cut, role, s);
+    canvas_glyph(cv, x + n, y, TPX_G_ELLIPSIS, role);
+    return n + 1;
+}
+
+int canvas_fitf(tpx_canvas *cv, int x, int y, int maxw, tpx_role role, const char *fmt, ...)
+{
+    char buf[1024];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(buf, sizeof buf, fmt, ap);
+    va_end(ap);
+    return canvas_fit(cv, x, y, maxw, role, buf);
+}
+
 int canvas_width(const char *s)
 {
     const unsigned char *p = (const unsigned char *)(s ? s : "");
@@ -146,9 +179,13 @@ int canvas_wrap(tpx_canvas *cv, tpx_rect r, tpx_role role, const char *s)
         snprintf(word, sizeof word, "%.*s", (int)(len < 255 ? len : 255), p);
         int wlen = canvas_width(word);
         if (col > 0 && col + wlen > r.w) {
+            if (row + 1 >= r.h) { /* no row left: say the text goes on */
+                /* col is past the blank before the word that did not fit */
+                canvas_glyph(cv, r.x + (col < r.w ? col : r.w - 1), r.y + row, TPX_G_ELLIPSIS,
+                             role);
+                return r.h;
+            }
             row++, col = 0;
-            if (row >= r.h)
-                break;
         }
         col += canvas_text(cv, r.x + col, r.y + row, r.w - col, role, word);
         p += len;

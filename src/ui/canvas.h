@@ -41,7 +41,16 @@ void canvas_fill(tpx_canvas *cv, tpx_rect r, uint32_t cp, tpx_role role);
 int canvas_text(tpx_canvas *cv, int x, int y, int maxw, tpx_role role, const char *s);
 int canvas_printf(tpx_canvas *cv, int x, int y, int maxw, tpx_role role, const char *fmt, ...)
     __attribute__((format(printf, 6, 7)));
-/* Text word-wrapped into r; returns the rows used. */
+/* Text that fits, or says it does not: s whole when it fits in maxw
+ * columns, else the longest part that ends between two fields (before a
+ * blank, or after ',', ';' or '/') and an ellipsis, so that a value is never
+ * cut into another ("grid 128x5" for 128x512): "grid ...".  Returns the
+ * columns used. */
+int canvas_fit(tpx_canvas *cv, int x, int y, int maxw, tpx_role role, const char *s);
+int canvas_fitf(tpx_canvas *cv, int x, int y, int maxw, tpx_role role, const char *fmt, ...)
+    __attribute__((format(printf, 6, 7)));
+/* Text word-wrapped into r; returns the rows used.  Text that does not fit
+ * ends in an ellipsis. */
 int canvas_wrap(tpx_canvas *cv, tpx_rect r, tpx_role role, const char *s);
 /* Columns a UTF-8 string takes (one per codepoint). */
 int canvas_width(const char *s);

@@ -19,7 +19,7 @@ static void device_line(const tpx_app *a, tpx_canvas *cv, tpx_rect r)
     const tpx_device *d = &a->dev;
     if (d->valid) {
         int x = r.x + 1;
-        x += canvas_printf(cv, x, r.y, r.w - 2, TPX_R_BAR,
+        x += canvas_fitf(cv, x, r.y, r.w - 2, TPX_R_BAR,
                       "%s %s sm_%d%d %s %d SMs %s %.0f GB/s theoretical (GB = 10^9) %s L2 %lld MiB"
                       "%s%s",
                       d->name, glyph_str(TPX_G_DOT), d->cc_major, d->cc_minor,
@@ -28,11 +28,11 @@ static void device_line(const tpx_app *a, tpx_canvas *cv, tpx_rect r)
                       a->source[0] ? "  replayed from " : "", base_name(a->source));
         /* --profile with a GPU: the predictions are not for the device shown */
         if (a->live->prof.name[0] && strcmp(a->live->prof.name, d->name) != 0)
-            canvas_printf(cv, x, r.y, r.x + r.w - 1 - x, TPX_R_BAR,
-                          "  predictions for the %s profile", a->live->prof.name);
+            canvas_fitf(cv, x, r.y, r.x + r.w - 1 - x, TPX_R_BAR,
+                        "  predictions for the %s profile", a->live->prof.name);
     } else {
         const char *prof = a->live->prof.name;
-        canvas_printf(cv, r.x + 1, r.y, r.w - 2, TPX_R_BAR, "no GPU: model only%s%s%s%s%s%s",
+        canvas_fitf(cv, r.x + 1, r.y, r.w - 2, TPX_R_BAR, "no GPU: model only%s%s%s%s%s%s",
                       a->why_no_gpu[0] ? " (" : "", a->why_no_gpu, a->why_no_gpu[0] ? ")" : "",
                       prof[0] ? "  predictions for the " : "", prof,
                       prof[0] ? " profile (--profile NAME)" : "");
@@ -80,14 +80,27 @@ static int key_width(tpx_action act)
     return (int)strcspn(keys_def(act)->label, " ");
 }
 
+/* "grid 128x512" after the fields, "" for a reference (no grid of its own). */
+static void grid_text(const tpx_config *c, char *buf, size_t n)
+{
+    buf[0] = '\0';
+    if (!config_is_reference(c->kernel)) {
+        tpx_geom g = config_geom(c);
+        snprintf(buf, n, "grid %dx%d", g.gx, g.gy);
+    }
+}
+
 /* The fields that fit in width w, each with where it starts; returns how
- * many.  Drawing and clicking both use it. */
+ * many.  Drawing and clicking both use it.  The wide form only when the
+ * grid fits after it too. */
 static int config_place(const tpx_config *c, int w, cfg_field *f, int *x0)
 {
     int n = 0, width = 0;
+    char grid[48];
+    grid_text(c, grid, sizeof grid);
     for (int wide = 1; wide >= 0; wide--) {
         n = config_fields(c, wide, f);
-        width = 1;
+        width = 1 + canvas_width(grid);
         for (int i = 0; i < n; i++)
             width += key_width(f[i].act) + 1 + canvas_width(f[i].text) + 3;
         if (width <= w)
@@ -114,10 +127,9 @@ static void config_line(const tpx_app *a, tpx_canvas *cv, tpx_rect r)
                            keys_def(f[i].act)->label) + 1;
         canvas_text(cv, x, r.y, r.x + r.w - x, TPX_R_BAR, f[i].text);
     }
-    if (!config_is_reference(a->cfg.kernel)) {
-        tpx_geom g = config_geom(&a->cfg);
-        canvas_printf(cv, r.x + x0[n], r.y, r.w - x0[n], TPX_R_BAR, "grid %dx%d", g.gx, g.gy);
-    }
+    char grid[48];
+    grid_text(&a->cfg, grid, sizeof grid);
+    canvas_fit(cv, r.x + x0[n], r.y, r.w - x0[n], TPX_R_BAR, grid);
 }
 
 tpx_action frame_config_at(const tpx_app *a, const tpx_layout *l, int x)
@@ -181,7 +193,7 @@ static void tabs(const tpx_app *a, tpx_canvas *cv, tpx_rect r)
     keys_name(app_view(a, 0)->key, first, sizeof first);
     keys_name(app_view(a, a->nviews - 1)->key, last, sizeof last);
     snprintf(how, sizeof how, "(%s-%s, Tab, or click)", first, last);
-    canvas_text(cv, r.x + x1 + 2, r.y, r.w - x1 - 2, TPX_R_DIM, how);
+    canvas_fit(cv, r.x + x1 + 2, r.y, r.w - x1 - 2, TPX_R_DIM, how);
 }
 
 /* "Up/Down warp": a row with a hint word, joined with the row before it
@@ -245,8 +257,8 @@ void frame_draw(const tpx_app *a, tpx_canvas *cv, const tpx_layout *l)
     canvas_wrap(cv, rect_make(l->caption.x + 1, l->caption.y, l->caption.w - 2, l->caption.h),
                 TPX_R_CAPTION, caption);
     if (a->msg[0])
-        canvas_text(cv, l->message.x + 1, l->message.y, l->message.w - 2,
-                    a->msg_error ? TPX_R_ERROR : TPX_R_WARN, a->msg);
+        canvas_fit(cv, l->message.x + 1, l->message.y, l->message.w - 2,
+                   a->msg_error ? TPX_R_ERROR : TPX_R_WARN, a->msg);
     strip_draw(a, cv, l->strip);
     if (l->hints.h)
         hints(a, cv, l->hints);

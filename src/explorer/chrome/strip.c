@@ -5,12 +5,31 @@
  * limit that binds the model's prediction, in the words the model worker
  * wrote (predict_explain), so a user sees why on every view; a message
  * (layout.h) takes that row until the next key. */
+#include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "catalog.h"
 #include "chrome.h"
 #include "widgets.h"
+
+/* One piece of a row at *x, up to end: whole, or cut between its fields
+ * with an ellipsis (canvas_fit), after which the row is full: a later piece
+ * never follows a cut one. */
+__attribute__((format(printf, 6, 7))) static void piece(tpx_canvas *cv, int *x, int y, int end,
+                                                        tpx_role role, const char *fmt, ...)
+{
+    char buf[1024];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(buf, sizeof buf, fmt, ap);
+    va_end(ap);
+    if (*x >= end)
+        return;
+    int w = canvas_width(buf);
+    canvas_fit(cv, *x, y, end - *x, role, buf);
+    *x = w <= end - *x ? *x + w : end;
+}
 
 /* "  measuring 45% [###...]" for the job in hand; returns the new x. */
 static int progress(const tpx_app *a, tpx_canvas *cv, int x, tpx_rect r)
@@ -38,8 +57,8 @@ static int predicted_beside(const tpx_app *a, tpx_canvas *cv, int x, tpx_rect r)
     if (!s->have_gap)
         return x + 2;
     int off = s->gap > TPX_PRED_GAP_NOTE || s->gap < -TPX_PRED_GAP_NOTE;
-    x += canvas_printf(cv, x, r.y, r.x + r.w - x, off ? TPX_R_WARN : TPX_R_DIM,
-                       "  predicted %.0f GB/s (%+.0f%%)", s->model.pred.gbs, 100.0 * s->gap);
+    piece(cv, &x, r.y, r.x + r.w, off ? TPX_R_WARN : TPX_R_DIM, "  predicted %.0f GB/s (%+.0f%%)",
+          s->model.pred.gbs, 100.0 * s->gap);
     return x + 2;
 }
 
@@ -49,31 +68,31 @@ static int measured(const tpx_app *a, tpx_canvas *cv, int x, tpx_rect r)
     const tpx_measurement *m = &res->m;
     int end = r.x + r.w;
     double med = res->nring ? a->live->cur.median : m->gbs;
-    x += canvas_printf(cv, x, r.y, end - x, TPX_R_GOOD, "%.1f GB/s", med);
+    piece(cv, &x, r.y, end, TPX_R_GOOD, "%.1f GB/s", med);
     char where[200];
     app_measured_where(a, where, sizeof where);
     if (app_recorded(a)) /* a loaded file: one recorded run, never "live" */
-        x += canvas_printf(cv, x, r.y, end - x, TPX_R_DIM, " %s ", where);
+        piece(cv, &x, r.y, end, TPX_R_DIM, " %s ", where);
     else
-        x += canvas_printf(cv, x, r.y, end - x, TPX_R_DIM, " median of %d run%s ", res->nring,
+        piece(cv, &x, r.y, end, TPX_R_DIM, " median of %d run%s ", res->nring,
                            res->nring == 1 ? "" : "s");
     if (res->nring > 1 && x + 10 < end) {
         widget_sparkline(cv, x, r.y, 8, res->ring, res->nring, TPX_R_GOOD);
         x += (res->nring < 8 ? res->nring : 8) + 1;
     }
-    x += canvas_printf(cv, x, r.y, end - x, TPX_R_NORMAL, " noise %s%.2f%%",
+    piece(cv, &x, r.y, end, TPX_R_NORMAL, " noise %s%.2f%%",
                        glyph_str(TPX_G_PLUSMINUS), 100.0 * m->noise);
     if (m->pct_peak >= 0)
-        x += canvas_printf(cv, x, r.y, end - x, m->pct_peak > 100 ? TPX_R_BAD : TPX_R_NORMAL,
+        piece(cv, &x, r.y, end, m->pct_peak > 100 ? TPX_R_BAD : TPX_R_NORMAL,
                            "  %.1f%% of peak%s", m->pct_peak,
                            m->pct_peak > 100 ? " (above peak: cache?)" : "");
     if (m->pct_memcpy >= 0)
-        x += canvas_printf(cv, x, r.y, end - x, TPX_R_NORMAL, "  %.1f%% of memcpy", m->pct_memcpy);
-    x += canvas_printf(cv, x, r.y, end - x, m->verified ? TPX_R_GOOD : TPX_R_BAD, "  %s %s",
+        piece(cv, &x, r.y, end, TPX_R_NORMAL, "  %.1f%% of memcpy", m->pct_memcpy);
+    piece(cv, &x, r.y, end, m->verified ? TPX_R_GOOD : TPX_R_BAD, "  %s %s",
                        glyph_str(m->verified ? TPX_G_CHECK : TPX_G_CROSS),
                        m->verified ? "verified" : "NOT verified");
-    x += canvas_printf(cv, x, r.y, end - x, TPX_R_WARN, "  %s", runner_badge_name(m->badge));
-    x += canvas_printf(cv, x, r.y, end - x, TPX_R_DIM, "  %s L2", m->hot ? "hot" : "cold");
+    piece(cv, &x, r.y, end, TPX_R_WARN, "  %s", runner_badge_name(m->badge));
+    piece(cv, &x, r.y, end, TPX_R_DIM, "  %s L2", m->hot ? "hot" : "cold");
     return predicted_beside(a, cv, x, r);
 }
 
@@ -92,13 +111,11 @@ static void model_summary(const tpx_app *a, tpx_canvas *cv, int x, tpx_rect r)
         return;
     }
     const tpx_cost *ld = &s->model.totals.op[TPX_OP_GLD], *st = &s->model.totals.op[TPX_OP_GST];
-    x += canvas_text(cv, x, r.y, end - x, TPX_R_NORMAL, "model: ");
+    piece(cv, &x, r.y, end, TPX_R_NORMAL, "model: ");
     if (s->model.pred.valid) /* a figure, but the model's: the word says so */
-        x += canvas_printf(cv, x, r.y, end - x, TPX_R_WARN, "predicted %.0f GB/s; ",
-                           s->model.pred.gbs);
-    canvas_printf(cv, x, r.y, end - x, TPX_R_NORMAL,
-                  "loads use %.1f%% of the bytes they move, stores %.1f%%",
-                  100.0 * model_efficiency(ld), 100.0 * model_efficiency(st));
+        piece(cv, &x, r.y, end, TPX_R_WARN, "predicted %.0f GB/s; ", s->model.pred.gbs);
+    piece(cv, &x, r.y, end, TPX_R_NORMAL, "loads use %.1f%% of the bytes they move, stores %.1f%%",
+          100.0 * model_efficiency(ld), 100.0 * model_efficiency(st));
 }
 
 /* The second row: what limits the prediction for the current config. */
@@ -111,21 +128,21 @@ static void limit_row(const tpx_app *a, tpx_canvas *cv, tpx_rect r)
     if (tpx_is_user(a->cfg.kernel)) { /* your kernel: whether it is right comes first */
         x += canvas_text(cv, x, y, end - x, TPX_R_TITLE, "check ");
         if (!s->have_model || !s->cfg_ok)
-            canvas_text(cv, x, y, end - x, TPX_R_DIM, s->cfg_ok ? "checking every thread..." : s->why);
+            canvas_fit(cv, x, y, end - x, TPX_R_DIM, s->cfg_ok ? "checking every thread..." : s->why);
         else
-            canvas_text(cv, x, y, end - x, s->model.check == 1 ? TPX_R_GOOD
+            canvas_fit(cv, x, y, end - x, s->model.check == 1 ? TPX_R_GOOD
                                             : s->model.check == -1 ? TPX_R_BAD : TPX_R_DIM,
                         s->model.check_verdict);
         return;
     }
     x += canvas_text(cv, x, y, end - x, TPX_R_TITLE, "why ");
     if (!s->have_model || !s->cfg_ok)
-        canvas_text(cv, x, y, end - x, TPX_R_DIM, s->cfg_ok ? "the model is counting..." : s->why);
+        canvas_fit(cv, x, y, end - x, TPX_R_DIM, s->cfg_ok ? "the model is counting..." : s->why);
     else if (!s->model.pred.valid)
-        canvas_printf(cv, x, y, end - x, TPX_R_DIM, "no prediction: the %s profile lacks its "
+        canvas_fitf(cv, x, y, end - x, TPX_R_DIM, "no prediction: the %s profile lacks its "
                       "figures", a->live->prof.name[0] ? a->live->prof.name : "device");
     else
-        canvas_printf(cv, x, y, end - x, TPX_R_NORMAL, "%s  (predicted on %s)",
+        canvas_fitf(cv, x, y, end - x, TPX_R_NORMAL, "%s  (predicted on %s)",
                       s->model.pred_why, a->live->prof.name);
 }
 
@@ -140,15 +157,14 @@ static void figures_row(const tpx_app *a, tpx_canvas *cv, tpx_rect r)
         return;
     }
     if (s->have_meas && s->meas.m.status == TPX_ST_NOT_MEASURED) {
-        x += canvas_printf(cv, x, r.y, end - x, TPX_R_DIM, "not measured (%s)  ",
-                           s->meas.m.message[0] ? s->meas.m.message : "no GPU");
+        piece(cv, &x, r.y, end, TPX_R_DIM, "not measured (%s)  ",
+              s->meas.m.message[0] ? s->meas.m.message : "no GPU");
         model_summary(a, cv, x, r);
         return;
     }
     if (s->have_meas) {
-        x += canvas_printf(cv, x, r.y, end - x, TPX_R_BAD, "%s: %s  ",
-                           runner_status_name(s->meas.m.status),
-                           s->meas.m.message[0] ? s->meas.m.message : "no reason given");
+        piece(cv, &x, r.y, end, TPX_R_BAD, "%s: %s  ", runner_status_name(s->meas.m.status),
+              s->meas.m.message[0] ? s->meas.m.message : "no reason given");
         model_summary(a, cv, x, r);
         return;
     }

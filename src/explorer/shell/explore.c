@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include "app.h"
+#include "app_open.h"
 #include "cli.h"
 #include "results_find.h"
 #include "runner_replay.h"
@@ -198,6 +199,21 @@ static int loop(tpx_app *a, tpx_livesrc *ls)
     return rc;
 }
 
+/* --load opens at a config the file has (app_open_at), keeping what the
+ * command line named (the defaults and the config file's are not named). */
+static void open_at_loaded(const cli_parsed *p, tpx_runner *r, const tpx_limits *lim,
+                           tpx_config *c, char *note, size_t n)
+{
+    unsigned keep = (cli_given(p, "kernel") || cli_given(p, "kernel-file") ? TPX_KEEP_KERNEL : 0) |
+                    (cli_given(p, "block") ? TPX_KEEP_BLOCK : 0) |
+                    (cli_given(p, "size") ? TPX_KEEP_SIZE : 0) |
+                    (cli_given(p, "dtype") ? TPX_KEEP_DTYPE : 0) |
+                    (cli_given(p, "pad") || cli_given(p, "swizzle") || cli_given(p, "tile-dtype")
+                         ? TPX_KEEP_TILE
+                         : 0);
+    app_open_at(r, keep, lim, c, note, n);
+}
+
 /* The app and its workers on runner r; NULL (r closed, message said) on
  * failure (the code is then CLI_FAIL). */
 static tpx_app *start(const cli_parsed *p, tpx_runner *r, const tpx_config *c,
@@ -205,7 +221,12 @@ static tpx_app *start(const cli_parsed *p, tpx_runner *r, const tpx_config *c,
 {
     tpx_device dev;
     runner_device(r, &dev);
-    tpx_app *a = app_new(c, lim, &dev, dev.valid ? "" : why);
+    tpx_config at = *c;
+    char note[2 * TPX_MSG];
+    open_at_loaded(p, r, lim, &at, note, sizeof note);
+    tpx_app *a = app_new(&at, lim, &dev, dev.valid ? "" : why);
+    if (a && note[0])
+        app_say(a, 0, "%s", note);
     const char *saved = cli_get(p, "load") ? cli_get(p, "load") : cli_get(p, "replay");
     if (a && saved)
         snprintf(a->source, sizeof a->source, "%s", saved);

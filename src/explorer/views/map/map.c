@@ -154,12 +154,12 @@ static void map_legend(const tpx_app *a, const map_state *m, tpx_canvas *cv, tpx
                        z > 1 ? "" : z == 0 && !map_compact_of(a, r, z) ? "00-31" : "0-9 a-v",
                        glyph_str(TPX_G_DOT));
     if (z <= 1)
-        canvas_printf(cv, x, y, r.x + r.w - x, TPX_R_DIM, "a cell: 1 element; %s",
-                      glyph[m->colour]);
+        canvas_fitf(cv, x, y, r.x + r.w - x, TPX_R_DIM, "a cell: 1 element; %s",
+                    glyph[m->colour]);
     else /* one element stands for the cell: say which, and what the marks mean */
-        canvas_printf(cv, x, y, r.x + r.w - x, TPX_R_DIM, "a cell: %lldx%lld elements; colour: "
-                      "the %s of its top-left one  %s  %s holds the selected warp's", map_scale(z),
-                      map_scale(z), by[m->colour], glyph_str(TPX_G_DOT), glyph_str(TPX_G_FULL));
+        canvas_fitf(cv, x, y, r.x + r.w - x, TPX_R_DIM, "a cell: %lldx%lld elements; colour: "
+                    "the %s of its top-left one  %s  %s holds the selected warp's", map_scale(z),
+                    map_scale(z), by[m->colour], glyph_str(TPX_G_DOT), glyph_str(TPX_G_FULL));
 }
 
 void map_draw_one(const tpx_app *a, const void *st, tpx_canvas *cv, tpx_rect r)
