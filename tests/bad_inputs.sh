@@ -125,6 +125,14 @@ if "$tpx" list --devices | grep -q "no CUDA device found"; then
     cli 1 "nothing was measured" bench --kernel naive_row --block 32x8 --size 64
 fi
 cli 2 "cannot open" report --replay /nonexistent/r.json
+# one command line (issue 22): a global option where it does not apply; bench --replay
+cli 2 "option '--csv' (CSV output) does not apply here; it is an option of tpx bench" report --no-gpu --csv
+cli 2 "option '--out' (where to write) does not apply here" --no-gpu report -o x.json
+cli 2 "option '--no-gpu' (the model only) does not apply here" list --no-gpu
+cli 2 "--once does not apply to --replay (it says how to measure)" bench --replay h200 --once
+cli 2 "--json does not apply to --replay (the file is the result document" bench --replay h200 --json
+cli 2 "no result in h200-8192-f32.json matches --size 4096; it holds sizes 8192x8192" bench --replay h200-8192-f32 --size 4096
+cli 2 "cannot open" bench --replay /nonexistent/r.json
 cli 2 "the explorer needs a terminal" --no-gpu
 cli 2 "smem needs a square block" --no-gpu --kernel smem --block 32x8
 # the kernel language (docs/language.md; tests/cli_check.sh has the rest)

@@ -30,6 +30,7 @@ same "--csv before bench" --csv --no-gpu bench --kernel smem --block 32x32 --siz
 same "--replay before compare (A's file, not B's)" --replay h200 compare --kernel smem --block 32x32 --size 8192 --vs --pad 1 :: \
     compare --replay h200 --kernel smem --block 32x32 --size 8192 --vs --pad 1
 same "--no-gpu before tour --check" --no-gpu tour --check :: tour --check --no-gpu
+same "--replay for tour --check (as --load)" --replay h200 tour --check :: tour --check --load h200
 
 # After --vs: compare and export move the command's options before it
 same "compare: --json --profile after --vs" compare --no-gpu "${cfg[@]}" --vs --pad 1 --json --profile h200 :: \

@@ -19,6 +19,7 @@
 const cli_opt cmd_tour_check_opts[] = {
     {"check", NULL, "check the tour's claims instead of opening it"},
     {"load", "LIST", "result files or shipped names (h200,h100); default: every shipped file"},
+    {"replay", "LIST", "the same as --load (the name tpx report uses)"},
     {"no-gpu", NULL, "the model alone (with --load: the files and the model)"},
     CLI_PROFILE_OPT,
     {NULL, NULL, NULL},
@@ -124,7 +125,7 @@ int tour_check_main(const tpx_tour_step *steps, int n, const char *name, int arg
         return CLI_USAGE;
     }
     static char paths[RESULTS_MAX_FILES + 4][RESULTS_PATH_MAX];
-    const char *load = cli_get(&p, "load");
+    const char *load = cli_get(&p, "load") ? cli_get(&p, "load") : cli_get(&p, "replay");
     int np = load ? results_find_list(load, paths, RESULTS_MAX_FILES, msg, sizeof msg)
                   : cli_has(&p, "no-gpu") ? 0 : results_shipped(paths, RESULTS_MAX_FILES + 4);
     if (np < 0) {
