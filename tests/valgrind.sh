@@ -86,6 +86,15 @@ for view in map banks coalescing order bandwidth; do
 done
 want 0 export --view compare "${cfg[@]}" -o "$tmp/ab.svg" --vs --pad 1
 want 0 export --view compare --replay "$tmp/sweep.json" "${cfg[@]}" -o "$tmp/ab.txt" --vs --swizzle
+# issue 22: a sweep ranked from its file (and a miss), globals before the subcommand and
+# after --vs, a config file with good, bad and hostile lines
+want 0 bench --replay "$tmp/sweep.json" --csv
+want 2 bench --replay "$tmp/sweep.json" --size 4096
+want 0 --no-gpu --json report "${cfg[@]}"
+want 0 export --view compare "${cfg[@]}" --vs --pad 1 -o "$tmp/ab2.txt" --cols 100
+mkdir -p "$tmp/xdg/tpx"
+printf 'size = 256\ndtype = f99\n\033[2J = 1\nbogus\n' >"$tmp/xdg/tpx/config"
+XDG_CONFIG_HOME="$tmp/xdg" want 0 report --no-gpu --kernel smem --block 32x32
 # A kernel of the kernel language: checked correct, wrong (the findings),
 # refused (a blank to fill; nonsense), and drawn as the built-in ones are.
 kernels=$(cd "$(dirname "$0")/../assets/kernels" && pwd)
