@@ -32,6 +32,9 @@ kernels=$("$tpx" list --json | python3 -c 'import json,sys; print(" ".join(k["id
 [ "$(offer tpx report --dtype '')" = "$(echo f16 f32 f64 | sorted)" ] || fail "--dtype"
 profiles=$("$tpx" report --profile nosuch 2>&1 | grep -o 'a100.*' | tr -d ',)' | sed 's/ or / /')
 [ "$(offer tpx report --profile '')" = "$(echo "$profiles" | sorted)" ] || fail "--profile: $profiles / $(offer tpx report --profile '')"
+# the colour schemes after --theme: the names its refusal lists
+themes=$("$tpx" export --theme nosuch -o x.svg 2>&1 | grep -o 'use .*' | sed 's/^use //; s/,//g; s/ or / /')
+[ "$(offer tpx export --theme '')" = "$(echo "$themes" | sorted)" ] || fail "--theme: $themes / $(offer tpx export --theme '')"
 [ -z "$(offer tpx report --block '')" ] || fail "--block offers words"
 [ "$(offer tpx re)" = "report" ] || fail "subcommand: $(offer tpx re)"
 # every option a subcommand's --help lists, and nothing else

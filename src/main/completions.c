@@ -4,6 +4,7 @@
 
 #include "catalog.h"
 #include "profile.h"
+#include "theme.h"
 
 /* What follows an option: nothing (a flag), one of a few words, a file
  * name, or free text (a block shape, a size: nothing to offer). */
@@ -39,6 +40,12 @@ static val_kind value_of(const cli_opt *o, char *buf, size_t n)
             if (*p != ',')
                 buf[used++] = *p;
         buf[used] = '\0';
+        return VAL_WORDS;
+    }
+    if (strcmp(o->name, "theme") == 0) { /* the colour schemes' names */
+        for (int s = 0; s < TPX_SCHEME_COUNT && used < n; s++)
+            used += (size_t)snprintf(buf + used, n - used, "%s%s", s ? " " : "",
+                                     theme_name((tpx_scheme)s));
         return VAL_WORDS;
     }
     return VAL_TEXT;
