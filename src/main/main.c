@@ -124,7 +124,7 @@ static int finish_stdout(int rc)
         bad = 1;
         err = errno;
     }
-    if (text_gate_close_stdout() != 0 && !bad) {
+    if (text_gate_finish_stdout() != 0 && !bad) {
         bad = 1;
         err = errno;
     }

@@ -50,9 +50,10 @@ int text_gate_install(void);
  * stdout and stderr themselves before text_gate_install. */
 FILE *text_raw_stdout(void);
 FILE *text_raw_stderr(void);
-/* fclose(stdout) at the end of main, gate and all (its result and errno):
- * afterwards stdout is the closed stream that was under the gate, never the
- * gate's freed memory. */
-int text_gate_close_stdout(void);
+/* The end of main's output: stdout flushed through the gate, a UTF-8
+ * sequence cut at the end escaped, write and close errors of the descriptor
+ * found (-1 and errno); nothing closed or freed, so what writes at exit
+ * (a profiler's library) still writes through a live gate. */
+int text_gate_finish_stdout(void);
 
 #endif
