@@ -53,6 +53,14 @@ echo "$out" | head -1 | grep -q ',shared_bytes_per_block,predicted_gbs,measured_
 echo "$out" | sed 1d | grep -Eq '^smem,32x32,8192,8192,f32,1,0,f32,.*,ok,1,cold,.*,[0-9]+\.[0-9]{2},[0-9]+\.[0-9]{4},""$' ||
     fail "csv row: $out"
 
+# Enough rows to be modelled on every core: each timed row of a modelled kernel
+# has its prediction and the ratio, the references none
+run "$tpx" bench --replay h200 --size 1024 --csv
+[ "$rc" -eq 0 ] && [ "$(echo "$out" | sed 1d | wc -l)" -gt 300 ] || fail "h200 1024: $rc $err"
+echo "$out" | sed 1d | grep -v '^memcpy\|^cublas' | grep ',ok,1,' | grep -Evq ',[0-9]+\.[0-9]{2},[0-9]+\.[0-9]{4},"' &&
+    fail "a modelled row without its prediction: $(echo "$out" | grep -v '^memcpy' | grep -Ev ',[0-9]+\.[0-9]{2},[0-9]+\.[0-9]{4},"' | head -3)"
+echo "$out" | grep '^memcpy' | grep -q ',,,"' || fail "memcpy has a prediction"
+
 # A miss names the options and lists what the file holds
 run "$tpx" bench --replay h200-8192-f32 --size 4096 --kernel smem
 [ "$rc" -eq 2 ] || fail "miss: exit $rc"
