@@ -5,7 +5,8 @@
  * checker.  (2) Timed: each twin against its built-in kernel at 8192x8192
  * f32 (cold L2), the ratio printed, and a failure where they differ by more
  * than 10 % or three times their noise, whichever is larger (the 16-byte
- * kernels at 8190x8190, where they move elements as the language does).
+ * kernels at 8190x8190, where the built-in runs its element fallback, other
+ * code than the twin's: there only a slower twin fails).
  * (3) A kernel that would write out of bounds (seed 004's missing guard) is
  * refused by its CPU check before it runs, and the runner goes on: a catalog
  * kernel measures after it.  Plain C.  Exit 77: no GPU. */
@@ -29,19 +30,31 @@ static int twin(tpx_kernel_id k)
     return text ? user_add(text, len, path, msg, sizeof msg) : -1;
 }
 
-static void verify(tpx_runner *r, const tpx_limits *lim, tpx_config c)
+/* One config of a twin: it runs and verifies where its built-in kernel runs.
+ * Where the built-in refuses the config (a 7x3 block for a square tile: 3
+ * does not divide 7) the twin's index arithmetic is usually wrong too: then
+ * its CPU check must refuse it before the GPU (verified where it is right). */
+static void verify(tpx_runner *r, const tpx_limits *lim, tpx_config c, tpx_kernel_id builtin)
 {
     char msg[TPX_MSG], d[160];
     if (config_validate(&c, lim, msg, sizeof msg) != 0)
         return;
+    tpx_config b = c;
+    b.kernel = builtin;
+    int builtin_ok = config_validate(&b, lim, msg, sizeof msg) == 0;
     tpx_measure_opts o = runner_default_opts();
     o.once = 1;
     tpx_measurement m;
     runner_measure(r, &c, &o, &m, NULL, NULL, NULL);
     runs++;
-    if (m.status != TPX_ST_OK || !m.verified) {
+    int ran = m.status == TPX_ST_OK && m.verified;
+    int ok = ran || (!builtin_ok && m.status == TPX_ST_INVALID &&
+                     strstr(m.message, "not run: wrong") != NULL);
+    if (!ok) {
         config_describe(&c, d, sizeof d);
-        printf("FAIL %s: %s: %s\n", d, runner_status_name(m.status), m.message);
+        printf("FAIL %s (%s): %s: %s\n", d,
+               builtin_ok ? "the built-in runs it" : "the built-in refuses it: refused or verified expected",
+               runner_status_name(m.status), m.message);
         fails++;
     }
 }
@@ -62,13 +75,13 @@ static void verify_all(tpx_runner *r, const tpx_limits *lim)
                     c.bx = blocks[b][0];
                     c.by = blocks[b][1];
                     c.dtype = (tpx_dtype)dt;
-                    verify(r, lim, c);
+                    verify(r, lim, c, (tpx_kernel_id)k);
                     if (config_has_tile(c.kernel)) {
                         c.pad = 1;
-                        verify(r, lim, c);
+                        verify(r, lim, c, (tpx_kernel_id)k);
                         c.pad = 0;
                         c.swz = 1;
-                        verify(r, lim, c);
+                        verify(r, lim, c, (tpx_kernel_id)k);
                     }
                 }
     }
@@ -97,7 +110,10 @@ static void time_twins(tpx_runner *r)
         u.kernel = (tpx_kernel_id)twin(c.kernel);
         double na, nb, a = timed(r, c, &na), b = timed(r, u, &nb);
         double tol = fmax(0.10, 3.0 * fmax(na, nb));
-        int bad = a <= 0 || b <= 0 || fabs(b / a - 1.0) > tol;
+        /* At 8190 a 16-byte kernel's built-in runs its element fallback, other
+         * code than the twin's: there the twin must only not be slower. */
+        int vec = (tpx_traits_of(c.kernel).flags & TPX_KF_VEC16) != 0;
+        int bad = a <= 0 || b <= 0 || b / a - 1.0 < -tol || (!vec && b / a - 1.0 > tol);
         printf("%-14s %dx%-4d %10.1f %10.1f %8.3f%s\n", catalog_name(c.kernel), c.bx, c.by, a, b,
                a > 0 ? b / a : 0.0, bad ? "  FAIL" : "");
         fails += bad;
@@ -131,6 +147,7 @@ static void refused_then_fine(tpx_runner *r)
 
 int main(void)
 {
+    setvbuf(stdout, NULL, _IOLBF, 0); /* a log cut by a timeout keeps its lines */
     if (runner_device_count() == 0) {
         printf("no CUDA device: skipped\n");
         return 77;
@@ -140,9 +157,9 @@ int main(void)
     tpx_limits lim;
     runner_limits(r, &lim);
     printf("%s\n", msg);
+    time_twins(r); /* first: a minute, where the sweep below takes several */
     verify_all(r, &lim);
     refused_then_fine(r);
-    time_twins(r);
     runner_close(r);
     printf("%d user-kernel configs launched and verified, %d failures\n", runs, fails);
     return fails ? 1 : 0;

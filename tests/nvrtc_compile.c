@@ -56,11 +56,14 @@ int main(void)
             for (int w = 0; w < 4; w++) {
                 const void *cubin;
                 size_t size;
+                unsigned long long key;
                 char what[160];
-                snprintf(what, sizeof what, "%s sm_%d%d %d-byte elements, tile %d", path,
-                         ccs[c][0], ccs[c][1], widths[w][0], widths[w][1]);
-                if (nvrtc_user_cubin(user_kernel(id), widths[w][0], widths[w][1], ccs[c][0],
-                                     ccs[c][1], &cubin, &size, msg, sizeof msg) != 0)
+                /* rep counts as a launch compiles them (constants) and counted at run time */
+                int reps = w % 2 ? 0 : 4;
+                snprintf(what, sizeof what, "%s sm_%d%d %d-byte elements, tile %d, reps %d", path,
+                         ccs[c][0], ccs[c][1], widths[w][0], widths[w][1], reps);
+                nvrtc_target t = {widths[w][0], widths[w][1], {reps, reps}, ccs[c][0], ccs[c][1]};
+                if (nvrtc_user_cubin(user_kernel(id), &t, &cubin, &size, &key, msg, sizeof msg) != 0)
                     bad(what, msg);
                 else if (!has_entry(cubin, size))
                     bad(what, "the CUBIN lacks the entry point");
@@ -68,13 +71,19 @@ int main(void)
                     built++;
             }
     }
-    /* the cache: the same request again hands back the same CUBIN */
-    const void *c1, *c2;
-    size_t s1, s2;
+    /* the cache: the same request again hands back the same CUBIN and key;
+     * other rep counts are another compile, under another key */
+    const void *c1, *c2, *c3;
+    size_t s1, s2, s3;
+    unsigned long long k1, k2, k3;
+    nvrtc_target t = {4, 0, {1, 1}, 9, 0}, t3 = {4, 0, {1, 4}, 9, 0};
     int id = user_find("my_smem");
-    if (id < 0 || nvrtc_user_cubin(user_kernel(id), 4, 0, 9, 0, &c1, &s1, msg, sizeof msg) ||
-        nvrtc_user_cubin(user_kernel(id), 4, 0, 9, 0, &c2, &s2, msg, sizeof msg) || c1 != c2)
+    if (id < 0 || nvrtc_user_cubin(user_kernel(id), &t, &c1, &s1, &k1, msg, sizeof msg) ||
+        nvrtc_user_cubin(user_kernel(id), &t, &c2, &s2, &k2, msg, sizeof msg) || c1 != c2 ||
+        k1 != k2)
         bad("cache", "a second request compiled again");
+    else if (nvrtc_user_cubin(user_kernel(id), &t3, &c3, &s3, &k3, msg, sizeof msg) || k3 == k1)
+        bad("cache", "other rep counts did not compile again");
     printf("NVRTC %s: %d CUBINs built, %d failures\n", version, built, fails);
     return fails ? 1 : 0;
 }

@@ -15,7 +15,7 @@
 /* A user kernel's module as loaded (driver handles, kept as pointers so that
  * this header needs no cuda.h), by the CUBIN it came from. */
 typedef struct cuda_user_module {
-    const void *cubin;
+    unsigned long long key; /* nvrtc_user_cubin's: the CUBIN's address may be reused */
     void *mod, *fn;
 } cuda_user_module;
 

@@ -155,8 +155,8 @@ static int compile(const char *src, const char *const *opts, int nopts, char **o
     return 0;
 }
 
-int nvrtc_user_cubin(const ukernel *k, int esize, int tile_esize, int cc_major, int cc_minor,
-                     const void **cubin, size_t *size, char *msg, size_t n)
+int nvrtc_user_cubin(const ukernel *k, const nvrtc_target *t, const void **cubin, size_t *size,
+                     unsigned long long *key, char *msg, size_t n)
 {
     char *body = ukernel_cuda(k);
     if (!body) {
@@ -170,13 +170,22 @@ int nvrtc_user_cubin(const ukernel *k, int esize, int tile_esize, int cc_major, 
         snprintf(msg, n, "out of memory for the kernel's CUDA");
         return -1;
     }
-    snprintf(src, len, "#define TPX_ELEM_T %s\n#define TPX_TILE_T %s\n%s\n%s", uint_of(esize),
-             uint_of(tile_esize ? tile_esize : esize), tpx_expr_src, body);
+    char shape[96] = "";
+    for (int p = 0; p < 2; p++)
+        if (t->reps[p] > 0) {
+            size_t used = strlen(shape);
+            snprintf(shape + used, sizeof shape - used, "#define TPX_REPS%d_C %dLL\n", p,
+                     t->reps[p]);
+        }
+    snprintf(src, len, "%s#define TPX_ELEM_T %s\n#define TPX_TILE_T %s\n%s\n%s", shape,
+             uint_of(t->esize), uint_of(t->tile_esize ? t->tile_esize : t->esize), tpx_expr_src,
+             body);
     free(body);
     char arch[48];
-    snprintf(arch, sizeof arch, "--gpu-architecture=sm_%d%d", cc_major, cc_minor);
+    snprintf(arch, sizeof arch, "--gpu-architecture=sm_%d%d", t->cc_major, t->cc_minor);
     const char *opts[] = {arch, "-default-device", "--std=c++17"};
     unsigned long long h = fnv(fnv(14695981039346656037ULL, src, strlen(src)), arch, strlen(arch));
+    *key = h;
     int rc = -1;
     pthread_mutex_lock(&lock);
     for (int i = 0; i < ncached; i++)

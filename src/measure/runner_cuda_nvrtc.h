@@ -12,12 +12,21 @@
 
 #include "ukernel.h"
 
-/* The CUBIN of kernel k for elements of esize bytes, a tile of tile_esize
- * (0: the element's), compute capability cc_major.cc_minor.  0 with *cubin
- * (owned by the cache: valid until tpx exits) and *size, or -1 with why in
+/* What one compile is for: kernel k for elements of esize bytes, a tile of
+ * tile_esize (0: the element's), reps[p] repetitions of phase p (the
+ * config's ukernel_reps: a constant the loop unrolls over; 0: counted at
+ * run time), compute capability cc_major.cc_minor. */
+typedef struct nvrtc_target {
+    int esize, tile_esize, reps[2], cc_major, cc_minor;
+} nvrtc_target;
+
+/* The CUBIN of k for t: 0 with *cubin (owned by the cache, valid until the
+ * cache drops it: copy or load it before the next call), *size and *key
+ * (the hash of source and options: what to remember a loaded module by, as
+ * a dropped CUBIN's address may come back for another), or -1 with why in
  * msg (NVRTC missing, or its log's first lines). */
-int nvrtc_user_cubin(const ukernel *k, int esize, int tile_esize, int cc_major, int cc_minor,
-                     const void **cubin, size_t *size, char *msg, size_t n);
+int nvrtc_user_cubin(const ukernel *k, const nvrtc_target *t, const void **cubin, size_t *size,
+                     unsigned long long *key, char *msg, size_t n);
 
 /* NVRTC's version ("13.0"), or -1 with why it cannot be opened. */
 int nvrtc_user_version(char *buf, size_t n);

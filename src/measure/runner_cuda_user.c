@@ -87,10 +87,11 @@ static int checked(cuda_state *st, const tpx_config *c, tpx_measurement *out)
 }
 
 /* The loaded function of a CUBIN, loading it on first sight. */
-static int function_of(cuda_state *st, const void *cubin, CUfunction *fn, tpx_measurement *out)
+static int function_of(cuda_state *st, const void *cubin, unsigned long long key, CUfunction *fn,
+                       tpx_measurement *out)
 {
     for (int i = 0; i < st->nuser_mod; i++)
-        if (st->user_mod[i].cubin == cubin) {
+        if (st->user_mod[i].key == key) {
             *fn = (CUfunction)st->user_mod[i].fn;
             return 0;
         }
@@ -103,7 +104,7 @@ static int function_of(cuda_state *st, const void *cubin, CUfunction *fn, tpx_me
         memmove(st->user_mod, st->user_mod + 1, sizeof st->user_mod[0] * (CUDA_USER_CACHE - 1));
         st->nuser_mod--;
     }
-    st->user_mod[st->nuser_mod++] = (cuda_user_module){cubin, mod, *fn};
+    st->user_mod[st->nuser_mod++] = (cuda_user_module){key, mod, *fn};
     return 0;
 }
 
@@ -116,14 +117,21 @@ int cuda_user_prepare(cuda_state *st, const tpx_config *c, cuda_user_launch *l,
         return -1;
     const void *cubin;
     size_t size;
-    int esize = (int)config_esize(c->dtype);
-    if (nvrtc_user_cubin(k, esize, (int)config_tile_esize(c), st->facts.cc_major,
-                         st->facts.cc_minor, &cubin, &size, m, sizeof m) != 0) {
+    unsigned long long key;
+    /* compiled for this config's rep counts, as the catalog's REPS template */
+    nvrtc_target t = {(int)config_esize(c->dtype), (int)config_tile_esize(c), {0, 0},
+                      st->facts.cc_major, st->facts.cc_minor};
+    tpx_geom rg = config_geom(c);
+    for (int p = 0; p < k->phases; p++) {
+        int err = 0, at = 0, n = ukernel_reps(k, &rg, p, &err, &at);
+        t.reps[p] = err ? 0 : n;
+    }
+    if (nvrtc_user_cubin(k, &t, &cubin, &size, &key, m, sizeof m) != 0) {
         runner_not_measured(out, TPX_ST_UNAVAILABLE, m);
         return -1;
     }
     CUfunction fn;
-    if (function_of(st, cubin, &fn, out))
+    if (function_of(st, cubin, key, &fn, out))
         return -1;
     tpx_geom g = config_geom(c);
     l->fn = fn;
