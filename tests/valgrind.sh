@@ -86,6 +86,11 @@ for view in map banks coalescing order bandwidth; do
 done
 want 0 export --view compare "${cfg[@]}" -o "$tmp/ab.svg" --vs --pad 1
 want 0 export --view compare --replay "$tmp/sweep.json" "${cfg[@]}" -o "$tmp/ab.txt" --vs --swizzle
+# issue 19: slides (widened until nothing is cut), a tour step, the colour schemes
+want 0 export --view bandwidth --slide --cols 80 "${cfg[@]}" -o "$tmp/s-bw.svg"
+want 0 export --view tour --step 10 --slide --theme okabe-ito -o "$tmp/s-t10.svg"
+want 0 export --view banks --slide --theme mono --device-line "${cfg[@]}" -o "$tmp/s-m.txt"
+want 2 export --view tour --step 99 -o "$tmp/s-x.svg"
 # issue 22: a sweep ranked from its file (and a miss), globals before the subcommand and
 # after --vs, a config file with good, bad and hostile lines
 want 0 bench --replay "$tmp/sweep.json" --csv
