@@ -101,10 +101,10 @@ static int cmd_completions(int argc, char **argv)
 static void usage(FILE *f)
 {
     fprintf(f, "tpx %s: see how CUDA transpose kernels touch memory\n\n", TPX_VERSION);
-    fprintf(f, "usage: tpx [--kernel ID] [--block XxY] [--size WxH] [--dtype T] [--pad N]"
-               " [--swizzle]\n"
-               "           [--tile-dtype T] [--no-gpu] [--device N] [--load FILE]\n");
-    fprintf(f, "       tpx SUBCOMMAND [options]   (tpx SUBCOMMAND --help for its options)\n\n");
+    /* the explorer's options are its table's (tpx --no-gpu --help prints them), not a list here */
+    fprintf(f, "usage: tpx [options]              the explorer (tpx --no-gpu --help lists its "
+               "options)\n"
+               "       tpx SUBCOMMAND [options]   (tpx SUBCOMMAND --help for its options)\n\n");
     fprintf(f, "With no subcommand tpx opens the explorer at the given config (? in it lists "
                "the keys).\n\nsubcommands:\n");
     for (size_t i = 0; i < (size_t)N_SUBCOMMANDS; i++)
