@@ -268,5 +268,11 @@ if [ -n "$fixture" ]; then
     case "$row" in " why "* | "") ;; *) fail "a stray message: $row" ;; esac
     keys q
     wait_exit 0
+    # the same file with no size named: it opens at the nearest config the file has
+    start C.UTF-8 --load "$tmp/results.json" --kernel naive_row --block 32x8
+    expect "opened at 1024x1024, the nearest the loaded results have to naive_row 32x8 4096x4096"
+    expect "bandwidth 528.4 GB/s recorded"
+    keys q
+    wait_exit 0
 fi
 echo "the explorer drove through all views, dialogs, resize and exits"
