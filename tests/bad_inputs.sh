@@ -133,6 +133,7 @@ cli 2 "--once does not apply to --replay (it says how to measure)" bench --repla
 cli 2 "--json does not apply to --replay (the file is the result document" bench --replay h200 --json
 cli 2 "no result in h200-8192-f32.json matches --size 4096; it holds sizes 8192x8192" bench --replay h200-8192-f32 --size 4096
 cli 2 "cannot open" bench --replay /nonexistent/r.json
+cli 2 "the subcommand 'report' comes first" --kernel smem report
 cli 2 "the explorer needs a terminal" --no-gpu
 cli 2 "smem needs a square block" --no-gpu --kernel smem --block 32x8
 # the kernel language (docs/language.md; tests/cli_check.sh has the rest)

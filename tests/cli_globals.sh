@@ -65,4 +65,8 @@ refuse "tpx report: option '--csv' (CSV output) does not apply here" --csv repor
 refuse "tpx compare: after --vs: option '--csv' (CSV output) does not apply here" \
     compare --no-gpu "${cfg[@]}" --vs --pad 1 --csv
 refuse "unknown option '--bogus'" report --bogus
+# a subcommand after an option that is no global one: where it goes
+refuse "tpx: the subcommand 'report' comes first: tpx report [options]; only the global options (--json, --csv, --no-gpu" \
+    --kernel smem report --no-gpu
+refuse "tpx: the subcommand 'bench' comes first" --json --kernel smem bench
 echo "PASS"

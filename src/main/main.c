@@ -162,6 +162,32 @@ static void register_commands(void)
     cli_commands_set(cmds, N_SUBCOMMANDS + 1);
 }
 
+/* tpx --kernel smem report: a subcommand after an option that is not a
+ * global one would reach the explorer as a stray word; say where it goes.
+ * 1 when said. */
+static int subcommand_late(int argc, char **argv)
+{
+    for (int j = 2; j < argc; j++) {
+        if (!is_subcommand(argv[j]))
+            continue;
+        const char *prev = argv[j - 1];
+        size_t len = strcspn(prev + 2, "=");
+        int value = 0; /* argv[j] is the value of the option before it */
+        for (const cli_opt *o = cmd_explore_opts; strncmp(prev, "--", 2) == 0 && o->name; o++)
+            value |= o->arg && !strchr(prev, '=') && strlen(o->name) == len &&
+                     strncmp(o->name, prev + 2, len) == 0;
+        if (value)
+            continue;
+        fprintf(stderr, "tpx: the subcommand '%s' comes first: tpx %s [options]; only the "
+                        "global options (", argv[j], argv[j]);
+        for (const cli_opt *o = cli_global_opts; o->name; o++)
+            fprintf(stderr, "%s--%s", o == cli_global_opts ? "" : ", ", o->name);
+        fprintf(stderr, ") may stand before it\n");
+        return 1;
+    }
+    return 0;
+}
+
 static int run(int argc, char **argv)
 {
     register_commands();
@@ -189,6 +215,8 @@ static int run(int argc, char **argv)
         fprintf(stderr, "; tpx --help)\n");
         return CLI_USAGE;
     }
+    if (subcommand_late(argc, argv))
+        return CLI_USAGE;
     return cmd_explore(argc - 1, argv + 1);
 }
 
