@@ -146,6 +146,7 @@ cli 2 "--view tour needs --step N" export --view tour -o "$tmp/x.svg"
 cli 2 "the tour has steps 1 to" export --view tour --step 0 -o "$tmp/x.svg"
 cli 2 "--step belongs to --view tour" export --view banks --step 2 -o "$tmp/x.svg"
 cli 2 "--title belongs to --slide" export --view banks --title T -o "$tmp/x.svg"
+cli 2 "--tour belongs to --view tour" export --view banks --tour "$tmp/x.txt" -o "$tmp/x.svg"
 cli 2 "unknown theme 'pink': use default, okabe-ito or mono" export --view banks --theme pink -o "$tmp/x.svg"
 cli 2 "unknown theme 'grey': use default, okabe-ito or mono" --no-gpu --theme grey
 cli 2 "'--theme' (the colour scheme) does not apply here" report --no-gpu --theme mono

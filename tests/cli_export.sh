@@ -65,6 +65,15 @@ done
 "$tpx" export --view tour --step 3 --slide --title 'Warps & rows' -o "$dir/t3.txt" >/dev/null
 head -1 "$dir/t3.txt" | grep -qx 'Warps & rows' || fail "--title: $(head -1 "$dir/t3.txt")"
 grep -q "The naive transpose." "$dir/t3.txt" || fail "step 3's text: $(cat "$dir/t3.txt")"
+# a tour file of your own
+printf '@ view=1 kernel=naive_row block=32x8 size=1024\nMy first step.\n\n@ view=2 kernel=smem block=32x32 size=1024 pad=0\nMy lesson on banks & conflicts.\n' \
+    >"$dir/lesson.txt"
+"$tpx" export --view tour --tour "$dir/lesson.txt" --step 2 --slide -o "$dir/l2.svg" >/dev/null ||
+    fail "--tour FILE --step 2"
+slide_ok "$dir/l2.svg"
+grep -q ">Tour step 2 of 2, Banks: smem 32x32 1024x1024 f32 pad 0<" "$dir/l2.svg" ||
+    fail "--tour's step 2: $(grep -o 'heading[^<]*' "$dir/l2.svg")"
+grep -q "My lesson on banks &amp; conflicts." "$dir/l2.svg" || fail "--tour's step 2 text"
 "$tpx" export --view banks --slide --device-line -o "$dir/dev.txt" >/dev/null
 grep -q "no GPU: model only" "$dir/dev.txt" || fail "--device-line"
 # the colour schemes: --theme, else TPX_THEME; Okabe and Ito's blue for loads
@@ -113,6 +122,9 @@ refuse "unknown view" --view heat -o "$dir/x.svg"
 refuse "needs --step N" --view tour -o "$dir/x.svg"
 refuse "the tour has steps 1 to" --view tour --step 99 -o "$dir/x.svg"
 refuse "--step belongs to --view tour" --view map --step 2 -o "$dir/x.svg"
+refuse "--tour belongs to --view tour" --view map --tour "$dir/lesson.txt" -o "$dir/x.svg"
+refuse "the tour has steps 1 to 2" --view tour --tour "$dir/lesson.txt" --step 3 -o "$dir/x.svg"
+refuse "nowhere.txt" --view tour --tour "$dir/nowhere.txt" --step 1 -o "$dir/x.svg"
 refuse "--title belongs to --slide" --view map --title T -o "$dir/x.svg"
 refuse "--device-line belongs to --slide" --view map --device-line -o "$dir/x.svg"
 refuse "out of range" --view map --cols 5 -o "$dir/x.svg"

@@ -136,6 +136,8 @@ hc config-file-report 0 XDG_CONFIG_HOME="$dir/xdg$H" -- report --no-gpu --json
 # the colour scheme's name, from the environment and from the command line
 hc theme-env 2 env "TPX_THEME=$H" -- export --view banks -o "$dir/t.svg"
 hc theme-option 2 -- export --view banks --theme "$H" -o "$dir/t.svg"
+# a tour file's name, and its text on a slide (written to a file: escaped there as XML)
+hc tour-file-name 2 -- export --view tour --tour "$dir/$H.txt" --step 1 -o "$dir/t.svg"
 
 echo "$n hostile inputs, $fails failed"
 [ "$fails" -eq 0 ]

@@ -47,6 +47,8 @@ tpx_app *headless_app_pinned(const tpx_headless *h, const tpx_config *pin, tpx_r
         a->pin = *pin;
     }
     app_update(a, TPX_SELECT);
+    if (h->tour)
+        app_update(a, app_tour_start(a, h->tour, h->tour_n));
     for (const char *k = h->keys; k && *k;) {
         int bits = app_key(a, headless_next_key(&k));
         if (bits & TPX_QUIT)

@@ -14,6 +14,10 @@ typedef struct tpx_headless {
     int ascii;         /* ASCII glyphs instead of UTF-8 */
     const char *keys;  /* typed first: "\e" Esc, "\n" Enter, "\t" Tab, "\U\D\L\R" arrows, "\b" Backspace */
     tpx_sel sel;
+    /* A tour to start before the keys are typed (NULL: none; "T" in keys
+     * starts the built-in one); it must outlive the app. */
+    const struct tpx_tour_step *tour;
+    int tour_n;
 } tpx_headless;
 
 /* The screen as malloc'd UTF-8 text; NULL when out of memory. */

@@ -20,6 +20,7 @@ const cli_opt cmd_export_opts[] = {
     CLI_CONFIG_OPTS,
     {"view", "NAME", "the view (tpx export --help lists them), or tour; default the first"},
     {"step", "N", "with --view tour: the tour's step N, its view, config and text"},
+    {"tour", "FILE", "with --view tour: your tour file (docs/tour-format.md), not the built-in one"},
     {"slide", NULL, "as a slide: light, a title, a legend, no key hints, the whole width"},
     {"title", "TEXT", "the slide's title; default the view and the config"},
     {"device-line", NULL, "keep the device line on a slide"},
@@ -41,7 +42,7 @@ static void export_help(void)
            "                  [--cols N] [--rows N] [--ascii] [--replay FILE | --no-gpu]\n"
            "                  [--profile NAME] [--slide [--title TEXT] [--device-line]]\n"
            "       tpx export --view compare [config options of A] ... --vs [options of B]\n"
-           "       tpx export --view tour --step N [--slide] -o FILE.svg\n\n"
+           "       tpx export --view tour --step N [--tour FILE] [--slide] -o FILE.svg\n\n"
            "Draws one view of the explorer at the config, as the terminal shows it, and\n"
            "writes it as SVG (the same cells on a monospace grid, in the theme's colours,\n"
            "with a legend of the colours used) or as the plain text of the screen.  Without\n"
@@ -49,7 +50,8 @@ static void export_help(void)
            "--slide makes it a slide: a light page, the view and the config as its title,\n"
            "no key hints, config line or tabs, the device line only with --device-line, a\n"
            "legend of exactly the colours on it, and as wide as its longest line.\n"
-           "--view tour --step N shows the tour's step N (its view, config and text).\n\n"
+           "--view tour --step N shows the tour's step N (its view, config and text): the\n"
+           "built-in tour's, or with --tour FILE your own's.\n\n"
            "The compare view shows A (the options before --vs) beside B (A changed by the\n"
            "config options after it), as tpx compare does.\n\n"
            "example: tpx export --view banks --kernel smem --block 32x32 -o banks.svg\n"
@@ -129,20 +131,26 @@ static int read_options(const cli_parsed *p, tpx_headless *h, const char **out, 
         snprintf(msg, n, "unknown view '%s': use %s or tour", v, views_names_list());
         return -1;
     }
-    if (cli_get(p, "step")) {
-        snprintf(msg, n, "--step belongs to --view tour");
+    if (cli_get(p, "step") || cli_get(p, "tour")) {
+        snprintf(msg, n, "--%s belongs to --view tour", cli_get(p, "step") ? "step" : "tour");
         return -1;
     }
     return common_options(p, h, out, fmt, msg, n);
 }
 
-/* --view tour --step N: the keys that walk the tour to step N. */
+/* --view tour --step N [--tour FILE]: the tour, and the keys that walk it to step N. */
 static int tour_step(const cli_parsed *p, tpx_headless *h, const char **out, int *fmt, char *msg,
                      size_t n)
 {
     static char keys[TPX_TOUR_MAX + 2];
-    int nsteps, step = 0;
-    tour_builtin(&nsteps);
+    static tpx_tour_step steps[TPX_TOUR_MAX];
+    int nsteps, step = 0, nviews;
+    const char *file = cli_get(p, "tour");
+    views_table(&nviews);
+    if (file && (nsteps = tour_load(file, steps, TPX_TOUR_MAX, nviews, msg, n)) < 0)
+        return -1;
+    if (!file)
+        tour_builtin(&nsteps);
     const char *v = cli_get(p, "step");
     if (!v) {
         snprintf(msg, n, "--view tour needs --step N (1 to %d)", nsteps);
@@ -154,10 +162,12 @@ static int tour_step(const cli_parsed *p, tpx_headless *h, const char **out, int
         snprintf(msg, n, "step %s is out of range: the tour has steps 1 to %d", v, nsteps);
         return -1;
     }
-    keys[0] = 'T';
+    keys[0] = 'T'; /* the built-in tour's key; a file's tour is started before the keys */
     memset(keys + 1, '>', (size_t)step - 1);
     keys[step] = '\0';
-    h->keys = keys;
+    h->keys = file ? keys + 1 : keys;
+    h->tour = file ? steps : NULL;
+    h->tour_n = nsteps;
     h->view = 0;
     return common_options(p, h, out, fmt, msg, n);
 }
