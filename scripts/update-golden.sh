@@ -8,7 +8,8 @@ dir=${TPX_BUILD_DIR:-build}
 scripts/build.sh
 if ! out=$(TPX_UPDATE_GOLDEN=1 "$dir/tests/test_views" 2>&1 &&
             TPX_UPDATE_GOLDEN=1 "$dir/tests/test_views_ab" 2>&1 &&
-            TPX_UPDATE_GOLDEN=1 "$dir/tests/test_tour_screens" 2>&1); then
+            TPX_UPDATE_GOLDEN=1 "$dir/tests/test_tour_screens" 2>&1 &&
+            TPX_UPDATE_GOLDEN=1 "$dir/tests/test_map_check" 2>&1); then
     echo "$out" >&2
     echo "tpx: the screen tests failed (golden files were written anyway)" >&2
 fi

@@ -82,3 +82,9 @@ target_include_directories(test_view_dummy PRIVATE dummy_view)
 target_compile_definitions(test_view_dummy PRIVATE TPX_VIEWS_EXTRA="dummy.def")
 target_link_libraries(test_view_dummy PRIVATE tpx_shell)
 set_tests_properties(test_view_dummy PROPERTIES LABELS screen)
+# The check's verdict on the Map: the scene's marks and screens of wrong kernels.
+tpx_unit_test(test_map_check golden_check.c)
+target_link_libraries(test_map_check PRIVATE tpx_app)
+set_tests_properties(test_map_check PROPERTIES LABELS screen COST 15)
+target_compile_definitions(test_map_check PRIVATE TPX_GOLDEN_DIR="${CMAKE_CURRENT_SOURCE_DIR}/golden"
+  TPX_UKERNELS="${CMAKE_CURRENT_SOURCE_DIR}/ukernels" TPX_ASSET_KERNELS="${CMAKE_SOURCE_DIR}/assets/kernels")

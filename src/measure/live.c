@@ -8,7 +8,7 @@
 #include "predict.h"
 #include "sorting.h"
 #include "traffic.h"
-#include "ucheck.h"
+#include "check_memo.h"
 
 struct tpx_livesrc {
     tpx_runner *runner;
@@ -81,7 +81,7 @@ static int model_check(const tpx_config *c, tpx_result *out, const atomic_int *c
     if (!tpx_is_user(c->kernel))
         return 0;
     ucheck_report r;
-    int rc = ucheck_run(c, &r, cancel);
+    int rc = check_memo_run(c, &r, cancel); /* the current config's marks kept for the Map */
     if (rc == 1)
         return 1;
     out->check = rc != 0 ? 2 : ucheck_ok(&r) ? 1 : -1;
@@ -196,6 +196,7 @@ void live_fill_sync(tpx_live *lv, const tpx_config *cur, const tpx_limits *lim, 
     live_slots(lv, cur, lim);
     lv->sweeps = sweeps;
     live_profile(r, &lv->prof);
+    check_memo_want(tpx_is_user(cur->kernel) ? cur : NULL);
     slot_fill_sync(&lv->cur, r, &lv->prof, 1);
     for (int k = 0; k < TPX_K_COUNT; k++)
         slot_fill_sync(&lv->bar[k], r, &lv->prof, sweeps);
@@ -209,6 +210,20 @@ void live_fill_pin_sync(tpx_live *lv, const tpx_config *pin, tpx_runner *r)
     live_profile(r, &prof);
     slot_set(&lv->pin, pin != NULL, pin, "nothing pinned");
     slot_fill_sync(&lv->pin, r, &prof, 1);
+}
+
+/* A user kernel's marks for the Map come with its check (check_memo.h): a
+ * config checked before whose map the memo has let go is checked again. */
+static void want_marks(tpx_livesrc *ls, const tpx_config *cur)
+{
+    int user = tpx_is_user(cur->kernel);
+    check_memo_want(user ? cur : NULL);
+    if (!user || check_memo_has(cur))
+        return;
+    tpx_result *had = malloc(sizeof *had);
+    if (had && worker_get(ls->model, cur, had))
+        worker_forget(ls->model, cur);
+    free(had);
 }
 
 tpx_livesrc *live_start(tpx_runner *r, int repeat)
@@ -245,6 +260,7 @@ void live_request(tpx_livesrc *ls, const tpx_config *cur, const tpx_limits *lim,
     ls->request++;
     live_slots(&ls->slots, cur, lim);
     slot_set(&ls->slots.pin, ls->have_pin, &ls->pin, "nothing pinned");
+    want_marks(ls, cur);
     /* The model is cheap: it always does the bars and the heatmap. */
     worker_want(ls->model, ls->list, want_list(&ls->slots, 1, ls->list));
     worker_want(ls->gpu, ls->list, want_list(&ls->slots, sweeps, ls->list));

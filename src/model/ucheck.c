@@ -7,6 +7,9 @@
 
 #include "user.h"
 
+#define COUNT_MASK 3
+#define WRONG_BIT 4
+
 /* The walk's state: the kernel, the launch, B's write counts and, per
  * block, what each tile element holds and which thread wrote it. */
 typedef struct walk {
@@ -14,7 +17,8 @@ typedef struct walk {
     tpx_geom g;
     ucheck_report *r;
     long long n;            /* elements of A and of B */
-    unsigned char *bcount;  /* writes per element of B, saturating at 2 */
+    unsigned char *bcount;  /* writes per element of B (bits 0-1, saturating at 2),
+                             * WRONG_BIT when one of them carried another element */
     long long rows, cols;   /* the tile */
     long long *tval;        /* A index the tile element holds, -1: none */
     int *twho;              /* thread that wrote it, -1: none */
@@ -58,10 +62,12 @@ static void write_b(walk *w, int t, int ph, int rep, const uk_move *m, long long
         note(w, UC_OOB_WRITE, t, ph, rep, m->line, 'B', d, 0);
         return;
     }
-    if (w->bcount[d] < 2 && ++w->bcount[d] == 2)
+    if ((w->bcount[d] & COUNT_MASK) < 2 && (++w->bcount[d] & COUNT_MASK) == 2)
         note(w, UC_TWICE, t, ph, rep, m->line, 'B', d, -1);
-    if (s >= 0 && belongs(w, s) != d)
+    if (s >= 0 && belongs(w, s) != d) {
         note(w, UC_WRONG, t, ph, rep, m->line, 'B', d, s);
+        w->bcount[d] |= WRONG_BIT;
+    }
 }
 
 /* The tile element (row, col) of a move, or -1 (noted) when outside. */
@@ -151,10 +157,29 @@ static int refuse(ucheck_report *r, const char *msg)
     return -1;
 }
 
+/* B's counts turned into UC_MARK_* bits, in place. */
+static void to_marks(unsigned char *b, long long n)
+{
+    for (long long d = 0; d < n; d++) {
+        int cnt = b[d] & COUNT_MASK;
+        b[d] = (unsigned char)((cnt == 0 ? UC_MARK_UNWRITTEN : 0) |
+                               (cnt >= 2 ? UC_MARK_TWICE : 0) |
+                               (b[d] & WRONG_BIT ? UC_MARK_WRONG : 0));
+    }
+}
+
 int ucheck_kernel(const ukernel *k, const tpx_config *c, ucheck_report *r,
                   const atomic_int *cancel)
 {
+    return ucheck_kernel_marks(k, c, r, NULL, cancel);
+}
+
+int ucheck_kernel_marks(const ukernel *k, const tpx_config *c, ucheck_report *r,
+                        unsigned char **marks, const atomic_int *cancel)
+{
     memset(r, 0, sizeof *r);
+    if (marks)
+        *marks = NULL;
     walk w = {.k = k, .r = r};
     w.g = (tpx_geom){c->w, c->h, c->bx, c->by, 0, 0, c->pad, c->swz, 1, 0};
     long long gx, gy;
@@ -195,22 +220,36 @@ int ucheck_kernel(const ukernel *k, const tpx_config *c, ucheck_report *r,
     }
     w.bx = w.by = 0;
     for (long long d = 0; d < w.n; d++)
-        if (!w.bcount[d])
+        if (!(w.bcount[d] & COUNT_MASK))
             note(&w, UC_UNWRITTEN, 0, 0, 0, 0, 'B', d, 0);
-    free(w.bcount), free(w.tval), free(w.twho);
+    free(w.tval), free(w.twho);
+    if (marks) {
+        to_marks(w.bcount, w.n);
+        *marks = w.bcount;
+    } else {
+        free(w.bcount);
+    }
     r->checked = 1;
     return 0;
 }
 
 int ucheck_run(const tpx_config *c, ucheck_report *r, const atomic_int *cancel)
 {
+    return ucheck_run_marks(c, r, NULL, cancel);
+}
+
+int ucheck_run_marks(const tpx_config *c, ucheck_report *r, unsigned char **marks,
+                     const atomic_int *cancel)
+{
     const ukernel *k = user_kernel(c->kernel);
     if (!k) {
         memset(r, 0, sizeof *r);
+        if (marks)
+            *marks = NULL;
         return refuse(r, "not a kernel of the kernel language: the catalog's are checked by "
                          "tpx's tests");
     }
-    return ucheck_kernel(k, c, r, cancel);
+    return ucheck_kernel_marks(k, c, r, marks, cancel);
 }
 
 int ucheck_ok(const ucheck_report *r)

@@ -64,6 +64,17 @@ int ucheck_run(const tpx_config *c, ucheck_report *r, const atomic_int *cancel);
 int ucheck_kernel(const ukernel *k, const tpx_config *c, ucheck_report *r,
                   const atomic_int *cancel);
 
+/* What the walk found at an element of B (ucheck_run_marks), bits. */
+enum { UC_MARK_UNWRITTEN = 1, UC_MARK_TWICE = 2, UC_MARK_WRONG = 4 };
+
+/* ucheck_run, and where the walk ran (returned 0), *marks gets B's elements'
+ * UC_MARK_* bits, W * H bytes in B's order (malloc'd: the caller frees); NULL
+ * otherwise.  The Map draws them (ucheck_map.h). */
+int ucheck_run_marks(const tpx_config *c, ucheck_report *r, unsigned char **marks,
+                     const atomic_int *cancel);
+int ucheck_kernel_marks(const ukernel *k, const tpx_config *c, ucheck_report *r,
+                        unsigned char **marks, const atomic_int *cancel);
+
 /* Whether the kernel passed: walked and nothing found. */
 int ucheck_ok(const ucheck_report *r);
 

@@ -34,7 +34,8 @@
     X(DARROW, 0x2193, 'v')                                                                       \
     X(ELLIPSIS, 0x2026, '~')                                                                     \
     X(MARK, 0x25B8, '>')     /* the selected line of a list */                                   \
-    X(PLUSMINUS, 0x00B1, '~')
+    X(PLUSMINUS, 0x00B1, '~')                                                                    \
+    X(WRONG, 0x2717, '*')    /* the Map: an element of B written with another element */
 
 typedef enum tpx_glyph {
 #define TPX_GLYPH_ENUM(name, cp, ascii) TPX_G_##name,

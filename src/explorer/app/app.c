@@ -92,6 +92,8 @@ int app_update(tpx_app *a, int bits)
         rc = scene_build(&a->scene, &a->cfg, &a->lim, a->sel);
     else if (bits & TPX_SELECT)
         rc = scene_select(&a->scene, a->sel);
+    if (bits & (TPX_CONFIG | TPX_LIVE))
+        scene_check(&a->scene); /* the check's marks come with the model's results */
     if (bits & TPX_RECALC)
         a->sel = a->scene.sel;
     if ((bits & TPX_CONFIG) && a->gpus)

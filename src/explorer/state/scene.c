@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "catalog.h"
+#include "check_memo.h"
 #include "sorting.h"
 
 tpx_sel scene_clamp(const tpx_config *c, tpx_sel sel)
@@ -53,6 +54,7 @@ void scene_free(tpx_scene *s)
 {
     select_free(s);
     footprint_free(&s->fp);
+    ucheck_map_release(s->chk);
     memset(s, 0, sizeof *s);
 }
 
@@ -181,7 +183,16 @@ int scene_build(tpx_scene *s, const tpx_config *c, const tpx_limits *lim, tpx_se
     s->reps = s->modelled ? tpx_reps(c->kernel, &s->g) : 0;
     if (s->modelled && footprint_build(&s->fp, c) != 0)
         return -1;
+    scene_check(s);
     return scene_select(s, sel);
+}
+
+int scene_check(tpx_scene *s)
+{
+    if (s->chk || !s->modelled || !tpx_is_user(s->cfg.kernel))
+        return 0;
+    s->chk = check_memo_get(&s->cfg);
+    return s->chk != NULL;
 }
 
 int scene_pin(tpx_scene *s, int *built, const tpx_config *pin, const tpx_limits *lim,

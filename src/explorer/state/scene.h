@@ -12,6 +12,7 @@
 #include "footprint.h"
 #include "model.h"
 #include "traffic.h"
+#include "ucheck_map.h"
 
 /* The selection: a warp of a launch block, and which repetition of the
  * instructions (unrolled and tiled kernels) the detail views show. */
@@ -53,6 +54,9 @@ typedef struct tpx_scene {
     int wpb;         /* warps per block */
     int reps;        /* repetitions of each instruction per thread */
     tpx_footprint fp;
+    /* A user kernel's check with B's marks (ucheck_map.h), once the model
+     * worker has walked it (scene_check); NULL before, and for the catalog. */
+    ucheck_map *chk;
     /* ---- the selection part (scene_select) ---- */
     tpx_sel sel;     /* clamped to the grid */
     int tbx, tby;    /* the tile the selected block works on */
@@ -78,6 +82,9 @@ int scene_build(tpx_scene *s, const tpx_config *c, const tpx_limits *lim, tpx_se
  * clamped to A's grid), freed when pin is NULL.  0, or -1 out of memory. */
 int scene_pin(tpx_scene *s, int *built, const tpx_config *pin, const tpx_limits *lim,
               tpx_sel sel);
+/* Takes the config's check from the memo (check_memo.h) when it has come
+ * since; 1 when the scene changed. */
+int scene_check(tpx_scene *s);
 /* Rebuilds only the selection part for a new selection (same config). */
 int scene_select(tpx_scene *s, tpx_sel sel);
 void scene_free(tpx_scene *s);

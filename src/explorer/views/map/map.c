@@ -136,6 +136,8 @@ static void draw_panel(const tpx_app *a, const map_state *m, tpx_canvas *cv, tpx
         mark_ctx mk = {cv, &g};
         each_element(a, side, mark_cell, &mk);
     }
+    if (side == TPX_SIDE_B) /* over everything: what the check found matters most */
+        map_check_marks(a, cv, &g);
 }
 
 /* The last row: what a cell shows at this zoom, and the selected warp. */
@@ -146,6 +148,11 @@ static void map_legend(const tpx_app *a, const map_state *m, tpx_canvas *cv, tpx
                                         "colour: its thread, glyph: its lane"};
     const tpx_scene *sc = &a->scene;
     int z = map_zoom_of(a, m, r), x = r.x, y = r.y + r.h - 1;
+    if (!sc->fp.side[0].ok) { /* drawn for the check's marks alone (map_draw_one) */
+        canvas_fitf(cv, x, y, r.w, TPX_R_DIM, "no thread colours: this kernel's accesses do not "
+                    "tile the matrix; B shows what the check found there");
+        return;
+    }
     if (map_compact_of(a, r, z))
         x += canvas_printf(cv, x, y, r.w, TPX_R_DIM, "read left, written right  %s  ",
                            glyph_str(TPX_G_DOT));
@@ -166,7 +173,8 @@ void map_draw_one(const tpx_app *a, const void *st, tpx_canvas *cv, tpx_rect r)
 {
     const map_state *m = st;
     const tpx_scene *sc = &a->scene;
-    if (!sc->modelled || !sc->fp.side[0].ok) {
+    /* A wrong kernel's writes may not tile B: its marks are drawn all the same */
+    if (!sc->modelled || (!sc->fp.side[0].ok && !map_check_rows(a))) {
         canvas_printf(cv, r.x + 2, r.y + 1, r.w - 4, TPX_R_WARN, "%s",
                       sc->modelled ? "no map: this kernel's tiles do not tile the matrix"
                                    : "a reference kernel: measured, not modelled, so there is "
@@ -175,5 +183,6 @@ void map_draw_one(const tpx_app *a, const void *st, tpx_canvas *cv, tpx_rect r)
     }
     draw_panel(a, m, cv, r, TPX_SIDE_A);
     draw_panel(a, m, cv, r, TPX_SIDE_B);
+    map_check_line(a, cv, r);
     map_legend(a, m, cv, r);
 }

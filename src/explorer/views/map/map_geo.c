@@ -38,7 +38,7 @@ int map_compact_of(const tpx_app *a, tpx_rect body, int z)
 {
     if (z != 0)
         return 0;
-    int rows = body.h - 3; /* legend, title, and one more at least */
+    int rows = body.h - 3 - map_check_rows(a); /* legend, title, and one more at least */
     for (int side = 0; side < 2; side++)
         if (a->scene.box[side][2] - a->scene.box[side][0] + 1 > rows)
             return 1;
@@ -49,7 +49,8 @@ int map_compact_of(const tpx_app *a, tpx_rect body, int z)
  * need, the rest shared, so that a whole warp shows where it can. */
 static void panels(const tpx_app *a, tpx_rect body, int z, tpx_rect out[2])
 {
-    tpx_rect r = rect_make(body.x, body.y, body.w, body.h - 1); /* last row: legend */
+    /* last row: legend, and above it the check's line when it has one */
+    tpx_rect r = rect_make(body.x, body.y, body.w, body.h - 1 - map_check_rows(a));
     const int gap = 2, compact = map_compact_of(a, body, z);
     int want[2], total = r.w - gap;
     for (int side = 0; side < 2; side++)

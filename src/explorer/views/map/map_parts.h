@@ -1,5 +1,5 @@
 /* map_parts: what the Map's files share, lowest first: map_geo.c (where
- * things go) <- map.c (one config's map) <- map_ab.c (A beside B) <-
+ * things go) <- map_check.c (the check's marks) <- map.c (one config's map) <- map_ab.c (A beside B) <-
  * map_view.c (keys, clicks, the view's table); map_caption.c beside them. */
 #ifndef TPX_MAP_PARTS_H
 #define TPX_MAP_PARTS_H
@@ -38,6 +38,13 @@ tpx_rect map_body_of(const tpx_app *a);
 int map_zoom_of(const tpx_app *a, const map_state *m, tpx_rect body);
 /* Side's panel and the cells it shows, the selected warp in view. */
 void map_geometry(const tpx_app *a, const map_state *m, tpx_rect body, int side, map_geo *g);
+
+/* map_check.c.  Rows the check's line takes above the legend (0 or 1). */
+int map_check_rows(const tpx_app *a);
+/* The check's marks over B's panel g: never written, twice, wrong. */
+void map_check_marks(const tpx_app *a, tpx_canvas *cv, const map_geo *g);
+/* Its line, above the legend's row of r: each kind's count and first element. */
+void map_check_line(const tpx_app *a, tpx_canvas *cv, tpx_rect r);
 
 /* map.c.  One config's map (the app's scene) in r: its A and B panels and legend. */
 void map_draw_one(const tpx_app *a, const void *st, tpx_canvas *cv, tpx_rect r);

@@ -1,0 +1,83 @@
+#include "check_memo.h"
+
+#include <pthread.h>
+#include <string.h>
+
+/* A handful: the current config and the few before it (going back is
+ * instant); each map is W * H bytes and a third more. */
+#define CHECK_MEMO_SLOTS 3
+
+static ucheck_map *memo[CHECK_MEMO_SLOTS]; /* newest first */
+static int have_want;
+static tpx_config want;
+static pthread_mutex_t memo_lock = PTHREAD_MUTEX_INITIALIZER;
+
+void check_memo_want(const tpx_config *c)
+{
+    pthread_mutex_lock(&memo_lock);
+    have_want = c != NULL;
+    if (c)
+        want = *c;
+    pthread_mutex_unlock(&memo_lock);
+}
+
+/* The slot holding c, or -1.  Under the lock. */
+static int find(const tpx_config *c)
+{
+    for (int i = 0; i < CHECK_MEMO_SLOTS; i++)
+        if (memo[i] && config_same(&memo[i]->cfg, c))
+            return i;
+    return -1;
+}
+
+static int wanted(const tpx_config *c)
+{
+    pthread_mutex_lock(&memo_lock);
+    int w = have_want && config_same(&want, c);
+    pthread_mutex_unlock(&memo_lock);
+    return w;
+}
+
+/* Puts m first, dropping the oldest (or c's older map).  Takes m's reference. */
+static void keep(ucheck_map *m)
+{
+    pthread_mutex_lock(&memo_lock);
+    int i = find(&m->cfg);
+    ucheck_map *gone = memo[i >= 0 ? i : CHECK_MEMO_SLOTS - 1];
+    for (int j = i >= 0 ? i : CHECK_MEMO_SLOTS - 1; j > 0; j--)
+        memo[j] = memo[j - 1];
+    memo[0] = m;
+    pthread_mutex_unlock(&memo_lock);
+    ucheck_map_release(gone);
+}
+
+int check_memo_run(const tpx_config *c, ucheck_report *r, const atomic_int *cancel)
+{
+    ucheck_map *m = check_memo_get(c);
+    if (!m && !wanted(c))
+        return ucheck_run(c, r, cancel);
+    int rc = 0;
+    if (!m && !(m = ucheck_map_build(c, cancel, &rc)))
+        return rc == 1 ? 1 : ucheck_run(c, r, cancel);
+    *r = m->rep;
+    rc = m->rep.checked ? 0 : -1;
+    keep(m);
+    return rc;
+}
+
+ucheck_map *check_memo_get(const tpx_config *c)
+{
+    pthread_mutex_lock(&memo_lock);
+    int i = find(c);
+    ucheck_map *m = i >= 0 ? ucheck_map_ref(memo[i]) : NULL;
+    pthread_mutex_unlock(&memo_lock);
+    return m;
+}
+
+int check_memo_has(const tpx_config *c)
+{
+    pthread_mutex_lock(&memo_lock);
+    int h = find(c) >= 0;
+    pthread_mutex_unlock(&memo_lock);
+    return h;
+}
