@@ -141,6 +141,13 @@ printf 'B[FIXME] = A[tx]\n' >"$tmp/fixme.tpxk"
 cli 2 "fixme.tpxk:1:3: a blank to fill" check --kernel-file "$tmp/fixme.tpxk"
 cli 2 "cannot open" check --kernel-file /nonexistent/k.tpxk
 cli 2 "--kernel and --kernel-file name two kernels" report --no-gpu --kernel smem --kernel-file "$tmp/fixme.tpxk"
+# a tour's kernel-file=PATH, relative to the tour file
+printf '@ view=1 kernel-file=fixme.tpxk\nx\n' >"$tmp/tour_fixme.txt"
+cli 2 "tour line 1 (step 1): kernel-file: $tmp/fixme.tpxk:1:3: a blank to fill" tour "$tmp/tour_fixme.txt" --check
+printf '@ view=1 kernel-file=none.tpxk\nx\n' >"$tmp/tour_none.txt"
+cli 2 "kernel-file: cannot open $tmp/none.tpxk" tour "$tmp/tour_none.txt" --check
+printf '@ view=1 kernel=smem kernel-file=fixme.tpxk\nx\n' >"$tmp/tour_both.txt"
+cli 2 "'kernel' and 'kernel-file' name two kernels: give one" tour "$tmp/tour_both.txt" --check
 # slides and tour steps (tpx export --slide, --view tour --step N)
 cli 2 "--view tour needs --step N" export --view tour -o "$tmp/x.svg"
 cli 2 "the tour has steps 1 to" export --view tour --step 0 -o "$tmp/x.svg"

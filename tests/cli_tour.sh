@@ -46,4 +46,37 @@ refuse "unknown option" --bogus
 refuse "unknown option" "$fixture" --bogus
 # a good tour passes every check and stops only for want of a terminal
 refuse "needs a terminal" "$fixture" --no-gpu
+
+# kernel-file=PATH (docs/tour-format.md): a user kernel, its path relative to
+# the tour file, whatever the current directory; tour --check checks its steps
+mkdir -p "$dir/lesson"
+cp "$(dirname "$0")/../assets/kernels/naive_row.tpxk" "$dir/lesson/mine.tpxk"
+printf '@ view=5 kernel-file=mine.tpxk size=1024\nYours: {B}.\n? B.st == 32\n@ view=6 kernel=naive_row a.kernel-file=mine.tpxk size=1024\nTwins.\n? B/A == 1\n' \
+    >"$dir/lesson/kf.txt"
+out=$(cd / && "$tpx" tour "$dir/lesson/kf.txt" --check --no-gpu) || fail "kernel-file tour --check: $out"
+grep -q "step 1 (line 3) 'B.st == 32' holds: 32 == 32? my_naive_row" <<<"$out" ||
+    fail "kernel-file step not checked on the user kernel: $out"
+grep -q "step 2 (line 6) 'B/A == 1' holds" <<<"$out" || fail "a.kernel-file: $out"
+refuse "needs a terminal" "$dir/lesson/kf.txt" --no-gpu
+# a step's kernel file in an exported step, and a wrong one's marks on its Map
+(cd / && "$tpx" export --view tour --tour "$dir/lesson/kf.txt" --step 1 -o "$dir/s1.txt") >/dev/null ||
+    fail "export of a kernel-file step"
+grep -q "K my_naive_row" "$dir/s1.txt" || fail "exported step is not the kernel file's: $(head -3 "$dir/s1.txt")"
+cp "$(dirname "$0")/ukernels/short_grid.tpxk" "$dir/lesson/"
+printf '@ view=1 kernel-file=short_grid.tpxk size=100x70 zoom=4\nColumns left out.\n! B checked, all 7000\n' \
+    >"$dir/lesson/marks.txt"
+"$tpx" export --view tour --tour "$dir/lesson/marks.txt" --step 1 -o "$dir/m1.txt" >/dev/null ||
+    fail "export of a wrong kernel's step"
+grep -q "B checked, all 7000: ? 280 unwritten, 1st \[96\]\[0\]" "$dir/m1.txt" ||
+    fail "no check line on the wrong kernel's Map: $(cat "$dir/m1.txt")"
+printf '@ view=1 kernel-file=nope.tpxk\nx\n' >"$dir/lesson/missing.txt"
+refuse "tour line 1 (step 1): kernel-file: cannot open $dir/lesson/nope.tpxk" \
+    "$dir/lesson/missing.txt" --check --no-gpu
+printf 'kernel broken\nB[tx = A[tx]\n' >"$dir/lesson/broken.tpxk"
+printf '@ view=1 kernel-file=broken.tpxk\nx\n' >"$dir/lesson/broken.txt"
+refuse "kernel-file: $dir/lesson/broken.tpxk:2:6: ']' expected" "$dir/lesson/broken.txt" --check
+printf '@ view=1 kernel=smem kernel-file=mine.tpxk\nx\n' >"$dir/lesson/both.txt"
+refuse "'kernel' and 'kernel-file' name two kernels" "$dir/lesson/both.txt" --check
+printf '@ view=1 kernel-file=mine.tpxk size=999999\nx\n' >"$dir/lesson/size.txt"
+refuse "tour line 1 (step 1): its config is refused" "$dir/lesson/size.txt" --check
 echo ok

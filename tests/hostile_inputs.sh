@@ -121,6 +121,10 @@ hc bench-replay-miss 2 -- bench --replay "$dir/$H.json" --kernel smem
 hc bench-replay-miss-name 2 -- bench --replay "$(f "m$H.json" "$(doc "$dev" "{\"config\":$cfg,\"measured\":$meas}")")" --size 64
 hc tour-kernel 2 -- tour "$(f tk "@ view=1 kernel=$H")"
 hc tour-key 2 -- tour "$(f tkey "@ view=1 $H=1")"
+# a tour's kernel-file=PATH: a missing hostile path, a hostile kernel text
+hc tour-kernel-file 2 -- tour "$(f tkf "@ view=1 kernel-file=$H.tpxk")" --check
+f "tk$H.tpxk" "B[tx] = A[$H]" >/dev/null
+hc tour-kernel-file-text 2 -- tour "$(f tkft "@ view=1 kernel-file=tk$H.tpxk")" --check
 # a kernel file (docs/language.md): its path and its text
 hc kernel-file-path 2 -- check --kernel-file "$dir/$H.tpxk"
 hc kernel-file-text 2 -- check --kernel-file "$(f ktext "B[tx] = A[$H]")"

@@ -10,12 +10,14 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "app.h"
 #include "fake_runner.h"
 #include "headless.h"
 #include "runner_replay.h"
 #include "tour.h"
+#include "user.h"
 #include "views.h"
 
 static void test_builtin_steps_are_valid(void **s)
@@ -298,6 +300,77 @@ static void test_steps_measured_in_shipped_files(void **s)
     }
 }
 
+
+static void write_file(const char *path, const char *text)
+{
+    FILE *f = fopen(path, "w");
+    assert_non_null(f);
+    fputs(text, f);
+    assert_int_equal(fclose(f), 0);
+}
+
+/* kernel-file=PATH: a user kernel, relative to the tour file's folder (not
+ * the current directory), for B or for A; refused with the path's reason
+ * when missing, unparsable, a directory, named beside kernel=, or in a
+ * tour text with no file. */
+static void test_kernel_files(void **s)
+{
+    (void)s;
+    tpx_tour_step steps[4];
+    char msg[TPX_MSG], dir[] = "/tmp/tpx_tour_kf.XXXXXX", path[256], tour[256];
+    assert_non_null(mkdtemp(dir));
+    snprintf(path, sizeof path, "%s/mine.tpxk", dir);
+    write_file(path, "kernel tour_mine\nlet x = bx * BX + tx\nlet y = by * BY + ty\n"
+                     "if x < W && y < H: B[x * H + y] = A[y * W + x]\n");
+    snprintf(path, sizeof path, "%s/bad.tpxk", dir);
+    write_file(path, "kernel tour_bad\nB[tx = A[tx]\n");
+    snprintf(tour, sizeof tour, "%s/t.txt", dir);
+    write_file(tour, "@ view=1 kernel-file=mine.tpxk size=256\nMine.\n"
+                     "@ view=6 kernel=naive_row a.kernel-file=mine.tpxk\nTwins.\n");
+    assert_int_equal(tour_load(tour, steps, 4, TPX_VIEW_COUNT, msg, sizeof msg), 2);
+    int id = user_find("tour_mine");
+    assert_true(id >= 0);
+    assert_int_equal(steps[0].cfg.kernel, id);
+    assert_int_equal(steps[1].cfg.kernel, TPX_K_NAIVE_ROW);
+    assert_true(steps[1].pinned);
+    assert_int_equal(steps[1].pin.kernel, id);
+    tpx_limits lim = config_default_limits();
+    assert_int_equal(tour_check(steps, 2, &lim, msg, sizeof msg), 0);
+    static const struct {
+        const char *step, *want;
+    } bad[] = {
+        {"@ view=1 kernel-file=nope.tpxk", "tour line 1 (step 1): kernel-file: cannot open "},
+        {"@ view=1 kernel-file=bad.tpxk", "bad.tpxk:2:6: ']' expected"},
+        {"@ view=1 kernel-file=.", "is a directory"},
+        {"@ view=1 kernel-file=", "names no file"},
+        {"@ view=1 kernel=smem kernel-file=mine.tpxk", "'kernel' and 'kernel-file' name two"},
+        {"@ view=6 a.kernel=smem a.kernel-file=mine.tpxk", "'a.kernel' and 'a.kernel-file'"},
+    };
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        char text[256];
+        snprintf(text, sizeof text, "%s\nx\n", bad[i].step);
+        write_file(tour, text);
+        assert_int_equal(tour_load(tour, steps, 4, TPX_VIEW_COUNT, msg, sizeof msg), -1);
+        if (!strstr(msg, bad[i].want))
+            fail_msg("%s: '%s' lacks '%s'", bad[i].step, msg, bad[i].want);
+    }
+    /* the missing file's path is the one beside the tour, not the cwd's */
+    write_file(tour, "@ view=1 kernel-file=nope.tpxk\nx\n");
+    tour_load(tour, steps, 4, TPX_VIEW_COUNT, msg, sizeof msg);
+    snprintf(path, sizeof path, "%s/nope.tpxk", dir);
+    assert_non_null(strstr(msg, path));
+    /* a tour text alone (the built-in tour, the fuzzer) opens no file */
+    assert_int_equal(tour_parse("@ view=1 kernel-file=/etc/passwd\n", steps, 4, TPX_VIEW_COUNT,
+                                msg, sizeof msg), -1);
+    assert_non_null(strstr(msg, "only a tour file names kernel files"));
+    const char *files[] = {"mine.tpxk", "bad.tpxk", "t.txt"};
+    for (size_t i = 0; i < 3; i++) {
+        snprintf(path, sizeof path, "%s/%s", dir, files[i]);
+        remove(path);
+    }
+    rmdir(dir);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -308,6 +381,7 @@ int main(void)
         cmocka_unit_test(test_every_step_renders),
         cmocka_unit_test(test_fixture_file),
         cmocka_unit_test(test_ab_lines),
+        cmocka_unit_test(test_kernel_files),
         cmocka_unit_test(test_steps_measured_in_shipped_files),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

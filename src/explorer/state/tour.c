@@ -7,10 +7,49 @@
 #include "assets.h"
 #include "file_read.h"
 #include "catalog.h"
+#include "user.h"
+
+/* A step's kernel-file=PATH: relative to the tour file's folder (dir; NULL
+ * when the tour is text without a file, where no file may be named), read
+ * and added as --kernel-file adds one.  Its id, or -1 with a message. */
+static int step_kernel_file(const char *v, const char *dir, char *msg, size_t n)
+{
+    char path[4096], why[TPX_MSG];
+    if (!dir) {
+        snprintf(msg, n, "kernel-file='%s': only a tour file names kernel files (their paths "
+                 "are relative to it)", v);
+        return -1;
+    }
+    if (!*v) {
+        snprintf(msg, n, "kernel-file= names no file: give the path of a kernel file "
+                 "(docs/language.md), relative to the tour file");
+        return -1;
+    }
+    int len = v[0] == '/' ? snprintf(path, sizeof path, "%s", v)
+                          : snprintf(path, sizeof path, "%s/%s", dir, v);
+    if (len < 0 || (size_t)len >= sizeof path) {
+        snprintf(msg, n, "kernel-file='%.64s...': the path is longer than %zu bytes", v,
+                 sizeof path - 1);
+        return -1;
+    }
+    size_t tlen;
+    /* up to 1 MiB read, so that a kernel over UK_MAX_TEXT is refused in its own words */
+    char *text = file_read_bounded(path, (size_t)1 << 20, "kernel file", &tlen, why, sizeof why);
+    if (!text) {
+        snprintf(msg, n, "kernel-file: %.230s", why);
+        return -1;
+    }
+    int id = user_add(text, tlen, path, why, sizeof why);
+    free(text);
+    if (id < 0)
+        snprintf(msg, n, "kernel-file: %.230s", why);
+    return id;
+}
 
 /* One "key=value" of a step line into s (views: how many views a step may
  * name, from 1); 0, or -1 with a message. */
-static int step_setting(tpx_tour_step *s, const char *kv, int views, char *msg, size_t n)
+static int step_setting(tpx_tour_step *s, const char *kv, int views, const char *dir, char *msg,
+                        size_t n)
 {
     char key[32];
     const char *eq = strchr(kv, '=');
@@ -38,6 +77,12 @@ static int step_setting(tpx_tour_step *s, const char *kv, int views, char *msg, 
         s->cfg.kernel = (tpx_kernel_id)k;
         return 0;
     }
+    if (strcmp(key, "kernel-file") == 0) {
+        if ((k = step_kernel_file(v, dir, msg, n)) < 0)
+            return -1;
+        s->cfg.kernel = (tpx_kernel_id)k;
+        return 0;
+    }
     if (strcmp(key, "block") == 0)
         return config_parse_block(v, &s->cfg.bx, &s->cfg.by, msg, n);
     if (strcmp(key, "size") == 0)
@@ -61,9 +106,28 @@ static int step_setting(tpx_tour_step *s, const char *kv, int views, char *msg, 
     return -1;
 }
 
+/* Whether the settings name a kernel twice, by id and by file (prefix "" for
+ * B's, "a." for A's); 1 with a message. */
+static int two_kernels(char **toks, int nt, const char *prefix, char *msg, size_t n)
+{
+    char id[16], file[24];
+    int has_id = 0, has_file = 0;
+    snprintf(id, sizeof id, "%skernel=", prefix);
+    snprintf(file, sizeof file, "%skernel-file=", prefix);
+    for (int i = 0; i < nt; i++) {
+        has_id |= strncmp(toks[i], id, strlen(id)) == 0;
+        has_file |= strncmp(toks[i], file, strlen(file)) == 0;
+    }
+    if (has_id && has_file)
+        snprintf(msg, n, "'%skernel' and '%skernel-file' name two kernels: give one", prefix,
+                 prefix);
+    return has_id && has_file;
+}
+
 /* The settings of a step line: B's first, then A = B with the "a."
  * settings (a.pad=0: A differs from B in its pad). */
-static int step_line(tpx_tour_step *s, char *line, int views, char *msg, size_t n)
+static int step_line(tpx_tour_step *s, char *line, int views, const char *dir, char *msg,
+                     size_t n)
 {
     char *toks[32], *save = NULL;
     int nt = 0;
@@ -81,8 +145,10 @@ static int step_line(tpx_tour_step *s, char *line, int views, char *msg, size_t 
             }
         toks[nt++] = tok;
     }
+    if (two_kernels(toks, nt, "", msg, n) || two_kernels(toks, nt, "a.", msg, n))
+        return -1;
     for (int i = 0; i < nt; i++)
-        if (strncmp(toks[i], "a.", 2) != 0 && step_setting(s, toks[i], views, msg, n) != 0)
+        if (strncmp(toks[i], "a.", 2) != 0 && step_setting(s, toks[i], views, dir, msg, n) != 0)
             return -1;
     tpx_tour_step a = *s;
     for (int i = 0; i < nt; i++) {
@@ -93,7 +159,7 @@ static int step_line(tpx_tour_step *s, char *line, int views, char *msg, size_t 
                      "tile, pad, swizzle)", toks[i]);
             return -1;
         }
-        if (step_setting(&a, toks[i] + 2, views, msg, n) != 0)
+        if (step_setting(&a, toks[i] + 2, views, dir, msg, n) != 0)
             return -1;
         s->pinned = 1;
     }
@@ -175,7 +241,9 @@ static int figures_check(tpx_tour_step *steps, int count, char *msg, size_t n)
     return count;
 }
 
-int tour_parse(const char *text, tpx_tour_step *steps, int max, int views, char *msg, size_t n)
+/* tour_parse with the tour file's folder (NULL: no file). */
+static int parse(const char *text, const char *dir, tpx_tour_step *steps, int max, int views,
+                 char *msg, size_t n)
 {
     int count = -1, lineno = 0;
     const char *p = text ? text : "";
@@ -200,7 +268,7 @@ int tour_parse(const char *text, tpx_tour_step *steps, int max, int views, char 
             s->line = lineno;
             s->cfg = config_default();
             s->zoom = -1;
-            if (step_line(s, line + 1, views, err, sizeof err) != 0) {
+            if (step_line(s, line + 1, views, dir, err, sizeof err) != 0) {
                 snprintf(msg, n, "tour line %d (step %d): %s", lineno, count + 1, err);
                 return -1;
             }
@@ -232,6 +300,23 @@ int tour_parse(const char *text, tpx_tour_step *steps, int max, int views, char 
     return figures_check(steps, count + 1, msg, n);
 }
 
+int tour_parse(const char *text, tpx_tour_step *steps, int max, int views, char *msg, size_t n)
+{
+    return parse(text, NULL, steps, max, views, msg, n);
+}
+
+/* The folder of path: "." for a bare name, "/" at the root. */
+static void dir_of(const char *path, char *dir, size_t n)
+{
+    const char *slash = strrchr(path, '/');
+    if (!slash)
+        snprintf(dir, n, ".");
+    else if (slash == path)
+        snprintf(dir, n, "/");
+    else
+        snprintf(dir, n, "%.*s", (int)(slash - path), path);
+}
+
 int tour_load(const char *path, tpx_tour_step *steps, int max, int views, char *msg, size_t n)
 {
     size_t len = 0;
@@ -243,7 +328,9 @@ int tour_load(const char *path, tpx_tour_step *steps, int max, int views, char *
         snprintf(msg, n, "%s", why);
         return -1;
     }
-    int count = strlen(text) != len ? -2 : tour_parse(text, steps, max, views, why, sizeof why);
+    char dir[4096];
+    dir_of(path, dir, sizeof dir);
+    int count = strlen(text) != len ? -2 : parse(text, dir, steps, max, views, why, sizeof why);
     free(text);
     if (count == -2)
         snprintf(why, sizeof why, "holds a NUL byte: not a text file");

@@ -36,12 +36,14 @@ typedef struct tpx_tour_step {
 } tpx_tour_step;
 
 /* Parses a tour text into steps (at most max), whose views are 1 to views;
- * returns how many, or -1 with a message naming the line. */
+ * returns how many, or -1 with a message naming the line.  A text without a
+ * file names no kernel file (kernel-file= is refused). */
 int tour_parse(const char *text, tpx_tour_step *steps, int max, int views, char *msg, size_t n);
 
 /* Reads and parses a tour file (tpx tour FILE): its step count (> 0), or -1
  * with a message naming the file: not a regular file, a read error, a line
- * tour_parse refuses, no steps. */
+ * tour_parse refuses, no steps.  A step's kernel-file=PATH is read relative
+ * to the file's folder and added to the user kernels (user.h). */
 int tour_load(const char *path, tpx_tour_step *steps, int max, int views, char *msg, size_t n);
 
 /* The built-in tour (parsed once); *n gets the number of steps. */
