@@ -21,6 +21,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "check_memo.h"
 #include "file_read.h"
 #include "golden_check.h"
 #include "headless.h"
@@ -176,6 +177,42 @@ static void test_no_marks(void **state)
     app_free(a);
 }
 
+/* The memo keeps marks for the wanted config only, the last few of them,
+ * and a reference outlives the memo's. */
+static void test_memo(void **state)
+{
+    (void)state;
+    int id = load("short_grid");
+    tpx_config c[5];
+    ucheck_report r;
+    for (int i = 0; i < 5; i++) {
+        c[i] = screen_of(id, 64 + 8 * i, 40, "", (tpx_sel){0}).cfg;
+        check_memo_want(&c[i]);
+        assert_int_equal(check_memo_run(&c[i], &r, NULL), 0);
+        assert_true(check_memo_has(&c[i]));
+    }
+    ucheck_map *old = check_memo_get(&c[2]);
+    assert_non_null(old);
+    assert_false(check_memo_has(&c[0])); /* the oldest went */
+    assert_false(check_memo_has(&c[1]));
+    check_memo_want(NULL);
+    tpx_config other = c[0];
+    other.w = 200;
+    assert_int_equal(check_memo_run(&other, &r, NULL), 0); /* not wanted: no marks kept */
+    assert_false(check_memo_has(&other));
+    assert_int_equal(r.count[UC_UNWRITTEN], (200 - 192) * 40);
+    for (int i = 0; i < 3; i++) { /* pushes c[2] out while it is held */
+        other.w = 300 + i;
+        check_memo_want(&other);
+        check_memo_run(&other, &r, NULL);
+    }
+    assert_false(check_memo_has(&c[2]));
+    assert_int_equal(old->rep.count[UC_UNWRITTEN], (80 - 64) * 40);
+    assert_int_equal(ucheck_map_at(old, 64, 0, 1), UC_MARK_UNWRITTEN);
+    ucheck_map_release(old);
+    check_memo_want(NULL);
+}
+
 typedef struct golden {
     const char *file;
     const char *kernel; /* of tests/ukernels, or NULL: the exercise */
@@ -265,6 +302,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_scene_marks), cmocka_unit_test(test_twice_marks),
         cmocka_unit_test(test_no_marks),    cmocka_unit_test(test_golden),
+        cmocka_unit_test(test_memo),
         cmocka_unit_test(test_window_counts), cmocka_unit_test(test_paint),
     };
     R = runner_model_only("headless");

@@ -4,8 +4,10 @@
 #include <string.h>
 
 /* A handful: the current config and the few before it (going back is
- * instant); each map is W * H bytes and a third more. */
+ * instant); each map is W * H bytes and a third more, so older maps go
+ * first beyond CHECK_MEMO_BYTES (one 8192x8192 map, 85 MiB, stays alone). */
 #define CHECK_MEMO_SLOTS 3
+#define CHECK_MEMO_BYTES (96LL << 20)
 
 static ucheck_map *memo[CHECK_MEMO_SLOTS]; /* newest first */
 static int have_want;
@@ -38,17 +40,37 @@ static int wanted(const tpx_config *c)
     return w;
 }
 
-/* Puts m first, dropping the oldest (or c's older map).  Takes m's reference. */
+static long long map_bytes(const ucheck_map *m)
+{
+    long long b = 0;
+    for (int k = 0; k < m->nlev; k++)
+        b += m->lr[k] * m->lc[k];
+    return b;
+}
+
+/* Puts m first, dropping the oldest (or c's older map), and the older ones
+ * past the byte budget.  Takes m's reference. */
 static void keep(ucheck_map *m)
 {
+    ucheck_map *gone[CHECK_MEMO_SLOTS + 1] = {NULL};
+    int ngone = 0;
     pthread_mutex_lock(&memo_lock);
     int i = find(&m->cfg);
-    ucheck_map *gone = memo[i >= 0 ? i : CHECK_MEMO_SLOTS - 1];
+    gone[ngone++] = memo[i >= 0 ? i : CHECK_MEMO_SLOTS - 1];
     for (int j = i >= 0 ? i : CHECK_MEMO_SLOTS - 1; j > 0; j--)
         memo[j] = memo[j - 1];
     memo[0] = m;
+    long long bytes = map_bytes(m);
+    for (int j = 1; j < CHECK_MEMO_SLOTS; j++) {
+        if (memo[j] && (bytes += map_bytes(memo[j])) > CHECK_MEMO_BYTES) {
+            bytes -= map_bytes(memo[j]);
+            gone[ngone++] = memo[j];
+            memo[j] = NULL;
+        }
+    }
     pthread_mutex_unlock(&memo_lock);
-    ucheck_map_release(gone);
+    for (int j = 0; j < ngone; j++) /* outside the lock: the last reference frees */
+        ucheck_map_release(gone[j]);
 }
 
 int check_memo_run(const tpx_config *c, ucheck_report *r, const atomic_int *cancel)
