@@ -214,10 +214,13 @@ static void term_value(const tour_term *t, const tpx_live *lv, int pred_only, to
         return;
     tour_val d;
     ref_value(&t->den, lv, pred_only, &d);
-    if (mixed(out, &d)) {
+    if (mixed(out, &d) && !pred_only) { /* both predicted, once */
         term_value(t, lv, 1, out);
         return;
     }
+    /* Still mixed with predictions only, one side is not known at all (not on
+     * this step): the ratio is not known either (recursing again never ended:
+     * a stack overflow the key fuzzer found with 'T,>'). */
     char who[sizeof out->who];
     snprintf(who, sizeof who, "%.150s over %.150s", out->who, d.who);
     out->ok = out->ok && d.ok && d.v != 0;
