@@ -4,8 +4,13 @@
  * the end.  Bytes below 0x80 are typed as they are; 0x80-0x8f are the
  * special keys; 0xf0 W H resizes to W x H; 0xf1 X Y clicks there; 0xf2
  * is a tick.  Whatever is typed, the config must stay valid. */
+#define _DEFAULT_SOURCE /* mkdtemp */
+#include <dirent.h>
+#include <fcntl.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
+#include <unistd.h>
 
 #include "app.h"
 #include "canvas.h"
@@ -26,8 +31,40 @@ static void draw(const tpx_app *a, int w, int h)
     canvas_free(&cv);
 }
 
+/* E and S write a new SVG file into the current directory at every press:
+ * each input runs in a folder of its own (a crash leaves its files there),
+ * emptied afterwards, so a run neither litters the checkout nor fills the
+ * disk.  The directory changes only inside an input: libFuzzer reads and
+ * writes its corpus by relative paths between inputs. */
+static int home_fd = -1, work_fd = -1;
+
+int LLVMFuzzerInitialize(int *argc, char ***argv)
+{
+    (void)argc, (void)argv;
+    char dir[] = "/tmp/tpx-fuzz-keys-XXXXXX";
+    home_fd = open(".", O_RDONLY | O_DIRECTORY);
+    if (home_fd < 0 || !mkdtemp(dir) || (work_fd = open(dir, O_RDONLY | O_DIRECTORY)) < 0) {
+        perror("tpx fuzz_keys: a folder for E and S");
+        abort();
+    }
+    return 0;
+}
+
+static void empty_cwd(void)
+{
+    DIR *dir = opendir(".");
+    if (!dir)
+        return;
+    for (struct dirent *e; (e = readdir(dir)) != NULL;)
+        if (e->d_name[0] != '.')
+            unlink(e->d_name);
+    closedir(dir);
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *d, size_t n)
 {
+    if (fchdir(work_fd) != 0)
+        abort();
     /* Small matrices keep each input fast; the size dialog can still ask
      * for large ones, which the model handles by sampling. */
     tpx_config c = config_default();
@@ -36,7 +73,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *d, size_t n)
     tpx_device dev = {0};
     tpx_app *a = app_new(&c, &lim, &dev, "fuzz");
     if (!a)
-        return 0;
+        return fchdir(home_fd);
     int w = 120, h = 40;
     app_resize(a, w, h);
     app_update(a, TPX_SELECT);
@@ -66,5 +103,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *d, size_t n)
     }
     draw(a, w, h);
     app_free(a);
+    empty_cwd();
+    if (fchdir(home_fd) != 0)
+        abort();
     return 0;
 }
