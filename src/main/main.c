@@ -117,19 +117,9 @@ static void usage(FILE *f)
  * once, for every path (help and version included). */
 static int finish_stdout(int rc)
 {
-    errno = 0;
-    int bad = ferror(stdout);
-    int err = errno;
-    if (fflush(stdout) != 0) {
-        bad = 1;
-        err = errno;
-    }
-    if (text_gate_finish_stdout() != 0 && !bad) {
-        bad = 1;
-        err = errno;
-    }
-    if (!bad)
+    if (text_gate_finish_stdout() == 0) /* its flush and error checks, gate or not */
         return rc;
+    int err = errno;
     fprintf(stderr, "tpx: cannot write the output: %s\n", err ? strerror(err) : "write error");
     return rc == CLI_OK ? CLI_FAIL : rc;
 }

@@ -121,9 +121,9 @@ int cuda_user_prepare(cuda_state *st, const tpx_config *c, cuda_user_launch *l,
     /* compiled for this config's rep counts, as the catalog's REPS template */
     nvrtc_target t = {(int)config_esize(c->dtype), (int)config_tile_esize(c), {0, 0},
                       st->facts.cc_major, st->facts.cc_minor};
-    tpx_geom rg = config_geom(c);
+    tpx_geom g = config_geom(c);
     for (int p = 0; p < k->phases; p++) {
-        int err = 0, at = 0, n = ukernel_reps(k, &rg, p, &err, &at);
+        int err = 0, at = 0, n = ukernel_reps(k, &g, p, &err, &at);
         t.reps[p] = err ? 0 : n;
     }
     if (nvrtc_user_cubin(k, &t, &cubin, &size, &key, m, sizeof m) != 0) {
@@ -133,7 +133,6 @@ int cuda_user_prepare(cuda_state *st, const tpx_config *c, cuda_user_launch *l,
     CUfunction fn;
     if (function_of(st, cubin, key, &fn, out))
         return -1;
-    tpx_geom g = config_geom(c);
     l->fn = fn;
     l->gx = (unsigned)g.gx;
     l->gy = (unsigned)g.gy;

@@ -128,7 +128,9 @@ int text_gate_install(void)
 
 int text_gate_finish_stdout(void)
 {
-    int rc = fflush(stdout) != 0 || ferror(stdout) ? -1 : 0;
+    errno = 0; /* an error flag set earlier, with no errno of its own: "write error" */
+    int bad = ferror(stdout);
+    int rc = fflush(stdout) != 0 || bad ? -1 : 0; /* flushed whatever the flag says */
     int err = errno;
     gate *g = installed[1];
     if (raw_out && stdout != raw_out && g && g->ncarry) { /* a sequence cut at the very end */
