@@ -59,11 +59,14 @@ static void verify(tpx_runner *r, const tpx_limits *lim, tpx_config c, tpx_kerne
     }
 }
 
-static void verify_all(tpx_runner *r, const tpx_limits *lim)
+/* Shard `part` of `parts` (kernels k with k % parts == part): the sweep
+ * compiles every config it runs, and several processes on the GPU's CPUs
+ * finish it in a fraction of the time (bench/gpu_session.sh). */
+static void verify_all(tpx_runner *r, const tpx_limits *lim, int part, int parts)
 {
     static const long long sizes[][2] = {{1, 1}, {33, 31}, {1000, 777}, {4097, 3}, {1022, 515}};
     static const int blocks[][2] = {{32, 8}, {32, 32}, {16, 16}, {64, 4}, {7, 3}};
-    for (int k = 0; k < TPX_K_MEMCPY; k++) {
+    for (int k = part; k < TPX_K_MEMCPY; k += parts) {
         int id = twin((tpx_kernel_id)k);
         for (size_t s = 0; s < sizeof sizes / sizeof sizes[0]; s++)
             for (size_t b = 0; b < sizeof blocks / sizeof blocks[0]; b++)
@@ -145,9 +148,18 @@ static void refused_then_fine(tpx_runner *r)
     }
 }
 
-int main(void)
+/* usage: gpu_user              the timing, the sweep and the refusal (ctest)
+ *        gpu_user --verify I/N  shard I of N of the sweep only */
+int main(int argc, char **argv)
 {
     setvbuf(stdout, NULL, _IOLBF, 0); /* a log cut by a timeout keeps its lines */
+    int part = 0, parts = 1;
+    if (argc != 1 && (argc != 3 || strcmp(argv[1], "--verify") != 0 ||
+                      sscanf(argv[2], "%d/%d", &part, &parts) != 2 || parts < 1 || part < 0 ||
+                      part >= parts)) {
+        fprintf(stderr, "gpu_user: --verify wants I/N, 0 <= I < N\n");
+        return 2;
+    }
     if (runner_device_count() == 0) {
         printf("no CUDA device: skipped\n");
         return 77;
@@ -157,10 +169,15 @@ int main(void)
     tpx_limits lim;
     runner_limits(r, &lim);
     printf("%s\n", msg);
-    time_twins(r); /* first: a minute, where the sweep below takes several */
-    verify_all(r, &lim);
-    refused_then_fine(r);
+    if (argc == 3) {
+        verify_all(r, &lim, part, parts);
+    } else {
+        time_twins(r); /* first: a minute, where the sweep below takes several */
+        verify_all(r, &lim, 0, 1);
+        refused_then_fine(r);
+    }
     runner_close(r);
+    fflush(stdout);
     printf("%d user-kernel configs launched and verified, %d failures\n", runs, fails);
     return fails ? 1 : 0;
 }
