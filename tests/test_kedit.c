@@ -2,7 +2,9 @@
  * keys as a student would: the kernel list's exercise, Ctrl-E, the blanks
  * filled (Ctrl-F) one wrong answer at a time, the verdict under the text
  * after every key, Ctrl-X using the kernel, which then is the config's,
- * in the kernel list, and checked on the strip at the config's size. */
+ * in the kernel list, and checked on the strip at the config's size; the
+ * Map's marks following the text after a pause in typing, beside the
+ * editor, and there at once when Ctrl-X uses it. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -17,6 +19,7 @@
 #include "chrome.h"
 #include "headless.h"
 #include "runner.h"
+#include "ucheck_map.h"
 #include "user.h"
 
 static tpx_runner *model_only;
@@ -144,11 +147,94 @@ static void test_editor_keys(void **state)
     app_free(a);
 }
 
+/* The screen of a wide terminal, where the Map shows beside the editor. */
+static char *wide_screen(tpx_app *a)
+{
+    tpx_canvas cv;
+    assert_int_equal(canvas_init(&cv, 260, 40), 0);
+    app_resize(a, 260, 40);
+    app_draw(a, &cv);
+    char *text = canvas_dump(&cv);
+    canvas_free(&cv);
+    return text;
+}
+
+static int count(const char *s, const char *what)
+{
+    int n = 0;
+    for (const char *p = s; (p = strstr(p, what)) != NULL; p += strlen(what))
+        n++;
+    return n;
+}
+
+/* The wrong marks of the check the Map shows. */
+static long long wrong_marks(const tpx_app *a)
+{
+    const ucheck_map *m = app_marks(a);
+    return m ? m->rep.count[UC_WRONG] : -1;
+}
+
+/* A student fixes the index with the editor open: after each pause the
+ * Map's marks are those of the text as it stands, at the config's size,
+ * on B and on A; Esc gives the config's own back, Ctrl-X has the text's at
+ * once (the draft's check, kept). */
+static void test_marks_follow_the_text(void **state)
+{
+    (void)state;
+    tpx_app *a = at_exercise();
+    headless_pause(a); /* the exercise does not parse: nothing to mark */
+    assert_false(a->have_draft);
+    assert_true(a->drafting);
+    assert_null(app_marks(a));
+    type(a, "\x06" "y * W + x" "\x06" "y * W + x");
+    assert_null(app_marks(a)); /* typing: not yet */
+    int listed = user_listed_count();
+    headless_pause(a);
+    assert_true(a->have_draft);
+    assert_int_equal(a->draft.w, 200); /* the config's size, not the preview's */
+    assert_int_equal(user_listed_count(), listed); /* a draft: not in the list */
+    assert_true(wrong_marks(a) > 0);
+    char *s = wide_screen(a);
+    if (!strstr(s, "the editor's text: B checked, all 20000: ") || count(s, "✗") < 20)
+        fail_msg("no marks beside the editor:\n%s", s);
+    free(s);
+    /* the transpose's index for B: the marks go, the editor still open */
+    type(a, "\\L\\L\\L\\L\\L\\L\\L\\L\\L\\L\\L\\L\\L\\L\\L" "\\b\\b\\b\\b\\b\\b\\b\\b\\b"
+            "x * H + y");
+    shows(a, "check at 128x100: correct: B is A transposed");
+    headless_pause(a);
+    assert_ptr_equal(a->dialog, &kedit_dialog);
+    assert_int_equal(wrong_marks(a), 0);
+    s = wide_screen(a);
+    if (strstr(s, "B checked") || count(s, "✗") > 0)
+        fail_msg("marks left after the fix:\n%s", s);
+    free(s);
+    /* Esc: the config's kernel (naive_row) again, no marks */
+    type(a, "\x1b");
+    assert_false(a->drafting);
+    assert_null(app_marks(a));
+    app_free(a);
+
+    /* wrong again, then Ctrl-X: the Map has the marks before any result comes */
+    a = at_exercise();
+    type(a, "\x06" "y * W + x" "\x06" "y * W + x");
+    headless_pause(a);
+    long long wrong = wrong_marks(a);
+    assert_true(wrong > 0);
+    type(a, "\x18");
+    assert_null(a->dialog);
+    assert_int_equal(a->cfg.kernel, a->draft.kernel); /* the draft's id, now listed */
+    assert_true(user_listed(a->cfg.kernel));
+    assert_int_equal(wrong_marks(a), wrong);
+    app_free(a);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_student_fills_the_blanks),
         cmocka_unit_test(test_editor_keys),
+        cmocka_unit_test(test_marks_follow_the_text),
     };
     model_only = runner_model_only("test");
     int rc = cmocka_run_group_tests(tests, NULL, NULL);

@@ -9,6 +9,7 @@
  *   filled in wrongly, as a student might, and the deliberately wrong
  *   kernels of tests/ukernels: golden screens at 100x30
  *   (scripts/update-golden.sh rewrites them);
+ * - a user kernel pinned as A has its marks on A's map;
  * - the marks are painted in the 'bad' role with a glyph of their own, none
  *   a warp's digit or a block's letter (the mono theme tells them apart). */
 #include <setjmp.h>
@@ -261,6 +262,32 @@ static void test_golden(void **state)
     assert_int_equal(failures, 0);
 }
 
+/* With a user kernel pinned as A, A's map carries its own marks beside B's
+ * (a catalog kernel, none): the memo keeps the pinned config's marks too. */
+static void test_pinned_marks(void **state)
+{
+    (void)state;
+    tpx_headless hl = screen_of(TPX_K_NAIVE_ROW, 100, 70, "", (tpx_sel){0});
+    hl.cols = 230; /* both maps side by side */
+    hl.rows = 40;
+    tpx_config pin = screen_of(load("short_grid"), 100, 70, "", (tpx_sel){0}).cfg;
+    tpx_app *a = headless_app_pinned(&hl, &pin, R);
+    assert_non_null(a);
+    assert_non_null(a->scene_a.chk);
+    assert_null(a->scene.chk);
+    tpx_canvas cv;
+    assert_int_equal(canvas_init(&cv, hl.cols, hl.rows), 0);
+    app_draw(a, &cv);
+    char *text = canvas_dump(&cv);
+    if (!strstr(text, "A (pinned): short_grid") ||
+        !strstr(text, "B checked, all 7000: ? 280 unwritten, 1st [96][0]"))
+        fail_msg("no marks on the pinned A's map:\n%s", text);
+    free(text);
+    canvas_free(&cv);
+    app_free(a);
+    check_memo_want(NULL);
+}
+
 /* The window at the top-left of a 300x200 transpose shows none of B's
  * unwritten rows (288 on): no mark there, and the line still counts them. */
 static void test_window_counts(void **state)
@@ -302,7 +329,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_scene_marks), cmocka_unit_test(test_twice_marks),
         cmocka_unit_test(test_no_marks),    cmocka_unit_test(test_golden),
-        cmocka_unit_test(test_memo),
+        cmocka_unit_test(test_memo),        cmocka_unit_test(test_pinned_marks),
         cmocka_unit_test(test_window_counts), cmocka_unit_test(test_paint),
     };
     R = runner_model_only("headless");

@@ -66,6 +66,8 @@ tpx_script_test(tui_e2e_signals SCRIPT e2e_signals.sh LABELS e2e TIMEOUT 120)
 tpx_script_test(tui_e2e_terminal SCRIPT e2e_terminal.sh LABELS e2e TIMEOUT 180)
 # A student writes a kernel in the kernel editor and sees the verdict.
 tpx_script_test(tui_e2e_kedit SCRIPT e2e_kedit.sh LABELS e2e TIMEOUT 120)
+# The Map's marks follow the editor's text, beside it, after a pause.
+tpx_script_test(tui_e2e_kedit_marks SCRIPT e2e_kedit_marks.sh LABELS e2e TIMEOUT 120)
 
 # The explorer's live path on a real GPU (skipped without one).
 tpx_script_test(gpu_e2e_tmux SCRIPT e2e_gpu_tmux.sh LABELS gpu e2e TIMEOUT 400)

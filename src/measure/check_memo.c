@@ -10,16 +10,29 @@
 #define CHECK_MEMO_BYTES (96LL << 20)
 
 static ucheck_map *memo[CHECK_MEMO_SLOTS]; /* newest first */
-static int have_want;
-static tpx_config want;
+static int nwant; /* the current config, the pinned A, the editor's draft */
+static tpx_config want[CHECK_MEMO_SLOTS];
 static pthread_mutex_t memo_lock = PTHREAD_MUTEX_INITIALIZER;
 
-void check_memo_want(const tpx_config *c)
+void check_memo_want(const tpx_config *c) { check_memo_want_set(c, c ? 1 : 0); }
+
+void check_memo_want_set(const tpx_config *list, int n)
+{
+    pthread_mutex_lock(&memo_lock); /* at once: a check ending now sees all or none */
+    nwant = 0;
+    for (int i = 0; i < n && nwant < CHECK_MEMO_SLOTS; i++)
+        want[nwant++] = list[i];
+    pthread_mutex_unlock(&memo_lock);
+}
+
+void check_memo_want_more(const tpx_config *c)
 {
     pthread_mutex_lock(&memo_lock);
-    have_want = c != NULL;
-    if (c)
-        want = *c;
+    int have = 0;
+    for (int i = 0; c && i < nwant; i++)
+        have |= config_same(&want[i], c);
+    if (c && !have && nwant < CHECK_MEMO_SLOTS)
+        want[nwant++] = *c;
     pthread_mutex_unlock(&memo_lock);
 }
 
@@ -35,7 +48,9 @@ static int find(const tpx_config *c)
 static int wanted(const tpx_config *c)
 {
     pthread_mutex_lock(&memo_lock);
-    int w = have_want && config_same(&want, c);
+    int w = 0;
+    for (int i = 0; i < nwant; i++)
+        w |= config_same(&want[i], c);
     pthread_mutex_unlock(&memo_lock);
     return w;
 }

@@ -20,6 +20,8 @@ struct tpx_livesrc {
     int have_cur;
     int have_pin;
     tpx_config pin;
+    int have_draft;   /* the kernel editor's text, as a config (live_draft) */
+    tpx_config draft;
     unsigned seen_model, seen_gpu, seen_request, request;
     tpx_live slots;                 /* live_request's scratch: only the configs */
     tpx_config list[TPX_WANT_MAX];
@@ -97,13 +99,17 @@ static int model_fn(void *ctx, const tpx_config *c, tpx_result *out, const atomi
     const tpx_profile *prof = ctx;
     (void)progress, (void)pctx;
     runner_not_measured(&out->m, TPX_ST_NOT_MEASURED, "");
+    /* the check first: the Map's marks (the editor's draft's too) wait for it
+     * alone, and the memo keeps them even if the totals are then cancelled */
+    if (model_check(c, out, cancel) == 1)
+        return 1;
     out->model_rc = model_totals(c, &out->totals, cancel);
     if (out->model_rc == 1)
         return 1;
     out->have_traffic = out->model_rc == 0 && prof &&
                         traffic_compute(c, &out->totals, prof->l2_bytes, &out->traffic) == 0;
     model_predict(c, prof, out);
-    return model_check(c, out, cancel);
+    return 0;
 }
 
 /* The same in this thread, the launch from the memo (launch_memo.h): the
@@ -209,21 +215,42 @@ void live_fill_pin_sync(tpx_live *lv, const tpx_config *pin, tpx_runner *r)
     tpx_profile prof;
     live_profile(r, &prof);
     slot_set(&lv->pin, pin != NULL, pin, "nothing pinned");
+    if (pin && tpx_is_user(pin->kernel))
+        check_memo_want_more(pin); /* A's map shows its marks too */
     slot_fill_sync(&lv->pin, r, &prof, 1);
 }
 
-/* A user kernel's marks for the Map come with its check (check_memo.h): a
- * config checked before whose map the memo has let go is checked again. */
+void live_fill_draft_sync(const tpx_config *draft)
+{
+    ucheck_report r;
+    if (!draft)
+        return;
+    check_memo_want_more(draft);
+    check_memo_run(draft, &r, NULL);
+}
+
+/* A user kernel's marks for the Map come with its check (check_memo.h):
+ * the current config's, the pinned A's and the editor's draft's.  A config
+ * checked before whose map the memo has let go is checked again. */
 static void want_marks(tpx_livesrc *ls, const tpx_config *cur)
 {
-    int user = tpx_is_user(cur->kernel);
-    check_memo_want(user ? cur : NULL);
-    if (!user || check_memo_has(cur))
-        return;
-    tpx_result *had = malloc(sizeof *had);
-    if (had && worker_get(ls->model, cur, had))
-        worker_forget(ls->model, cur);
-    free(had);
+    tpx_config list[3];
+    int n = 0;
+    if (tpx_is_user(cur->kernel))
+        list[n++] = *cur;
+    if (ls->have_pin && tpx_is_user(ls->pin.kernel))
+        list[n++] = ls->pin;
+    if (ls->have_draft)
+        list[n++] = ls->draft;
+    check_memo_want_set(list, n);
+    for (int i = 0; i < n; i++) {
+        if (check_memo_has(&list[i]))
+            continue;
+        tpx_result *had = malloc(sizeof *had);
+        if (had && worker_get(ls->model, &list[i], had))
+            worker_forget(ls->model, &list[i]);
+        free(had);
+    }
 }
 
 tpx_livesrc *live_start(tpx_runner *r, int repeat)
@@ -261,8 +288,16 @@ void live_request(tpx_livesrc *ls, const tpx_config *cur, const tpx_limits *lim,
     live_slots(&ls->slots, cur, lim);
     slot_set(&ls->slots.pin, ls->have_pin, &ls->pin, "nothing pinned");
     want_marks(ls, cur);
-    /* The model is cheap: it always does the bars and the heatmap. */
-    worker_want(ls->model, ls->list, want_list(&ls->slots, 1, ls->list));
+    /* The model is cheap: it always does the bars and the heatmap; the
+     * editor's draft right after the current config (the GPU never runs it) */
+    int n = want_list(&ls->slots, 1, ls->list);
+    if (ls->have_draft) {
+        n = n < TPX_WANT_MAX ? n : TPX_WANT_MAX - 1;
+        memmove(ls->list + 2, ls->list + 1, sizeof ls->list[0] * (size_t)(n - 1));
+        ls->list[1] = ls->draft;
+        n++;
+    }
+    worker_want(ls->model, ls->list, n);
     worker_want(ls->gpu, ls->list, want_list(&ls->slots, sweeps, ls->list));
 }
 
@@ -271,6 +306,13 @@ void live_pin(tpx_livesrc *ls, const tpx_config *pin)
     ls->have_pin = pin != NULL;
     if (pin)
         ls->pin = *pin;
+}
+
+void live_draft(tpx_livesrc *ls, const tpx_config *draft)
+{
+    ls->have_draft = draft != NULL;
+    if (draft)
+        ls->draft = *draft;
 }
 
 void live_remeasure(tpx_livesrc *ls, const tpx_config *cur)

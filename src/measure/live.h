@@ -50,6 +50,10 @@ void live_fill_sync(tpx_live *lv, const tpx_config *cur, const tpx_limits *lim, 
 /* Computes the pinned slot now (pin NULL: none), in this thread. */
 void live_fill_pin_sync(tpx_live *lv, const tpx_config *pin, tpx_runner *r);
 
+/* Checks the kernel editor's draft (a config of a draft kernel, user.h)
+ * now, in this thread, its marks kept (check_memo.h); NULL: nothing. */
+void live_fill_draft_sync(const tpx_config *draft);
+
 typedef struct tpx_livesrc tpx_livesrc;
 
 /* Starts the two workers on runner r (which must outlive them).  repeat:
@@ -63,6 +67,10 @@ void live_request(tpx_livesrc *ls, const tpx_config *cur, const tpx_limits *lim,
 /* The config pinned as A (NULL: none), measured right after the current
  * one; takes effect with the next live_request. */
 void live_pin(tpx_livesrc *ls, const tpx_config *pin);
+/* The kernel editor's draft as a config (NULL: none): checked by the model
+ * worker right after the current config, its marks kept for the Map; takes
+ * effect with the next live_request. */
+void live_draft(tpx_livesrc *ls, const tpx_config *draft);
 /* Forget the current config's measurements and measure again. */
 void live_remeasure(tpx_livesrc *ls, const tpx_config *cur);
 /* Copies the results into *lv when anything changed since the last call

@@ -31,7 +31,8 @@ ucheck_map *ucheck_map_adopt(const tpx_config *c, const ucheck_report *r, unsign
     atomic_init(&m->refs, 1);
     m->cfg = *c;
     m->rep = *r;
-    m->cols = tpx_is_copy(c->kernel) ? c->w : c->h; /* B: H x W copied, W x H transposed */
+    m->copy = tpx_is_copy(c->kernel);
+    m->cols = m->copy ? c->w : c->h; /* B: H x W copied, W x H transposed */
     m->rows = c->w * c->h / (m->cols > 0 ? m->cols : 1);
     if (!marks)
         return m;
@@ -98,6 +99,13 @@ unsigned ucheck_map_at(const ucheck_map *m, long long r, long long c, long long 
         for (long long j = c >> k; j <= c1 >> k; j++)
             bits |= m->lev[k][i * m->lc[k] + j];
     return bits;
+}
+
+unsigned ucheck_map_at_a(const ucheck_map *m, long long r, long long c, long long s)
+{
+    /* B[x * H + y] should hold A[y * W + x]: A's row y, column x is B's row
+     * x, column y, so A's square at (r, c) is B's at (c, r) */
+    return m && m->copy ? ucheck_map_at(m, r, c, s) : ucheck_map_at(m, c, r, s);
 }
 
 void ucheck_map_rc(const ucheck_map *m, long long i, long long *r, long long *c)

@@ -19,6 +19,7 @@ typedef struct ucheck_map {
     tpx_config cfg;
     ucheck_report rep;
     long long rows, cols; /* B */
+    int copy;             /* B is A copied (a `copy` kernel), not transposed */
     int nlev;
     long long lr[UCHECK_MAP_LEVELS], lc[UCHECK_MAP_LEVELS]; /* each level's rows, columns */
     unsigned char *lev[UCHECK_MAP_LEVELS];
@@ -41,6 +42,13 @@ void ucheck_map_release(ucheck_map *m);
  * [c, c + s) (s >= 1; clipped to B), OR-ed; 0 outside B or without marks.
  * One lookup for a cell aligned to a power-of-two size, as the Map's are. */
 unsigned ucheck_map_at(const ucheck_map *m, long long r, long long c, long long s);
+
+/* The same bits for the elements of A in rows [r, r + s) and columns
+ * [c, c + s) of A: each carries the mark of its place in B (A's (y, x) is
+ * B's (x, y), the same place for a copy), so A shows the elements whose
+ * value did not reach B (wrong, unwritten) or reached it twice.  A's cell is
+ * B's transposed, so it is one lookup as well. */
+unsigned ucheck_map_at_a(const ucheck_map *m, long long r, long long c, long long s);
 
 /* B's row and column of element index i. */
 void ucheck_map_rc(const ucheck_map *m, long long i, long long *r, long long *c);

@@ -15,6 +15,7 @@ typedef struct user_entry {
     char *text;
     char seed[128];
     tpx_kernel_info info;
+    atomic_int listed; /* 0: a draft of the kernel editor (user_add_draft), not listed */
     pthread_mutex_t inv_lock;
     tpx_geom inv_g; /* the geometry inv was built for */
     int *inv;       /* tile (x + y * GX) -> launch block id, -1: none */
@@ -51,10 +52,42 @@ const tpx_kernel_info *user_info(int id)
 
 int user_count(void) { return atomic_load(&nslots); }
 
+int user_listed(int id)
+{
+    user_entry *e = entry(id);
+    return e && atomic_load(&e->listed);
+}
+
+int user_listed_count(void)
+{
+    int n = 0;
+    for (int i = 0; i < user_count(); i++)
+        n += user_listed(TPX_K_USER + i);
+    return n;
+}
+
+int user_listed_id(int i)
+{
+    for (int k = 0; k < user_count(); k++)
+        if (user_listed(TPX_K_USER + k) && i-- == 0)
+            return TPX_K_USER + k;
+    return -1;
+}
+
+int user_listed_index(int id)
+{
+    if (!user_listed(id))
+        return -1;
+    int n = 0;
+    for (int k = TPX_K_USER; k < id; k++)
+        n += user_listed(k);
+    return n;
+}
+
 int user_find(const char *name)
 {
     for (int i = user_count() - 1; name && i >= 0; i--)
-        if (strcmp(entry(TPX_K_USER + i)->k.name, name) == 0)
+        if (user_listed(TPX_K_USER + i) && strcmp(entry(TPX_K_USER + i)->k.name, name) == 0)
             return TPX_K_USER + i;
     return -1;
 }
@@ -93,12 +126,16 @@ static int catalog_named(const char *name)
     return 0;
 }
 
-int user_add(const char *text, size_t len, const char *origin, char *msg, size_t n)
+static int add(const char *text, size_t len, const char *origin, int listed, char *msg,
+               size_t n)
 {
     for (int i = 0; i < user_count(); i++) {
         user_entry *old = entry(TPX_K_USER + i);
-        if (strlen(old->text) == len && memcmp(old->text, text, len) == 0)
+        if (strlen(old->text) == len && memcmp(old->text, text, len) == 0) {
+            if (listed) /* a draft used: the same entry, listed from now on */
+                atomic_store(&old->listed, 1);
             return TPX_K_USER + i;
+        }
     }
     char where[160] = "";
     if (origin)
@@ -140,11 +177,22 @@ int user_add(const char *text, size_t len, const char *origin, char *msg, size_t
     memcpy(e->text, text, len);
     e->text[len] = '\0';
     pthread_mutex_init(&e->inv_lock, NULL);
+    atomic_init(&e->listed, listed);
     int i = atomic_load(&nslots), id = TPX_K_USER + i;
     set_info(e, id, origin);
     atomic_store_explicit(&slots[i], e, memory_order_release);
     atomic_store(&nslots, i + 1);
     return id;
+}
+
+int user_add(const char *text, size_t len, const char *origin, char *msg, size_t n)
+{
+    return add(text, len, origin, 1, msg, n);
+}
+
+int user_add_draft(const char *text, size_t len, char *msg, size_t n)
+{
+    return add(text, len, NULL, 0, msg, n);
 }
 
 /* "line 3, column 7: " for a failing node of k. */

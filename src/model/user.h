@@ -20,6 +20,11 @@
  * why", origin in front when given: a file's name).  origin may be NULL. */
 int user_add(const char *text, size_t len, const char *origin, char *msg, size_t n);
 
+/* The same for the kernel editor's text while it is typed (its marks on
+ * the Map, checked by the model worker: it needs an id): an entry like any
+ * other but not listed (user_listed) until user_add adds the same text. */
+int user_add_draft(const char *text, size_t len, char *msg, size_t n);
+
 /* The parsed kernel of an id; NULL when it is not a user kernel. */
 const ukernel *user_kernel(int id);
 /* Its source text (NUL-terminated) and its catalog entry. */
@@ -31,9 +36,16 @@ const tpx_kernel_info *user_info(int id);
  * -1 with the reason in msg. */
 int user_validate(int id, const tpx_geom *g, char *msg, size_t n);
 
-/* The newest kernel of that name; -1 if none. */
+/* The newest listed kernel of that name; -1 if none. */
 int user_find(const char *name);
-/* How many were added; the i-th's id is TPX_K_USER + i. */
+/* How many were added, drafts too; the i-th's id is TPX_K_USER + i. */
 int user_count(void);
+/* Whether id is a user kernel added with user_add (the kernel list shows
+ * those), how many there are, the i-th's id (-1: none) and id's place among
+ * them (-1: not listed). */
+int user_listed(int id);
+int user_listed_count(void);
+int user_listed_id(int i);
+int user_listed_index(int id);
 
 #endif

@@ -71,6 +71,7 @@ void app_free(tpx_app *a)
         return;
     scene_free(&a->scene);
     scene_free(&a->scene_a);
+    ucheck_map_release(a->draft_marks);
     for (int i = 0; i < TPX_VIEW_MAX; i++)
         free(a->view_st[i]);
     for (int i = 0; i < TPX_DIALOG_MAX; i++)
@@ -94,6 +95,9 @@ int app_update(tpx_app *a, int bits)
         rc = scene_select(&a->scene, a->sel);
     if (bits & (TPX_CONFIG | TPX_LIVE))
         scene_check(&a->scene); /* the check's marks come with the model's results */
+    /* the editor's draft's marks, as soon as the memo has them (a lookup) */
+    int drafting = a->dialog == &kedit_dialog;
+    app_draft_marks(a, drafting);
     if (bits & TPX_RECALC)
         a->sel = a->scene.sel;
     if ((bits & TPX_CONFIG) && a->gpus)
@@ -101,6 +105,8 @@ int app_update(tpx_app *a, int bits)
     if ((bits & (TPX_RECALC | TPX_LIVE)) &&
         scene_pin(&a->scene_a, &a->have_a, a->pinned ? &a->pin : NULL, &a->lim, a->sel) != 0)
         rc = -1;
+    if ((bits & TPX_LIVE) && a->have_a)
+        scene_check(&a->scene_a); /* A's marks, when A is a user kernel */
     if (bits & (TPX_RECALC | TPX_LIVE))
         for (int i = 0; i < a->nviews; i++)
             if (a->views[i].ops->on_change)
@@ -369,7 +375,10 @@ int app_click(tpx_app *a, int w, int h, int x, int y)
 int app_tick(tpx_app *a)
 {
     const tpx_view *v = app_view(a, a->view);
-    return !a->dialog && v->ops->on_tick ? v->ops->on_tick(a, a->view_st[a->view]) : TPX_UNHANDLED;
+    if (a->dialog)
+        return a->dialog->on_tick ? a->dialog->on_tick(a, app_dialog_state(a, a->dialog))
+                                  : TPX_UNHANDLED;
+    return v->ops->on_tick ? v->ops->on_tick(a, a->view_st[a->view]) : TPX_UNHANDLED;
 }
 
 void app_draw(const tpx_app *a, tpx_canvas *cv) { frame_screen(a, cv); }

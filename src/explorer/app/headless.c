@@ -20,8 +20,18 @@ int headless_next_key(const char **p)
     case 'L': return TPX_KEY_LEFT;
     case 'R': return TPX_KEY_RIGHT;
     case 'b': return TPX_KEY_BACKSPACE;
+    case 'p': return TPX_KEY_NONE;
     default: return (unsigned char)s[1];
     }
+}
+
+void headless_pause(tpx_app *a)
+{
+    for (int i = 0; i < 8; i++) /* more ticks than any pause takes */
+        app_update(a, app_tick(a));
+    if (a->have_draft)
+        live_fill_draft_sync(&a->draft);
+    app_update(a, TPX_LIVE);
 }
 
 tpx_app *headless_app(const tpx_headless *h, tpx_runner *r)
@@ -50,13 +60,19 @@ tpx_app *headless_app_pinned(const tpx_headless *h, const tpx_config *pin, tpx_r
     if (h->tour)
         app_update(a, app_tour_start(a, h->tour, h->tour_n));
     for (const char *k = h->keys; k && *k;) {
-        int bits = app_key(a, headless_next_key(&k));
+        int key = headless_next_key(&k);
+        if (key == TPX_KEY_NONE) {
+            headless_pause(a);
+            continue;
+        }
+        int bits = app_key(a, key);
         if (bits & TPX_QUIT)
             break;
         app_update(a, bits);
     }
     live_fill_sync(a->live, &a->cfg, &a->lim, r, app_wants_sweeps(a));
     live_fill_pin_sync(a->live, a->pinned ? &a->pin : NULL, r);
+    live_fill_draft_sync(a->have_draft ? &a->draft : NULL);
     app_update(a, TPX_LIVE);
     return a;
 }

@@ -12,7 +12,8 @@ typedef struct tpx_headless {
     int view;          /* 0-based */
     int cols, rows;
     int ascii;         /* ASCII glyphs instead of UTF-8 */
-    const char *keys;  /* typed first: "\e" Esc, "\n" Enter, "\t" Tab, "\U\D\L\R" arrows, "\b" Backspace */
+    const char *keys;  /* typed first: "\e" Esc, "\n" Enter, "\t" Tab, "\U\D\L\R" arrows, "\b" Backspace,
+                        * "\p" a pause (the ticks of headless_pause) */
     tpx_sel sel;
     /* A tour to start before the keys are typed (NULL: none; "T" in keys
      * starts the built-in one); it must outlive the app. */
@@ -33,7 +34,13 @@ tpx_app *headless_app(const tpx_headless *h, tpx_runner *r);
 /* The same with pin (NULL: none) pinned as A, as the A key does. */
 tpx_app *headless_app_pinned(const tpx_headless *h, const tpx_config *pin, tpx_runner *r);
 
-/* Next key of a headless key string (the escapes above). */
+/* Next key of a headless key string (the escapes above; TPX_KEY_NONE for
+ * "\p"). */
 int headless_next_key(const char **p);
+
+/* A pause in typing, as the explorer's ticks make it (the kernel editor
+ * hands its draft on), with the draft's check done in this thread as the
+ * model worker would do it. */
+void headless_pause(tpx_app *a);
 
 #endif

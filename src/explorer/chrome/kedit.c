@@ -6,7 +6,13 @@
  * exercise's FIXME) and clears it.  Ctrl-X uses the kernel: it joins the
  * registry of user kernels (the kernel list has it from then on) and becomes
  * the config's kernel, modelled, drawn and checked at the config's own size
- * (the verdict on the strip).  Esc leaves, the config as it was. */
+ * (the verdict on the strip).  Esc leaves, the config as it was.
+ *
+ * A pause in typing (KEDIT_PAUSE ticks) hands the text, when it checks at
+ * the config, to the model worker as a draft (user_add_draft, a->draft):
+ * checked at the config's own size off the key path, its marks show on the
+ * Map wherever it is visible beside the editor, and are there at once when
+ * Ctrl-X makes the same text the config's kernel. */
 #include <stdio.h>
 #include <string.h>
 
@@ -16,14 +22,17 @@
 #include "edit.h"
 #include "file_write.h"
 #include "ucheck.h"
+#include "ucheck_map.h"
 #include "user.h"
 
 #define PREVIEW 128 /* the check as you type: at most PREVIEW x PREVIEW elements */
+#define KEDIT_PAUSE 2 /* ticks (0.4 s each) without a key: 0.4 to 0.8 s */
 
 typedef struct kedit_state {
     char text[UK_MAX_TEXT + 1];
     int len, cur, top;
     int ok;                  /* 1 parses and checks correct, -1 wrong, 0 does not parse */
+    int quiet;               /* ticks since the text changed; -1: its draft is handed on */
     char status[TPX_MSG * 2];
 } kedit_state;
 
@@ -82,6 +91,7 @@ static void kedit_open(const tpx_app *a, void *st)
     e->text[len] = '\0';
     e->len = (int)len;
     e->cur = 0;
+    e->quiet = 0;
     kedit_recheck(a, e);
 }
 
@@ -162,6 +172,37 @@ static void erase(kedit_state *e)
     e->len--;
 }
 
+/* After the pause: the text as a draft at the config (none when it does
+ * not parse or the config refuses it: no marks then).  DRAFT when it is
+ * another one than before. */
+static int publish(tpx_app *a, const kedit_state *e)
+{
+    tpx_config old = a->draft, c = a->cfg;
+    int had = a->have_draft, id = -1;
+    char msg[TPX_MSG];
+    if (e->ok != 0)
+        id = user_add_draft(e->text, (size_t)e->len, msg, sizeof msg);
+    a->have_draft = id >= 0 && edit_kernel(&c, id, &a->lim, msg, sizeof msg) == 0;
+    if (a->have_draft)
+        a->draft = c;
+    if (had == a->have_draft && (!had || config_same(&old, &a->draft)))
+        return TPX_UNHANDLED;
+    return TPX_HANDLED | TPX_DRAFT | TPX_REDRAW;
+}
+
+static int kedit_tick(tpx_app *a, void *st)
+{
+    kedit_state *e = st;
+    if (e->quiet >= 0 && ++e->quiet >= KEDIT_PAUSE) {
+        e->quiet = -1;
+        return publish(a, e);
+    }
+    /* the draft's check still coming: the next update looks for it */
+    const ucheck_map *m = a->draft_marks;
+    return a->have_draft && (!m || !config_same(&m->cfg, &a->draft)) ? TPX_REDRAW
+                                                                      : TPX_UNHANDLED;
+}
+
 /* Ctrl-X: into the registry and the config, or refused with the reason. */
 static int use(tpx_app *a, kedit_state *e)
 {
@@ -177,7 +218,7 @@ static int use(tpx_app *a, kedit_state *e)
         return TPX_HANDLED;
     }
     app_close_dialog(a);
-    return app_edited(a, edit_kernel(&a->cfg, id, &a->lim, msg, sizeof msg), msg);
+    return app_edited(a, edit_kernel(&a->cfg, id, &a->lim, msg, sizeof msg), msg) | TPX_DRAFT;
 }
 
 static int move(kedit_state *e, int dl, int dc)
@@ -253,7 +294,7 @@ static int kedit_key(tpx_app *a, void *st, int key)
 {
     kedit_state *e = st;
     switch (keys_lookup(key, TPX_KG_BIT(DIALOG))) {
-    case TPX_ACT_D_CANCEL: app_close_dialog(a); return TPX_HANDLED;
+    case TPX_ACT_D_CANCEL: app_close_dialog(a); return TPX_HANDLED | TPX_DRAFT;
     case TPX_ACT_D_USE: return use(a, e);
     case TPX_ACT_D_SAVE: return save(a, e);
     case TPX_ACT_D_UP: return move(e, -1, 0);
@@ -270,6 +311,7 @@ static int kedit_key(tpx_app *a, void *st, int key)
         break;
     }
     kedit_recheck(a, e);
+    e->quiet = 0;
     return TPX_HANDLED;
 }
 
@@ -279,4 +321,5 @@ const tpx_dialog kedit_dialog = {
     .open = kedit_open,
     .draw = kedit_draw,
     .on_key = kedit_key,
+    .on_tick = kedit_tick,
 };

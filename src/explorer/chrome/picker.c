@@ -25,19 +25,21 @@ typedef struct picker_state {
 
 /* Rows: the catalog's kernels, the exercises (the classic one with its
  * blanks: ids -1, -2, never a config's, only a start for the editor), then
- * the user kernels (ids from TPX_K_USER). */
+ * the user kernels (ids from TPX_K_USER) that were used, not the editor's
+ * drafts. */
 static const char *const exercises[] = {"exercise", "exercise_tile"};
 #define NEX ((int)(sizeof exercises / sizeof exercises[0]))
-static int rows(void) { return TPX_K_COUNT + NEX + user_count(); }
+static int rows(void) { return TPX_K_COUNT + NEX + user_listed_count(); }
 static int id_of(int row)
 {
     return row < TPX_K_COUNT ? row
            : row < TPX_K_COUNT + NEX ? -(row - TPX_K_COUNT) - 1
-                                     : TPX_K_USER + row - TPX_K_COUNT - NEX;
+                                     : user_listed_id(row - TPX_K_COUNT - NEX);
 }
 static int row_of(int id)
 {
-    return id < 0 ? TPX_K_COUNT - id - 1 : id < TPX_K_COUNT ? id : TPX_K_COUNT + NEX + id - TPX_K_USER;
+    int u = id >= TPX_K_USER ? user_listed_index(id) : -1;
+    return id < 0 ? TPX_K_COUNT - id - 1 : id < TPX_K_COUNT ? id : u >= 0 ? TPX_K_COUNT + NEX + u : 0;
 }
 static const char *name_of(int id) { return id < 0 ? exercises[-id - 1] : catalog_name((tpx_kernel_id)id); }
 

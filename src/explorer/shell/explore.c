@@ -182,16 +182,17 @@ static int loop(tpx_app *a, tpx_livesrc *ls)
         res = read_keys(a);
         if (res & TPX_QUIT)
             break;
-        if (res & (TPX_CONFIG | TPX_SWEEPS)) {
+        if (now_s() >= next_tick) { /* before the wants: a pause may give a new draft */
+            next_tick = now_s() + 0.4;
+            res |= app_tick(a);
+        }
+        if (res & (TPX_CONFIG | TPX_SWEEPS | TPX_DRAFT)) {
             live_pin(ls, a->pinned ? &a->pin : NULL);
+            live_draft(ls, a->have_draft ? &a->draft : NULL);
             live_request(ls, &a->cfg, &a->lim, app_wants_sweeps(a));
         }
         if (res & TPX_REMEASURE)
             live_remeasure(ls, &a->cfg);
-        if (now_s() >= next_tick) {
-            next_tick = now_s() + 0.4;
-            res |= app_tick(a);
-        }
         if (res)
             res |= TPX_REDRAW;
     }

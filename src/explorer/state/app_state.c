@@ -4,6 +4,9 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "catalog.h"
+#include "check_memo.h"
+
 void app_say(tpx_app *a, int error, const char *fmt, ...)
 {
     va_list ap;
@@ -52,7 +55,41 @@ int app_view_step_rep(tpx_app *a, void *st, tpx_action act)
     return app_step_rep(a, act);
 }
 
-void app_close_dialog(tpx_app *a) { a->dialog = NULL; }
+void app_close_dialog(tpx_app *a)
+{
+    a->dialog = NULL;
+    a->have_draft = 0;
+}
+
+int app_draft_marks(tpx_app *a, int drafting)
+{
+    const tpx_config *d = drafting && a->have_draft ? &a->draft : NULL;
+    const tpx_scene *s = &a->scene;
+    int was = a->drafting;
+    a->drafting = drafting;
+    /* the draft's B must be this B: same size, transposed or copied alike */
+    int fits = d && s->modelled && d->w == s->cfg.w && d->h == s->cfg.h &&
+               tpx_is_copy(d->kernel) == tpx_is_copy(s->cfg.kernel);
+    if (!fits) { /* no text that checks: no marks */
+        int had = a->draft_marks != NULL;
+        ucheck_map_release(a->draft_marks);
+        a->draft_marks = NULL;
+        return had || was != drafting;
+    }
+    if (a->draft_marks && config_same(&a->draft_marks->cfg, d))
+        return was != drafting;
+    ucheck_map *m = check_memo_get(d);
+    if (!m) /* not checked yet: the last draft's marks stay until it is */
+        return was != drafting;
+    ucheck_map_release(a->draft_marks);
+    a->draft_marks = m;
+    return 1;
+}
+
+const ucheck_map *app_marks(const tpx_app *a)
+{
+    return a->drafting ? a->draft_marks : a->scene.chk;
+}
 
 const tpx_view *app_view(const tpx_app *a, int id)
 {

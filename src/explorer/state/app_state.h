@@ -34,6 +34,7 @@ enum {
     TPX_REMEASURE = 64,
     TPX_LIVE = 128,    /* new asynchronous results arrived (the loop sets it) */
     TPX_WRITE = 256,   /* open the kernel editor on a->write_from (the dispatch does) */
+    TPX_DRAFT = 512,   /* the kernel editor's draft changed: new wants (its check) */
 };
 /* Either change that rebuilds (part of) the scene. */
 #define TPX_RECALC (TPX_CONFIG | TPX_SELECT)
@@ -88,6 +89,16 @@ typedef struct tpx_app {
     int nviews;
     void *view_st[TPX_VIEW_MAX];
     int write_from;      /* the kernel the kernel editor starts from */
+    /* The kernel editor's text, once it has paused and checks, as the config
+     * with it for kernel (a draft: user_add_draft): the model worker checks
+     * it at the config's size so the Map marks what it gets wrong. */
+    int have_draft;
+    tpx_config draft;
+    /* While the editor is open (drafting), the Map shows the draft's check
+     * instead of the config's (app_draft_marks): the last one that came,
+     * NULL before the first. */
+    int drafting;
+    ucheck_map *draft_marks;
     int slide;           /* drawing a slide (slide.h): the views leave their key hints out */
     const struct tpx_dialog *const *dialogs;
     void *dialog_st[TPX_DIALOG_MAX];
@@ -129,6 +140,7 @@ typedef struct tpx_dialog {
     void (*draw)(const tpx_app *a, const void *st, tpx_canvas *cv, tpx_rect screen);
     int (*on_key)(tpx_app *a, void *st, int key);
     int (*on_click)(tpx_app *a, void *st, tpx_rect screen, int x, int y); /* may be NULL */
+    int (*on_tick)(tpx_app *a, void *st); /* time passes (a pause in typing); may be NULL */
 } tpx_dialog;
 
 /* Helpers for handlers. */
@@ -141,12 +153,22 @@ int app_select(tpx_app *a, tpx_sel s);
 int app_step_rep(tpx_app *a, tpx_action act);
 /* The same as a view's on_action (Banks and Coalescing use it). */
 int app_view_step_rep(tpx_app *a, void *st, tpx_action act);
-/* Closes the open dialog. */
+/* Closes the open dialog (and forgets the kernel editor's draft). */
 void app_close_dialog(tpx_app *a);
 /* The view at index id (the first when out of range). */
 const tpx_view *app_view(const tpx_app *a, int id);
 /* The index of the view that key opens, or -1. */
 int app_view_of_key(const tpx_app *a, int key);
+/* The kernel editor's draft's marks: drafting while it is open, with the
+ * draft a->draft (when have_draft) at the config's size.  Takes its check
+ * from the memo (check_memo.h) when it has come, keeping the last draft's
+ * until then; none when there is no draft (the text does not parse, the
+ * config refuses it) or its B is not this B.  1 when that changed.  A
+ * lookup when nothing did: the dispatch calls it at every update. */
+int app_draft_marks(tpx_app *a, int drafting);
+/* The check whose marks the Map shows: the draft's while drafting, else the
+ * config's (either may be NULL). */
+const ucheck_map *app_marks(const tpx_app *a);
 /* Whether the measurements are recorded (a loaded result file), not live. */
 int app_recorded(const tpx_app *a);
 /* Where the measured numbers come from: "recorded 2026-11-22 on NVIDIA H200"

@@ -136,8 +136,7 @@ static void draw_panel(const tpx_app *a, const map_state *m, tpx_canvas *cv, tpx
         mark_ctx mk = {cv, &g};
         each_element(a, side, mark_cell, &mk);
     }
-    if (side == TPX_SIDE_B) /* over everything: what the check found matters most */
-        map_check_marks(a, cv, &g);
+    map_check_marks(a, cv, &g, side); /* over everything: what the check found matters most */
 }
 
 /* The last row: what a cell shows at this zoom, and the selected warp. */
@@ -150,7 +149,7 @@ static void map_legend(const tpx_app *a, const map_state *m, tpx_canvas *cv, tpx
     int z = map_zoom_of(a, m, r), x = r.x, y = r.y + r.h - 1;
     if (!sc->fp.side[0].ok) { /* drawn for the check's marks alone (map_draw_one) */
         canvas_fitf(cv, x, y, r.w, TPX_R_DIM, "no thread colours: this kernel's accesses do not "
-                    "tile the matrix; B shows what the check found there");
+                    "tile the matrix; A and B show what the check found there");
         return;
     }
     if (map_compact_of(a, r, z))

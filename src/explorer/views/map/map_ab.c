@@ -48,6 +48,7 @@ void map_draw(const tpx_app *a, const void *st, tpx_canvas *cv, tpx_rect r)
     tpx_app va = *a;
     va.scene = a->scene_a;
     va.cfg = a->pin;
+    va.drafting = 0; /* the editor's draft is B's: A's marks are A's own */
     title(cv, half[0], "A (pinned)", &a->pin);
     map_draw_one(&va, st, cv, half[0]);
     title(cv, half[1], "B", &a->cfg);

@@ -3,8 +3,12 @@
  * B's panel holding one is marked with its own glyph in the 'bad' role (the
  * worst of the cell's elements when a cell stands for many), and a line
  * above the legend counts each kind over the whole matrix, with the first
- * one's place.  The marks come from the scene (scene.chk, built by the model
- * worker); this file only paints them. */
+ * one's place.  A's panel marks the same way the element that belongs at
+ * each marked place of B (A's (y, x) for B's (x, y)): the A elements whose
+ * value did not reach B, or reached it twice.  The marks come from the
+ * state (app_marks: the scene's check of the config, or the kernel
+ * editor's draft's while it is open, both the model worker's); this file
+ * only paints them. */
 #include <stdio.h>
 
 #include "map_parts.h"
@@ -26,7 +30,7 @@ static const struct {
 /* The map to draw: a user kernel's, walked, with something wrong in B. */
 static const ucheck_map *shown(const tpx_app *a)
 {
-    const ucheck_map *m = a->scene.chk;
+    const ucheck_map *m = app_marks(a);
     if (!m || !m->nlev || !m->rep.checked)
         return NULL;
     for (size_t i = 0; i < NMARKS; i++)
@@ -48,7 +52,7 @@ static void put_mark(tpx_canvas *cv, int x, int y, int cellw, size_t i)
         canvas_put(cv, gx, y, (uint32_t)marks[i].ascii, TPX_R_BAD);
 }
 
-void map_check_marks(const tpx_app *a, tpx_canvas *cv, const map_geo *g)
+void map_check_marks(const tpx_app *a, tpx_canvas *cv, const map_geo *g, int side)
 {
     const ucheck_map *m = shown(a);
     if (!m)
@@ -56,7 +60,9 @@ void map_check_marks(const tpx_app *a, tpx_canvas *cv, const map_geo *g)
     for (int i = 0; i < g->vr; i++) {
         long long r = g->r0 + i * g->s;
         for (int j = 0; j < g->vc; j++) {
-            unsigned bits = ucheck_map_at(m, r, g->c0 + j * g->s, g->s);
+            long long c = g->c0 + j * g->s;
+            unsigned bits = side == TPX_SIDE_B ? ucheck_map_at(m, r, c, g->s)
+                                               : ucheck_map_at_a(m, r, c, g->s);
             for (size_t k = 0; bits && k < NMARKS; k++)
                 if (bits & marks[k].bit) {
                     put_mark(cv, g->panel.x + g->lw + j * g->cellw, g->panel.y + g->top + i,
@@ -83,8 +89,9 @@ void map_check_line(const tpx_app *a, tpx_canvas *cv, tpx_rect r)
     if (!m)
         return;
     char line[512];
-    int at[NMARKS], any = 0, len = snprintf(line, sizeof line, "B checked, all %lld:",
-                                   m->rows * m->cols);
+    int at[NMARKS], any = 0;
+    int len = snprintf(line, sizeof line, "%sB checked, all %lld:",
+                       a->drafting ? "the editor's text: " : "", m->rows * m->cols);
     for (size_t i = 0; i < NMARKS; i++) {
         long long n = m->rep.count[marks[i].kind];
         const ucheck_at *f = &m->rep.first[marks[i].kind];
@@ -96,6 +103,9 @@ void map_check_line(const tpx_app *a, tpx_canvas *cv, tpx_rect r)
         len += snprintf(line + len, sizeof line - (size_t)len, "%s %lld %s, 1st [%lld][%lld]",
                         mark_str(i), n, marks[i].words, f->row, f->col);
     }
+    if (len < (int)sizeof line - 1) /* what the same marks say on A */
+        snprintf(line + len, sizeof line - (size_t)len, "  A: elements whose value did not "
+                 "reach B");
     /* the text in one piece (cut between fields where it must), then each
      * mark that fits in the colour of the marks */
     int y = r.y + r.h - 2, used = canvas_fitf(cv, r.x, y, r.w, TPX_R_NORMAL, "%s", line);

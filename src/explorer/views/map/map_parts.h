@@ -41,8 +41,9 @@ void map_geometry(const tpx_app *a, const map_state *m, tpx_rect body, int side,
 
 /* map_check.c.  Rows the check's line takes above the legend (0 or 1). */
 int map_check_rows(const tpx_app *a);
-/* The check's marks over B's panel g: never written, twice, wrong. */
-void map_check_marks(const tpx_app *a, tpx_canvas *cv, const map_geo *g);
+/* The check's marks over side's panel g: on B the elements never written,
+ * written twice, wrong; on A the elements that belong at those places. */
+void map_check_marks(const tpx_app *a, tpx_canvas *cv, const map_geo *g, int side);
 /* Its line, above the legend's row of r: each kind's count and first element. */
 void map_check_line(const tpx_app *a, tpx_canvas *cv, tpx_rect r);
 
