@@ -7,7 +7,7 @@
 set -u
 out=${OUT:-/tmp/tpx-odd-probe}
 mkdir -p "$out"
-p=build-gpu/probe/odd_probe
+p=build-gpu/probe/odd_probe # nvcc -O3 -std=c++17 -arch=sm_90 -Ikernels bench/odd_probe.cu -o $p -lcublas
 nvidia-smi --query-gpu=name,clocks.max.sm,clocks.max.mem --format=csv >"$out/probe.log"
 timeout 150 "$p" --size 8192x8192,8191x8193,6001x3999,4097x4095,12345x6789,1024x65536,65536x1024 \
     --dtype f32,f16,f64 --samples 9 >>"$out/probe.log" 2>&1

@@ -154,6 +154,17 @@ CONFIGS = [
     ("tile_vec", "16x8", "8192x8192", "f32", 0, 1, 1),
     ("tile_vec", "16x16", "8192x8192", "f64", 0, 1, 1),
     ("tile_vec", "16x16", "8192x8192", "f16", 0, 1, 1),
+    # issue 20: B rows cut on sectors; element loads, 16-byte stores, rows at
+    # any alignment, a last vector past W H, rows of 2 and 3 elements
+    ("tile_sec", "32x8", "1000x777", "f32", 0, 0, 0),
+    ("tile_sec", "32x8", "1000x777", "f16", 0, 0, 0),
+    ("tile_sec", "32x8", "1000x777", "f64", 0, 0, 0),
+    ("tile_sec", "16x16", "333x517", "f32", 0, 0, 0),
+    ("tile_sec", "64x4", "4097x3", "f64", 0, 0, 0),
+    ("tile_sec", "7x2", "1001x2", "f16", 0, 0, 0),
+    ("tile_sec", "32x8", "8191x8193", "f32", 0, 0, 1),
+    ("tile_sec", "32x8", "8191x8193", "f16", 0, 0, 1),
+    ("tile_sec", "32x8", "6001x3999", "f64", 0, 0, 1),
     # seed 000's tile without the corner turn: shared rows, naive_row's store
     ("smem_staged", "32x8", "1000x777", "f32", 0, 0, 0),
     ("smem_staged", "16x16", "1000x777", "f32", 0, 0, 0),

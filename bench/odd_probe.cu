@@ -1,14 +1,21 @@
 /*
  * odd_probe.cu: issue 20's question before a design: where does a scalar
  * tiled transpose lose its speed when rows do not start on 32 bytes, and does
- * a tile laid on B's sectors get it back?  Standalone (nvcc -O3 -arch=sm_90
- * bench/odd_probe.cu -lcublas), every output checked bitwise on the GPU.
+ * a tile laid on B's sectors get it back?  Standalone (nvcc -O3 -std=c++17
+ * -arch=sm_90 -Ikernels bench/odd_probe.cu -lcublas), every output checked
+ * bitwise on the GPU.
  *   rows_x    tile_rows' 32x32 tile, block 32x8, blocks in A's row order
  *   rows_y    the same tile, blocks in B's row order (a B row's tiles next)
  *   sec_s     B rows cut on 32-byte sectors (segments of TY elements that
  *             start on a sector, A rows y0 .. y0 + TY + Q - 2 staged in
  *             shared memory), one element per lane per store
- *   sec_v     the same tile, 16-byte stores
+ *   sec_v     the same tile, 16-byte stores (v64y: blocks in B's row order;
+ *             _p4: tile_sec's shared pitch of whole 16-byte units)
+ *   win1/0    tile_sec's design written lean: each lane loads its segment's
+ *             rows (win0: every row) and stores them lined up with B's
+ *             vectors, phase 1 in 16-byte units
+ *   tile_sec  tpx's own kernel (kernels/tile_sec.cu), launched as tpx does
+ *   bis*      win1 turned into tile_sec a piece at a time (bis_k's comment)
  * One line per result:
  *   RESULT WxH dtype kernel ms GB/s %memcpy xcuBLAS ok|WRONG
  * usage: odd_probe [--size WxH,...] [--dtype f32,f16,f64] [--samples N] [--once]
@@ -21,6 +28,8 @@
 #include <vector>
 
 #include <cublas_v2.h>
+
+#include "../kernels/tile_sec.cu" /* tpx's own tile_sec, launched here as tpx does */
 
 #define CK(x)                                                                                    \
     do {                                                                                         \
@@ -57,10 +66,32 @@ template <int Q> __device__ __forceinline__ ll sec_cut(ll x, int j, int gy, ll h
     return (f + Q - 1) / Q * Q;
 }
 
-template <typename E, int TY, int VEC, int ORDER>
+template <typename E, int TY>
+__device__ void sec_k_edge(const E *__restrict__ a, E *__restrict__ b, ll w, ll h, int gy, int tbx, int tby, E *s)
+{
+    constexpr int Q = 32 / sizeof(E);
+    ll x0 = (ll)tbx * 32;
+    int lane = threadIdx.x, wp = threadIdx.y;
+    (void)s;
+    for (int c = wp; c < 32 && x0 + c < w; c += 8) {
+        ll x = x0 + c, lo = sec_cut<Q>(x, tby, gy, h, TY), hi = sec_cut<Q>(x, tby + 1, gy, h, TY);
+        hi = hi < w * h ? hi : w * h;
+        for (ll f = lo + lane; f < hi; f += 32) {
+            ll xx = x, yy = f - x * h;
+            while (yy >= h)
+                yy -= h, xx++;
+            b[f] = a[yy * w + xx];
+        }
+    }
+}
+
+template <typename E, int TY, int VEC, int ORDER, int SP4 = 0>
 __global__ void __launch_bounds__(256) sec_k(const E *__restrict__ a, E *__restrict__ b, ll w, ll h, int gy)
 {
-    constexpr int Q = 32 / sizeof(E), N = 16 / sizeof(E), R = TY + Q - 1, SP = R | 1, L = (R + 7) / 8;
+    /* SP4: rows of whole 16-byte units, an odd number of them (tile_sec's
+     * pitch): 4-way conflicts on the phase-0 stores, against the odd pitch */
+    constexpr int Q = 32 / sizeof(E), N = 16 / sizeof(E), R = TY + Q - 1,
+                  SP = SP4 ? (((R + N - 1) / N) | 1) * N : R | 1, L = (R + 7) / 8;
     __shared__ E s[32 * SP];
     int tbx = ORDER ? blockIdx.y : blockIdx.x, tby = ORDER ? blockIdx.x : blockIdx.y;
     ll x0 = (ll)tbx * 32, y0 = (ll)tby * TY;
@@ -116,6 +147,134 @@ __global__ void __launch_bounds__(256) sec_k(const E *__restrict__ a, E *__restr
     }
 }
 
+/* tile_sec's design in this harness (interior tiles): each lane loads only
+ * its segment's rows (WIN 1; WIN 0: every row, stores its segment's only),
+ * stores row r at r - cx, so phase 1 reads 16-byte units. */
+template <typename E, int WIN>
+__global__ void __launch_bounds__(256) win_k(const E *__restrict__ a, E *__restrict__ b, ll w, ll h, int gy)
+{
+    constexpr int TY = 64, Q = 32 / sizeof(E), N = 16 / sizeof(E), R = TY + Q - 1,
+                  SP = (((R + N - 1) / N) | 1) * N, L = (R + 7) / 8;
+    __shared__ __align__(16) E s[32 * SP];
+    int tbx = blockIdx.y, tby = blockIdx.x;
+    ll x0 = (ll)tbx * 32, y0 = (ll)tby * TY;
+    int lane = threadIdx.x, wp = threadIdx.y, t = lane + 32 * wp;
+    if (!(tby < gy - 1 && x0 + 32 <= w && y0 + R <= h)) { /* edges: the element path */
+        sec_k_edge<E, TY>(a, b, w, h, gy, tbx, tby, s);
+        return;
+    }
+    ll g0 = (x0 + lane) * h + y0;
+    int cx = (int)((g0 + Q - 1) / Q * Q - g0);
+    E v[L];
+    const E *ap = a + (y0 + wp) * w + x0 + lane;
+#pragma unroll
+    for (int i = 0; i < L; i++) {
+        int r = wp + 8 * i;
+        if (r < R && (!WIN || (r >= cx && r < cx + TY)))
+            v[i] = ap[(ll)8 * i * w];
+    }
+#pragma unroll
+    for (int i = 0; i < L; i++) {
+        int r = wp + 8 * i;
+        if (r < R && r >= cx && r < cx + TY)
+            s[lane * SP + r - cx] = v[i];
+    }
+    __syncthreads();
+    constexpr int KV = TY / N, PER = 32 * KV / 256;
+#pragma unroll
+    for (int i = 0; i < PER; i++) {
+        int idx = t + 256 * i, c = idx / KV, k = idx % KV;
+        ll g = (x0 + c) * h + y0, S = (g + Q - 1) / Q * Q;
+        *reinterpret_cast<uint4 *>(b + S + k * N) = *reinterpret_cast<const uint4 *>(s + c * SP + k * N);
+    }
+}
+
+/* win1 turned into tile_sec one piece at a time (BIS bits): 1 the 32-bit
+ * column-order remap on a (GX, GY) grid; 2 phase 1 through tpx_ts_slot and
+ * tpx_ts_unit; 4 phase 0's lane through tpx_ts_lane_of with the wrap select;
+ * 8 dynamic shared memory. */
+template <typename E, int BIS>
+__global__ void __launch_bounds__(256) bis_k(tpx_geom g, const E *__restrict__ a, E *__restrict__ b)
+{
+    constexpr int TY = 64, Q = 32 / sizeof(E), N = 16 / sizeof(E), R = TY + Q - 1,
+                  SP = (((R + N - 1) / N) | 1) * N, L = (R + 7) / 8;
+    __shared__ __align__(16) E s_st[(BIS & 8) ? 1 : 32 * SP];
+    E *s = (BIS & 8) ? tpx_tile_smem<E>() : s_st;
+    g.vec = N;
+    g.by = 8;
+    ll w = g.w, h = g.h;
+    int gy = g.gy, tbx, tby;
+    if (BIS & 1) {
+        unsigned bid = blockIdx.x + (unsigned)g.gx * blockIdx.y;
+        tbx = (int)(bid / (unsigned)g.gy);
+        tby = (int)(bid - (unsigned)tbx * (unsigned)g.gy);
+    } else {
+        tbx = blockIdx.y, tby = blockIdx.x;
+    }
+    ll x0 = (ll)tbx * 32, y0 = (ll)tby * TY;
+    int lane = threadIdx.x, wp = threadIdx.y, t = lane + 32 * wp;
+    if (!(tby < gy - 1 && x0 + 32 <= w && y0 + R <= h)) {
+        sec_k_edge<E, TY>(a, b, w, h, gy, tbx, tby, s);
+        return;
+    }
+    E v[L];
+    if (BIS & 4) {
+        const tpx_ts_lane l = tpx_ts_lane_of(&g, tbx, tby, lane);
+        const E *ap = a + (l.y0 + wp) * g.w + l.x;
+        const long long step = (long long)g.by * g.w, wrap = 1 - g.w * g.h, past = g.h - l.y0;
+        E *sp = s + lane * SP - l.lo;
+#pragma unroll
+        for (int i = 0; i < L; i++) {
+            int r = wp + 8 * i;
+            if (r >= l.lo && r < l.hi)
+                v[i] = ap[i * step + (r >= past ? wrap : 0)];
+        }
+#pragma unroll
+        for (int i = 0; i < L; i++) {
+            int r = wp + 8 * i;
+            if (r >= l.lo && r < l.hi)
+                sp[r] = v[i];
+        }
+    } else {
+        ll g0 = (x0 + lane) * h + y0;
+        int cx = (int)((g0 + Q - 1) / Q * Q - g0);
+        const E *ap = a + (y0 + wp) * w + x0 + lane;
+#pragma unroll
+        for (int i = 0; i < L; i++) {
+            int r = wp + 8 * i;
+            if (r < R && r >= cx && r < cx + TY)
+                v[i] = ap[(ll)8 * i * w];
+        }
+#pragma unroll
+        for (int i = 0; i < L; i++) {
+            int r = wp + 8 * i;
+            if (r < R && r >= cx && r < cx + TY)
+                s[lane * SP + r - cx] = v[i];
+        }
+    }
+    __syncthreads();
+    constexpr int KV = TY / N, PER = 32 * KV / 256;
+    if (BIS & 2) {
+        const uint4 *s4 = reinterpret_cast<const uint4 *>(s);
+        uint4 *b4 = reinterpret_cast<uint4 *>(b);
+#pragma unroll
+        for (int i = 0; i < PER; i++) {
+            int c, k;
+            tpx_ts_slot(&g, i, t, &c, &k);
+            tpx_move m = tpx_ts_unit(&g, tbx, tby, c, k);
+            if (m.ok)
+                b4[m.dst] = s4[m.src];
+        }
+        return;
+    }
+#pragma unroll
+    for (int i = 0; i < PER; i++) {
+        int idx = t + 256 * i, c = idx / KV, k = idx % KV;
+        ll g1 = (x0 + c) * h + y0, S = (g1 + Q - 1) / Q * Q;
+        *reinterpret_cast<uint4 *>(b + S + k * N) = *reinterpret_cast<const uint4 *>(s + c * SP + k * N);
+    }
+}
+
 __global__ void k_fill(unsigned char *p, ll bytes, unsigned seed)
 {
     for (ll i = blockIdx.x * (ll)blockDim.x + threadIdx.x; i < bytes; i += (ll)gridDim.x * blockDim.x) {
@@ -133,8 +292,8 @@ template <typename E> __global__ void k_check(const E *a, const E *b, ll w, ll h
 }
 
 static const char *names[] = {"memcpy", "cublas", "rows_x", "rows_y", "sec_s64", "sec_v64", "sec_v64y",
-                              "sec_v128"};
-enum { NK = 8 };
+                              "sec_v128", "sec_v64y_p4", "win1", "win0", "tile_sec", "bis1", "bis2", "bis4", "bis8", "bis15"};
+enum { NK = 17 };
 
 template <typename E> static void launch(int k, const void *av, void *bv, ll w, ll h, cublasHandle_t hd)
 {
@@ -163,6 +322,30 @@ template <typename E> static void launch(int k, const void *av, void *bv, ll w, 
     case 5: sec_k<E, 64, 1, 0><<<dim3(gx32, gy64), blk>>>(a, b, w, h, gy64); break;
     case 6: sec_k<E, 64, 1, 1><<<dim3(gy64, gx32), blk>>>(a, b, w, h, gy64); break;
     case 7: sec_k<E, 128, 1, 0><<<dim3(gx32, gy128), blk>>>(a, b, w, h, gy128); break;
+    case 8: sec_k<E, 64, 1, 1, 1><<<dim3(gy64, gx32), blk>>>(a, b, w, h, gy64); break;
+    case 9: win_k<E, 1><<<dim3(gy64, gx32), blk>>>(a, b, w, h, gy64); break;
+    case 10: win_k<E, 0><<<dim3(gy64, gx32), blk>>>(a, b, w, h, gy64); break;
+    case 11: {
+        tpx_geom g = {};
+        g.w = w, g.h = h, g.bx = 32, g.by = 8, g.vec = 16 / (int)sizeof(E);
+        g.gx = (int)gx32, g.gy = gy64;
+        size_t smem = (size_t)32 * tpx_ts_pitch(8, g.vec) * sizeof(E);
+        tpxk_tile_sec<E, 8, 256><<<dim3(gx32, gy64), blk, smem>>>(g, a, b);
+        break;
+    }
+    case 12: case 13: case 14: case 15: case 16: {
+        tpx_geom g = {};
+        g.w = w, g.h = h, g.bx = 32, g.by = 8, g.vec = 16 / (int)sizeof(E);
+        g.gx = (int)gx32, g.gy = gy64;
+        size_t smem = (size_t)32 * tpx_ts_pitch(8, g.vec) * sizeof(E);
+        dim3 gr1(gx32, gy64), gr0(gy64, gx32);
+        if (k == 12) bis_k<E, 1><<<gr1, blk>>>(g, a, b);
+        if (k == 13) bis_k<E, 2><<<gr0, blk>>>(g, a, b);
+        if (k == 14) bis_k<E, 4><<<gr0, blk>>>(g, a, b);
+        if (k == 15) bis_k<E, 8><<<gr0, blk, smem>>>(g, a, b);
+        if (k == 16) bis_k<E, 15><<<gr1, blk, smem>>>(g, a, b);
+        break;
+    }
     }
     CK(cudaGetLastError());
 }

@@ -145,6 +145,8 @@ TPX_HD tpx_move tpx_mv(long long src, long long dst, int ok)
 #define TPX_MOVE_ARGS const tpx_geom *g, int phase, int rep, int bx, int by, int tx, int ty
 #define TPX_MOVE_UNUSED (void)g, (void)phase, (void)rep, (void)bx, (void)by, (void)tx, (void)ty
 
+#include "tpx_tsec.h"
+
 /* copy_row: read and write rows, the upper bound. */
 TPX_HD tpx_move tpx_mv_copy_row(TPX_MOVE_ARGS)
 {
@@ -310,6 +312,14 @@ TPX_HD tpx_move tpx_mv_tile_vec(TPX_MOVE_ARGS)
     int row = ty + rep * g->by;
     long long y = (long long)bx * g->bx * nv + row, x = (long long)by * g->bx + tx;
     return tpx_mv(tpx_tv_smem(g, row, tx), y * hu + x, x < hu && y < g->w);
+}
+
+/* tile_sec: B rows cut on 32-byte sectors (tpx_tsec.h says the design).
+ * Phase 0 moves single elements of A into shared rows, phase 1 16-byte
+ * units of those rows to B (TPX_KF_VECOUT: its indices count units). */
+TPX_HD tpx_move tpx_mv_tile_sec(TPX_MOVE_ARGS)
+{
+    return phase == 0 ? tpx_ts_move0(g, rep, bx, by, tx, ty) : tpx_ts_move1(g, rep, bx, by, tx, ty);
 }
 
 /* The moves of the rows a build adds (tpx_kernels.def, TPX_EXTRA_KERNELS). */

@@ -5,7 +5,7 @@
  * it (assets/kernel_regs.txt, scripts/kernel-regs.sh).  It follows the
  * selection the CUDA side makes: tpx_direct_fn and tpx_tiled_fn
  * (tpx_kernel_body.cuh) for the table's DIRECT and TILED rows, tpx_fn_tile_vec
- * (tile_vec.cu) for the one CUSTOM body; test_compiled checks that every
+ * (tile_vec.cu) and tpx_fn_tile_sec (tile_sec.cu) for the CUSTOM bodies; test_compiled checks that every
  * config the catalog accepts names a kernel the record holds.  Host only.
  */
 #ifndef TPX_INSTANCE_H
@@ -46,6 +46,8 @@ static inline const char *tpx_instance_tile(int esize, int tile_esize)
  * height / BY when one of the compiled counts, else 0 (a run-time loop). */
 static inline int tpx_instance_reps(tpx_kernel_id k, const tpx_geom *g)
 {
+    if (tpx_traits_of(k).reps == TPX_REPS_SEC) /* tile_sec.cu compiles BY 4, 8 and 16 */
+        return g->by == 4 || g->by == 8 || g->by == 16 ? tpx_reps(k, g) : 0;
     if (tpx_traits_of(k).reps != TPX_REPS_WALK)
         return tpx_traits_of(k).reps;
     int r = tpx_reps(k, g);
@@ -69,6 +71,9 @@ static inline int tpx_instance_name(tpx_kernel_id k, const tpx_geom *g, int esiz
         return tt && snprintf(buf, n, "tpxk_%s<%d, %s, %s>", sym, tpx_instance_reps(k, g), e, tt) > 0
                    ? 0 : -1;
     }
+    if (k == TPX_K_TILE_SEC)
+        return snprintf(buf, n, "tpxk_tile_sec<%s, %d, %d>", e, tpx_instance_reps(k, g) ? g->by : 0,
+                        (long long)g->bx * g->by <= 256 ? 256 : 1024) > 0 ? 0 : -1;
     if (k != TPX_K_TILE_VEC) /* a custom body names its own kernels */
         return -1;
     if (!vec16)

@@ -80,7 +80,8 @@ typedef enum tpx_tile_shape {
     TPX_TILE_NONE,
     TPX_TILE_BLOCK,
     TPX_TILE_SQUARE,
-    TPX_TILE_VSQUARE
+    TPX_TILE_VSQUARE,
+    TPX_TILE_SEC /* tile_sec: BX B rows by 8 BY B columns cut on sectors (tpx_tsec.h) */
 } tpx_tile_shape;
 /* Block order: NONE launches tiles along the grid's rows (bx fastest); DIAG
  * is the diagonal reordering; COL walks down the grid's columns (by fastest). */
@@ -94,7 +95,9 @@ typedef enum tpx_ref { TPX_REF_NONE, TPX_REF_MEMCPY, TPX_REF_CUBLAS } tpx_ref;
 #define TPX_KF_SQUARE 4u   /* needs a square block */
 #define TPX_KF_VEC16 8u    /* moves 16-byte units where the rows allow (tpx_vec_elems) */
 #define TPX_KF_REGT 16u    /* phase 0 transposes in registers (tpx_regt_group) */
+#define TPX_KF_VECOUT 32u  /* phase 0 moves elements, phase 1 16-byte units, at every shape */
 #define TPX_REPS_WALK 0    /* reps: tile height / BY (the block walks its tile) */
+#define TPX_REPS_SEC (-1)  /* reps: tile_sec's phase 0 (tpx_ts_reps0), the larger phase */
 /* unroll4_row and unroll4_col: elements per thread, one block width apart
  * (their rows' reps and xper, and their moves' stride). */
 #define TPX_UNROLL4 4
@@ -168,6 +171,19 @@ TPX_HD int tpx_grid_covers_b(tpx_kernel_id k)
     return (tpx_traits_of(k).flags & TPX_KF_COVERS_B) != 0;
 }
 
+/* tile_sec's sizes (tpx_tsec.h has its index arithmetic), n = tpx_vec: the
+ * segment TY = 8 BY B columns, phase 0's R = TY + Q - 1 rows (Q = 2 n, a
+ * sector's elements), a shared row of R elements rounded up to an odd number
+ * of 16-byte units (a warp's phase-0 stores to rows c = lane then spread over
+ * the banks), and each phase's reps: R / BY rows, and 8 / n vectors of a row's
+ * TY / n plus ceil(2 / BY) for the up to 2 more of a row's last segment. */
+TPX_HD int tpx_ts_ty(int by) { return 8 * by; }
+TPX_HD int tpx_ts_rows(int by, int n) { return 8 * by + 2 * n - 1; }
+TPX_HD int tpx_ts_pitch(int by, int n) { return ((int)tpx_cdiv(tpx_ts_rows(by, n), n) | 1) * n; }
+TPX_HD int tpx_ts_reps0(int by, int n) { return (int)tpx_cdiv(tpx_ts_rows(by, n), by); }
+TPX_HD int tpx_ts_main1(int n) { return 8 / n; }
+TPX_HD int tpx_ts_reps1(int by, int n) { return 8 / n + (int)tpx_cdiv(2, by); }
+
 /* A block's tile height counted in accesses along grid y (rows of sub-blocks
  * for TPX_TILE_VSQUARE): what BY must divide for TPX_REPS_WALK. */
 TPX_HD int tpx_tile_height(tpx_kernel_id k, int bx, int by)
@@ -179,6 +195,8 @@ TPX_HD int tpx_tile_height(tpx_kernel_id k, int bx, int by)
 /* The tile's height in elements (rows of A) with vec elements per access. */
 TPX_HD int tpx_tile_rows(tpx_kernel_id k, int bx, int by, int vec)
 {
+    if (tpx_traits_of(k).tile == TPX_TILE_SEC)
+        return tpx_ts_ty(by);
     int v = tpx_traits_of(k).tile == TPX_TILE_VSQUARE && vec > 1 ? vec : 1;
     return tpx_tile_height(k, bx, by) * v;
 }
@@ -194,7 +212,16 @@ TPX_HD int tpx_reps(tpx_kernel_id k, const tpx_geom *g)
         return tpx_user_reps(k, g);
 #endif
     int r = tpx_traits_of(k).reps;
+    if (r == TPX_REPS_SEC)
+        return tpx_ts_reps0(g->by, tpx_vec(g));
     return r == TPX_REPS_WALK ? tpx_tile_rows(k, g->bx, g->by, tpx_vec(g)) / g->by : r;
+}
+
+/* Elements one move of a phase carries: tpx_vec, except a TPX_KF_VECOUT
+ * kernel's phase 0, which moves single elements (its indices count them). */
+TPX_HD int tpx_phase_vec(tpx_kernel_id k, const tpx_geom *g, int phase)
+{
+    return (tpx_traits_of(k).flags & TPX_KF_VECOUT) && phase == 0 ? 1 : tpx_vec(g);
 }
 
 /* Moves of a phase that exchange elements: 1 (a move stores what it loaded)
@@ -215,6 +242,8 @@ TPX_HD int tpx_regt_group(tpx_kernel_id k, const tpx_geom *g, int phase)
 TPX_HD int tpx_vec_elems(tpx_kernel_id k, int esize, long long w, long long h)
 {
     int n = esize > 0 && esize <= 16 ? 16 / esize : 1;
+    if (tpx_traits_of(k).flags & TPX_KF_VECOUT) /* its phase 1's units need no aligned row */
+        return n;
     if (!(tpx_traits_of(k).flags & TPX_KF_VEC16) || w % n != 0)
         return 1;
     if (!(tpx_traits_of(k).flags & TPX_KF_COPY) && h % n != 0)
@@ -236,7 +265,8 @@ TPX_HD void tpx_grid_dims(tpx_kernel_id k, long long w, long long h, int bx, int
 #endif
     long long xs = tpx_grid_covers_b(k) ? h : w; /* extent along grid x */
     long long ys = tpx_grid_covers_b(k) ? w : h; /* extent along grid y */
-    *gx = tpx_cdiv(xs, (long long)tpx_traits_of(k).xper * (vec > 1 ? vec : 1) * bx);
+    int v = vec > 1 && tpx_traits_of(k).tile != TPX_TILE_SEC ? vec : 1; /* tile_sec: a lane per column */
+    *gx = tpx_cdiv(xs, (long long)tpx_traits_of(k).xper * v * bx);
     *gy = tpx_cdiv(ys, tpx_tile_rows(k, bx, by, vec));
 }
 
@@ -252,6 +282,8 @@ TPX_HD long long tpx_smem_elems(tpx_kernel_id k, int bx, int by, int pad, int ve
         return tpx_user_smem(k, &g);
     }
 #endif
+    if (tpx_traits_of(k).tile == TPX_TILE_SEC)
+        return (long long)bx * tpx_ts_pitch(by, vec > 1 ? vec : 1);
     int v = tpx_traits_of(k).tile == TPX_TILE_VSQUARE && vec > 1 ? vec : 1;
     return (long long)tpx_tile_rows(k, bx, by, vec) * (bx + pad) * v;
 }

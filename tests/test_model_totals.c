@@ -94,6 +94,30 @@ static void test_random_configs(void **s)
     }
 }
 
+/* tile_sec's families (columns a period apart, the tail one by one) against
+ * brute force: rows of 1 to 3 elements, sizes whose B rows start at every
+ * offset in a sector, grids of hundreds of tile columns. */
+static void test_tile_sec_families(void **s)
+{
+    (void)s;
+    static const long long sizes[][2] = {{1001, 2}, {1003, 3}, {777, 1}, {2, 1001}, {401, 77},
+                                         {333, 217}, {1031, 9}, {130, 531}, {517, 96}};
+    static const int shapes[][2] = {{32, 8}, {1, 1}, {7, 2}, {16, 16}, {64, 4}};
+    int checked = 0;
+    for (size_t i = 0; i < sizeof sizes / sizeof sizes[0]; i++)
+        for (size_t j = 0; j < sizeof shapes / sizeof shapes[0]; j++)
+            for (int d = 0; d < TPX_DTYPE_COUNT; d++) {
+                tpx_config c = config_default();
+                c.kernel = TPX_K_TILE_SEC, c.dtype = (tpx_dtype)d;
+                c.w = sizes[i][0], c.h = sizes[i][1], c.bx = shapes[j][0], c.by = shapes[j][1];
+                tpx_limits lim = config_default_limits();
+                char msg[TPX_MSG];
+                if (config_validate(&c, &lim, msg, sizeof msg) == 0)
+                    check(&c), checked++;
+            }
+    assert_true(checked > 100);
+}
+
 /* Every element is read once and written once: bytes add up exactly. */
 static void test_bytes_conserved(void **s)
 {
@@ -189,7 +213,7 @@ static void test_cancel(void **s)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_random_configs),
+        cmocka_unit_test(test_random_configs), cmocka_unit_test(test_tile_sec_families),
         cmocka_unit_test(test_bytes_conserved),
         cmocka_unit_test(test_listed_sizes),
         cmocka_unit_test(test_tile_vec),

@@ -109,6 +109,12 @@ static int list_source(const char *name, const char *file)
                         "--source takes a kernel (%s)\n", name, catalog_names_list());
         return CLI_USAGE;
     }
+    if (k >= 0 && (tpx_traits_of((tpx_kernel_id)k).flags & TPX_KF_VECOUT)) {
+        fprintf(stderr, "tpx list: %s stores 16-byte units at every size, and the kernel language "
+                        "moves one element per access, so it has no source in the language; its "
+                        "index arithmetic is kernels/tpx_tsec.h (docs/kernels.md)\n", name);
+        return CLI_USAGE;
+    }
     size_t len;
     snprintf(path, sizeof path, "kernels/%.60s.tpxk", name);
     const char *text = strchr(name, '/') ? NULL : assets_get(path, &len);

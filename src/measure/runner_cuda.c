@@ -155,8 +155,11 @@ int cuda_buffers(cuda_state *st, size_t bytes, tpx_measurement *out)
         runner_not_measured(out, TPX_ST_OOM, m);
         return -1;
     }
-    cudaError_t e1 = cudaMalloc(&st->a, bytes);
-    cudaError_t e2 = e1 == cudaSuccess ? cudaMalloc(&st->b, bytes) : e1;
+    /* Whole 16-byte vectors: tile_sec's last store may end past the matrix
+     * (kernels/tpx_tsec.h); nothing there is read as part of B. */
+    size_t alloc = (bytes + 15) / 16 * 16;
+    cudaError_t e1 = cudaMalloc(&st->a, alloc);
+    cudaError_t e2 = e1 == cudaSuccess ? cudaMalloc(&st->b, alloc) : e1;
     if (e1 != cudaSuccess || e2 != cudaSuccess) {
         cudaGetLastError();
         free_ab(st);

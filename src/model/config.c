@@ -62,122 +62,6 @@ int config_same(const tpx_config *a, const tpx_config *b)
 
 int config_tile_differs(const tpx_config *c) { return config_tile_dtype(c) != c->dtype; }
 
-int config_parse_dtype(const char *s, tpx_dtype *out, char *msg, size_t n)
-{
-    for (int i = 0; i < TPX_DTYPE_COUNT; i++) {
-        if (s && strcmp(s, dtype_names[i]) == 0) {
-            *out = (tpx_dtype)i;
-            return 0;
-        }
-    }
-    snprintf(msg, n, "unknown dtype '%s': use f32, f64 or f16", s ? s : "");
-    return -1;
-}
-
-int config_parse_tile_dtype(const char *s, tpx_dtype *out, char *msg, size_t n)
-{
-    if (config_parse_dtype(s, out, msg, n) == 0)
-        return 0;
-    snprintf(msg, n, "unknown tile dtype '%s': use f32, f64 or f16", s ? s : "");
-    return -1;
-}
-
-/* Reads decimal digits at *p into *v; refuses empty, signs and overflow. */
-static int parse_count(const char **p, long long max, long long *v)
-{
-    const char *s = *p;
-    long long x = 0;
-    if (!isdigit((unsigned char)*s))
-        return -1;
-    while (isdigit((unsigned char)*s)) {
-        int d = *s - '0';
-        if (x > (max - d) / 10)
-            return -2; /* overflow: more than max */
-        x = x * 10 + d;
-        s++;
-    }
-    *p = s;
-    *v = x;
-    return 0;
-}
-
-int config_parse_int(const char *s, const char *what, int *out, char *msg, size_t n)
-{
-    const char *p = s ? s : "";
-    long long v;
-    int r = parse_count(&p, INT_MAX, &v);
-    if (r == 0 && *p == '\0') {
-        *out = (int)v;
-        return 0;
-    }
-    if (r == -2)
-        snprintf(msg, n, "%s '%s' is too large", what, s);
-    else
-        snprintf(msg, n, "%s '%s' is not a non-negative whole number", what, s ? s : "");
-    return -1;
-}
-
-/* "AxB" (or a single number N meaning NxN when square_ok) into two counts. */
-static int parse_pair(const char *s, const char *what, long long max, int square_ok,
-                      long long *a, long long *b, char *msg, size_t n)
-{
-    const char *p = s ? s : "";
-    int r = parse_count(&p, max, a);
-    if (r == 0 && *p == '\0' && square_ok) {
-        *b = *a;
-    } else if (r == 0 && (*p == 'x' || *p == 'X')) {
-        p++;
-        r = parse_count(&p, max, b);
-        if (r == 0 && *p != '\0')
-            r = -1;
-    } else if (r == 0) {
-        r = -1;
-    }
-    if (r == -2) {
-        snprintf(msg, n, "%s '%s' is too large (at most %lld per side)", what, s, max);
-        return -1;
-    }
-    if (r != 0) {
-        snprintf(msg, n, "%s '%s' is malformed: expected %s", what, s ? s : "",
-                 square_ok ? "WxH (e.g. 4096x3072) or N for NxN" : "XxY (e.g. 32x8)");
-        return -1;
-    }
-    if (*a == 0 || *b == 0) {
-        snprintf(msg, n, "%s '%s' has a zero side: both sides must be at least 1", what, s);
-        return -1;
-    }
-    return 0;
-}
-
-int config_parse_block(const char *s, int *bx, int *by, char *msg, size_t n)
-{
-    long long a, b;
-    if (parse_pair(s, "block", 1LL << 30, 0, &a, &b, msg, n) != 0)
-        return -1;
-    *bx = (int)a;
-    *by = (int)b;
-    return 0;
-}
-
-int config_parse_size(const char *s, long long *w, long long *h, char *msg, size_t n)
-{
-    if (parse_pair(s, "size", 1LL << 40, 1, w, h, msg, n) != 0)
-        return -1;
-    return 0;
-}
-
-int config_parse_pad(const char *s, int *pad, char *msg, size_t n)
-{
-    if (config_parse_int(s, "pad", pad, msg, n) != 0)
-        return -1;
-    if (*pad > TPX_MAX_PAD) {
-        snprintf(msg, n, "pad %d is too large: use 0 to %d elements (1 is the usual cure)",
-                 *pad, TPX_MAX_PAD);
-        return -1;
-    }
-    return 0;
-}
-
 int config_has_tile(tpx_kernel_id k) { return tpx_has_tile(k); }
 
 int config_is_reference(tpx_kernel_id k) { return tpx_is_reference(k); }
@@ -188,7 +72,7 @@ static int is_pow2(int v) { return v > 0 && (v & (v - 1)) == 0; }
  * elements (a vectorised tile holds the data's 16-byte units as they are). */
 static int takes_tile_dtype(tpx_kernel_id k)
 {
-    return tpx_has_tile(k) && !(tpx_traits_of(k).flags & TPX_KF_VEC16);
+    return tpx_has_tile(k) && !(tpx_traits_of(k).flags & (TPX_KF_VEC16 | TPX_KF_VECOUT));
 }
 
 static int tiled_any_block(tpx_kernel_id k) { return tpx_has_tile(k) && !tpx_is_square_only(k); }
@@ -234,6 +118,22 @@ static int validate_shape(const tpx_config *c, const tpx_limits *lim, char *msg,
         snprintf(msg, n, "%s has no shared tile, so %s does not apply; use %sa tiled kernel (%s)",
                  id, c->pad ? "pad" : "swizzle", c->pad ? "pad 0 or " : "", list);
         return -1;
+    }
+    if (tr.tile == TPX_TILE_SEC) {
+        if (c->pad || c->swz || config_tile_differs(c)) {
+            snprintf(msg, n, "%s lays each shared row out by its B segment, in whole 16-byte units "
+                     "of the data's type, so %s does not apply; leave it out",
+                     id, c->pad ? "pad" : c->swz ? "swizzle" : "a tile dtype");
+            return -1;
+        }
+        if ((long long)tpx_ts_ty(c->by) * (long long)config_esize(c->dtype) % 32 != 0) {
+            config_suggest(c, lim, suggest, check, 'x', " (e.g. ", ")", eg, sizeof eg);
+            snprintf(msg, n, "%s cuts B rows into segments of 8 x BY elements that fill whole "
+                     "32-byte sectors: with %s, BY must be even (got %d)%s",
+                     id, config_dtype_name(c->dtype), c->by, eg);
+            return -1;
+        }
+        return 0;
     }
     if ((tr.flags & TPX_KF_VEC16) && config_tile_differs(c)) {
         /* its tile holds the data's 16-byte units as they are */

@@ -19,7 +19,9 @@ static long long b_row_len(tpx_kernel_id k, long long w, long long h)
 void footprint_rc(const tpx_footprint *fp, int side, long long idx, long long *r, long long *c)
 {
     long long len = side == TPX_SIDE_A ? fp->cfg.w : b_row_len(fp->cfg.kernel, fp->cfg.w, fp->cfg.h);
-    long long e = idx * tpx_vec(&fp->g); /* an access's first element */
+    /* an access's first element: A is read in phase 0, B written in the last */
+    int ph = side == TPX_SIDE_A ? 0 : tpx_phases(fp->cfg.kernel) - 1;
+    long long e = idx * tpx_phase_vec(fp->cfg.kernel, &fp->g, ph);
     *r = e / len;
     *c = e % len;
 }
@@ -37,11 +39,14 @@ static void visit_tile(const tpx_config *c, const tpx_geom *gv, int tbx, int tby
                        void *ctx)
 {
     int threads = c->bx * c->by, reps = tpx_reps(c->kernel, gv);
-    long long blen = b_row_len(c->kernel, VW, VH), nv = tpx_vec(gv);
+    long long blen = b_row_len(c->kernel, VW, VH);
     for (int ph = 0; ph < tpx_phases(c->kernel); ph++)
         for (int rep = 0; rep < reps; rep++)
             for (int t = 0; t < threads; t++) {
                 tpx_move m = tpx_tile_move(c->kernel, gv, ph, rep, tbx, tby, t % c->bx, t / c->bx);
+                long long nv = tpx_phase_vec(c->kernel, gv, ph);
+                if (!m.ok) /* tile_sec's moves outside a lane's segment */
+                    continue;
                 for (long long j = 0; j < nv; j++) {
                     long long src = m.src * nv + j, dst = m.dst * nv + j;
                     if (tpx_src_space(c->kernel, ph) == TPX_SPACE_A)

@@ -61,6 +61,20 @@ size_t model_esize(const tpx_config *c);
 /* Byte width of one access to a space: the tile's element type for the
  * shared tile, the matrix's for A and B. */
 size_t model_space_esize(const tpx_config *c, tpx_space s);
+/* Byte width of one lane's access in an instruction: model_space_esize, but
+ * per phase (tpx_phase_vec): tile_sec's phase 0 moves single elements and
+ * its phase 1 16-byte units. */
+size_t model_inst_esize(const tpx_config *c, const tpx_inst *in);
+
+/* For the launch totals (totals.c), built on model.c's instructions: one
+ * instruction of a warp on a tile (side 0 the move's load, 1 its store); the
+ * distinct units of `unit` bytes the active lanes cover at byte addresses
+ * idx * esize + shift; a cost added `times` times. */
+void model_build_inst(const tpx_config *c, const tpx_geom *g, int tbx, int tby, int warp,
+                      int phase, int rep, int side, tpx_inst *in);
+int model_distinct_units(const tpx_inst *in, size_t esize, long long shift, long long unit,
+                         long long *out);
+void model_cost_add(tpx_cost *acc, const tpx_cost *c, unsigned long long times);
 
 int model_warps_per_block(const tpx_config *c);
 /* Warp-level memory instructions per warp, in program order. */

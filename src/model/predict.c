@@ -76,7 +76,8 @@ static int slots(const tpx_config *c, const tpx_totals *t, const tpx_traffic *tr
     p->st_lines_per_req = st->insts ? (double)st->lines / (double)st->insts : 0;
     unsigned long long ideal = sl->ideal + ss->ideal;
     p->smem_ways = ideal ? (double)(sl->wavefronts + ss->wavefronts) / (double)ideal : 0;
-    p->access_bytes = (int)config_access_bytes(c);
+    tpx_geom g = config_geom(c); /* a load's width: phase 0's (tile_sec loads elements) */
+    p->access_bytes = (int)(config_esize(c->dtype) * (size_t)tpx_phase_vec(c->kernel, &g, 0));
     p->block_ns = (rounds > 1 ? rounds : 1) * prof->mem_latency_ns *
                       (1 + prof->latency_per_warp * p->warps_per_block) +
                   p->sm_cycles_block / (prof->clock_mhz * 1e-3);

@@ -48,7 +48,6 @@ int traffic_block(const tpx_config *c, int tbx, int tby, tpx_block_traffic *b)
     if (config_is_reference(c->kernel))
         return -1;
     int warps = model_warps_per_block(c), per = model_insts_per_warp(c);
-    size_t e = model_esize(c);
     tpx_inst *buf = malloc(sizeof(tpx_inst) * (size_t)per);
     long long *sec = malloc(sizeof(long long) * 64 * (size_t)per * (size_t)warps);
     if (!buf || !sec) {
@@ -63,6 +62,7 @@ int traffic_block(const tpx_config *c, int tbx, int tby, tpx_block_traffic *b)
             if (!buf[i].active || buf[i].space == TPX_SPACE_S)
                 continue;
             long long s[64];
+            size_t e = model_inst_esize(c, &buf[i]);
             int m = model_inst_sectors(&buf[i], e, s);
             if (buf[i].op == TPX_OP_GST) {
                 b->st_reqs++;

@@ -26,7 +26,6 @@ static int piece_cmp(const void *a, const void *b)
 static split_piece *split_pieces(const tpx_config *c, int tbx, int tby, int *n)
 {
     int warps = model_warps_per_block(c), per = model_insts_per_warp(c);
-    size_t e = model_esize(c);
     tpx_inst *buf = malloc(sizeof(tpx_inst) * (size_t)per);
     split_piece *p = malloc(sizeof(split_piece) * 32 * (size_t)per * (size_t)warps);
     *n = 0;
@@ -40,6 +39,7 @@ static split_piece *split_pieces(const tpx_config *c, int tbx, int tby, int *n)
         for (int i = 0; i < k; i++) {
             if (buf[i].op != TPX_OP_GST || buf[i].space == TPX_SPACE_S)
                 continue;
+            size_t e = model_inst_esize(c, &buf[i]);
             for (int lane = 0; lane < buf[i].lanes; lane++)
                 if (buf[i].active & (1u << lane))
                     p[(*n)++] = (split_piece){buf[i].idx[lane] * (long long)e / 32, (int)e,

@@ -77,7 +77,6 @@ static void lanes_of_words(const tpx_inst *in, size_t esize, int *lane, long lon
 /* The selected repetition's store and load, word by word. */
 static int tile_lanes(tpx_tile *t, int rep)
 {
-    size_t e = model_space_esize(&t->cfg, TPX_SPACE_S); /* indices count the tile's units */
     t->sst = scene_tile_inst(t, TPX_OP_SST, rep);
     t->sld = scene_tile_inst(t, TPX_OP_SLD, rep);
     for (int k = 0; k < 2; k++) {
@@ -85,6 +84,8 @@ static int tile_lanes(tpx_tile *t, int rep)
         t->lane[k] = malloc(sizeof(int) * (size_t)(t->words > 0 ? t->words : 1));
         if (!t->lane[k])
             return -1;
+        /* indices count the instruction's units (tile_sec: elements, then 16 bytes) */
+        size_t e = i >= 0 ? model_inst_esize(&t->cfg, &t->inst[i]) : 1;
         lanes_of_words(i >= 0 ? &t->inst[i] : NULL, e, t->lane[k], t->words);
     }
     return 0;
@@ -102,10 +103,15 @@ static int build_tile(tpx_scene *s, tpx_tile *t, const tpx_config *v)
     }
     if (config_validate(v, &s->lim, t->why, sizeof t->why) != 0)
         return 0;
-    /* Every tiled kernel's tile rows are BX accesses wide (plus padding). */
+    /* Every tiled kernel's tile rows are BX accesses wide (plus padding), but
+     * tile_sec's: BX rows of a segment's R elements, in rows of whole units. */
     int nv = config_vec(v);
     t->width = v->bx * nv;
     t->pitch = (v->bx + v->pad) * nv;
+    if (tpx_traits_of(v->kernel).tile == TPX_TILE_SEC) {
+        t->width = tpx_ts_rows(v->by, nv);
+        t->pitch = tpx_ts_pitch(v->by, nv);
+    }
     t->rows = (int)(config_smem_bytes(v) / (long long)config_tile_esize(v) / t->pitch);
     t->words = (config_smem_bytes(v) + 3) / 4;
     int n = model_insts_per_warp(v);
@@ -121,7 +127,7 @@ static int build_tile(tpx_scene *s, tpx_tile *t, const tpx_config *v)
         if (all[i].space != TPX_SPACE_S)
             continue;
         t->inst[t->ninst] = all[i];
-        model_bank_detail(&all[i], model_space_esize(v, TPX_SPACE_S), &t->bank[t->ninst]);
+        model_bank_detail(&all[i], model_inst_esize(v, &all[i]), &t->bank[t->ninst]);
         t->ninst++;
     }
     free(all);
@@ -223,13 +229,13 @@ static int select_insts(tpx_scene *s)
     if (!s->inst || !s->global)
         return -1;
     s->ninst = model_warp_insts(c, s->sel.bx, s->sel.by, s->sel.warp, s->inst);
-    size_t e = model_esize(c); /* one lane's access: 16 bytes for a vectorised kernel */
     for (int i = 0; i < s->ninst; i++) {
         if (s->inst[i].space == TPX_SPACE_S)
             continue;
         tpx_gaccess *ga = &s->global[s->nglobal++];
         memset(ga, 0, sizeof *ga);
         ga->in = &s->inst[i];
+        size_t e = model_inst_esize(c, ga->in); /* one lane's access: 16 bytes for a vector */
         model_inst_cost(ga->in, e, &ga->cost);
         ga->nsect = ga->in->active ? model_inst_sectors(ga->in, e, ga->sect) : 0;
     }

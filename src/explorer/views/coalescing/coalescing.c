@@ -114,7 +114,7 @@ static void draw_line(tpx_canvas *cv, int x0, int y, const tpx_gaccess *ga, size
 static int draw_access(const tpx_config *c, tpx_canvas *cv, tpx_rect r, const tpx_gaccess *ga,
                        const char *what)
 {
-    size_t e = model_esize(c); /* one lane's access (16 bytes for vector kernels) */
+    size_t e = model_inst_esize(c, ga->in); /* one lane's access (16 bytes for a vector) */
     access_title(cv, r, ga, what);
     if (!ga->nsect)
         return 1;
@@ -341,7 +341,7 @@ static void coal_caption(const tpx_app *a, const void *stt, char *buf, size_t n)
                  "bytes moved are wasted",
                  is_store ? "stores" : "loads", worst->nsect, is_store ? "writing" : "reading",
                  distinct_rows(sc, worst) ? "a different row" : "its own sector",
-                 is_store ? "B" : "A", 32 - (int)model_esize(&a->cfg));
+                 is_store ? "B" : "A", 32 - (int)model_inst_esize(&a->cfg, worst->in));
     else
         snprintf(buf, n, "%s: %d sectors per request, %.0f%% of the bytes moved are used",
                  is_store ? "stores" : "loads", worst->nsect,

@@ -1,0 +1,59 @@
+#!/usr/bin/env bash
+# Issue 20 on a GPU: tile_sec (kernels/tpx_tsec.h) verified, sanitized,
+# checked against Nsight Compute, and timed beside memcpy, cuBLAS and the
+# other fast kernels over a grid of aligned, odd and thin shapes.
+# Builds nothing: needs build-gpu (cmake -B build-gpu -DCMAKE_CUDA_ARCHITECTURES=90
+# && cmake --build build-gpu --target tpx gpu_verify).  Logs in $OUT
+# (or /tmp/tpx-issue20-sec):
+#   env.log      the device, each step's status
+#   verify.log   tests/gpu_verify (every kernel, odd sizes included)
+#   blocks.csv   tile_sec's block shapes at 8191x8193, 3 dtypes
+#   gridN.csv    run N of the grid (TPX_RUNS runs, default 1)
+#   sanitize.log compute-sanitizer memcheck and racecheck of tile_sec
+#   ncu.log      bench/ncu_check.py on the tile_sec configs
+# usage: bench/gpu_issue20_sec.sh [steps...]   (steps: verify blocks grid sanitize ncu; default all)
+set -u
+out=${OUT:-/tmp/tpx-issue20-sec}
+mkdir -p "$out"
+t=build-gpu/tpx
+steps=${*:-verify blocks grid sanitize ncu}
+start=$SECONDS
+log() { echo "== $(date +%T) +$((SECONDS - start)) s $*" | tee -a "$out/env.log"; }
+grid=8192x8192,16384x16384,4000x4000,12288x6144,1024x65536,65536x1024
+grid+=,8191x8193,8193x8191,6001x3999,4097x4095,12345x6789,10007x5003,16383x16385
+nvidia-smi --query-gpu=name,clocks.max.sm,clocks.max.mem,driver_version --format=csv >>"$out/env.log"
+for s in $steps; do
+    case $s in
+    verify)
+        log "gpu_verify"
+        timeout 150 build-gpu/tests/gpu_verify >"$out/verify.log" 2>&1
+        echo "verify rc=$?" | tee -a "$out/env.log" ;;
+    blocks)
+        log "tile_sec's blocks at 8191x8193"
+        timeout 120 "$t" bench --kernel memcpy,tile_sec --block 32x2,32x4,32x8,32x16,64x4,64x8,16x16,16x8,128x2 \
+            --size 8191x8193 --dtype f32,f16,f64 --time-cap 0.2 --csv >"$out/blocks.csv" 2>>"$out/env.log"
+        echo "blocks rc=$?" | tee -a "$out/env.log" ;;
+    grid)
+        for run in $(seq 1 "${TPX_RUNS:-1}"); do
+            log "grid run $run"
+            timeout 200 "$t" bench --kernel memcpy,cublas,tile_sec,tile_vec,tile_rows,copy_vec --block 32x8,16x16 \
+                --size "$grid" --dtype f32,f16,f64 --time-cap 0.15 --csv >"$out/grid$run.csv" 2>>"$out/env.log"
+            echo "grid $run rc=$?" | tee -a "$out/env.log"
+        done ;;
+    sanitize)
+        log "compute-sanitizer"
+        for tool in memcheck racecheck; do
+            for cfg in "32x8 1000x777 f32" "32x8 1001x2 f16" "16x16 333x517 f64" "7x2 77x3 f16" "64x4 4097x3 f32" "32x8 3x1000 f64"; do
+                set -- $cfg
+                timeout 60 compute-sanitizer --tool $tool --error-exitcode 3 "$t" report --once --kernel tile_sec \
+                    --block "$1" --size "$2" --dtype "$3" >>"$out/sanitize.log" 2>&1
+                echo "$tool $cfg rc=$?" | tee -a "$out/env.log"
+            done
+        done ;;
+    ncu)
+        log "ncu_check tile_sec"
+        timeout 240 python3 bench/ncu_check.py --tpx "$t" --only tile_sec --log "$out/ncu.log" >"$out/ncu.out" 2>&1
+        echo "ncu rc=$? $(tail -1 "$out/ncu.out")" | tee -a "$out/env.log" ;;
+    esac
+done
+log done
