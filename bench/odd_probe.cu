@@ -15,7 +15,10 @@
  *             rows (win0: every row) and stores them lined up with B's
  *             vectors, phase 1 in 16-byte units
  *   tile_sec  tpx's own kernel (kernels/tile_sec.cu), launched as tpx does
- *   bis*      win1 turned into tile_sec a piece at a time (bis_k's comment)
+ * (Turning win1 into tile_sec's first version a piece at a time, 2026-11-27,
+ * cost 3 to 8 points of memcpy per piece: the 32-bit column-order remap, phase
+ * 1 through tpx_ts_slot/tpx_ts_unit, tpx_ts_lane_of with a wrap select,
+ * dynamic shared memory; which is why tile_sec's interior path is lean.)
  * One line per result:
  *   RESULT WxH dtype kernel ms GB/s %memcpy xcuBLAS ok|WRONG
  * usage: odd_probe [--size WxH,...] [--dtype f32,f16,f64] [--samples N] [--once]
@@ -189,92 +192,6 @@ __global__ void __launch_bounds__(256) win_k(const E *__restrict__ a, E *__restr
     }
 }
 
-/* win1 turned into tile_sec one piece at a time (BIS bits): 1 the 32-bit
- * column-order remap on a (GX, GY) grid; 2 phase 1 through tpx_ts_slot and
- * tpx_ts_unit; 4 phase 0's lane through tpx_ts_lane_of with the wrap select;
- * 8 dynamic shared memory. */
-template <typename E, int BIS>
-__global__ void __launch_bounds__(256) bis_k(tpx_geom g, const E *__restrict__ a, E *__restrict__ b)
-{
-    constexpr int TY = 64, Q = 32 / sizeof(E), N = 16 / sizeof(E), R = TY + Q - 1,
-                  SP = (((R + N - 1) / N) | 1) * N, L = (R + 7) / 8;
-    __shared__ __align__(16) E s_st[(BIS & 8) ? 1 : 32 * SP];
-    E *s = (BIS & 8) ? tpx_tile_smem<E>() : s_st;
-    g.vec = N;
-    g.by = 8;
-    ll w = g.w, h = g.h;
-    int gy = g.gy, tbx, tby;
-    if (BIS & 1) {
-        unsigned bid = blockIdx.x + (unsigned)g.gx * blockIdx.y;
-        tbx = (int)(bid / (unsigned)g.gy);
-        tby = (int)(bid - (unsigned)tbx * (unsigned)g.gy);
-    } else {
-        tbx = blockIdx.y, tby = blockIdx.x;
-    }
-    ll x0 = (ll)tbx * 32, y0 = (ll)tby * TY;
-    int lane = threadIdx.x, wp = threadIdx.y, t = lane + 32 * wp;
-    if (!(tby < gy - 1 && x0 + 32 <= w && y0 + R <= h)) {
-        sec_k_edge<E, TY>(a, b, w, h, gy, tbx, tby, s);
-        return;
-    }
-    E v[L];
-    if (BIS & 4) {
-        const tpx_ts_lane l = tpx_ts_lane_of(&g, tbx, tby, lane);
-        const E *ap = a + (l.y0 + wp) * g.w + l.x;
-        const long long step = (long long)g.by * g.w, wrap = 1 - g.w * g.h, past = g.h - l.y0;
-        E *sp = s + lane * SP - l.lo;
-#pragma unroll
-        for (int i = 0; i < L; i++) {
-            int r = wp + 8 * i;
-            if (r >= l.lo && r < l.hi)
-                v[i] = ap[i * step + (r >= past ? wrap : 0)];
-        }
-#pragma unroll
-        for (int i = 0; i < L; i++) {
-            int r = wp + 8 * i;
-            if (r >= l.lo && r < l.hi)
-                sp[r] = v[i];
-        }
-    } else {
-        ll g0 = (x0 + lane) * h + y0;
-        int cx = (int)((g0 + Q - 1) / Q * Q - g0);
-        const E *ap = a + (y0 + wp) * w + x0 + lane;
-#pragma unroll
-        for (int i = 0; i < L; i++) {
-            int r = wp + 8 * i;
-            if (r < R && r >= cx && r < cx + TY)
-                v[i] = ap[(ll)8 * i * w];
-        }
-#pragma unroll
-        for (int i = 0; i < L; i++) {
-            int r = wp + 8 * i;
-            if (r < R && r >= cx && r < cx + TY)
-                s[lane * SP + r - cx] = v[i];
-        }
-    }
-    __syncthreads();
-    constexpr int KV = TY / N, PER = 32 * KV / 256;
-    if (BIS & 2) {
-        const uint4 *s4 = reinterpret_cast<const uint4 *>(s);
-        uint4 *b4 = reinterpret_cast<uint4 *>(b);
-#pragma unroll
-        for (int i = 0; i < PER; i++) {
-            int c, k;
-            tpx_ts_slot(&g, i, t, &c, &k);
-            tpx_move m = tpx_ts_unit(&g, tbx, tby, c, k);
-            if (m.ok)
-                b4[m.dst] = s4[m.src];
-        }
-        return;
-    }
-#pragma unroll
-    for (int i = 0; i < PER; i++) {
-        int idx = t + 256 * i, c = idx / KV, k = idx % KV;
-        ll g1 = (x0 + c) * h + y0, S = (g1 + Q - 1) / Q * Q;
-        *reinterpret_cast<uint4 *>(b + S + k * N) = *reinterpret_cast<const uint4 *>(s + c * SP + k * N);
-    }
-}
-
 __global__ void k_fill(unsigned char *p, ll bytes, unsigned seed)
 {
     for (ll i = blockIdx.x * (ll)blockDim.x + threadIdx.x; i < bytes; i += (ll)gridDim.x * blockDim.x) {
@@ -292,8 +209,8 @@ template <typename E> __global__ void k_check(const E *a, const E *b, ll w, ll h
 }
 
 static const char *names[] = {"memcpy", "cublas", "rows_x", "rows_y", "sec_s64", "sec_v64", "sec_v64y",
-                              "sec_v128", "sec_v64y_p4", "win1", "win0", "tile_sec", "bis1", "bis2", "bis4", "bis8", "bis15"};
-enum { NK = 17 };
+                              "sec_v128", "sec_v64y_p4", "win1", "win0", "tile_sec"};
+enum { NK = 12 };
 
 template <typename E> static void launch(int k, const void *av, void *bv, ll w, ll h, cublasHandle_t hd)
 {
@@ -331,19 +248,6 @@ template <typename E> static void launch(int k, const void *av, void *bv, ll w, 
         g.gx = (int)gx32, g.gy = gy64;
         size_t smem = (size_t)32 * tpx_ts_pitch(8, g.vec) * sizeof(E);
         tpxk_tile_sec<E, 8, 256><<<dim3(gx32, gy64), blk, smem>>>(g, a, b);
-        break;
-    }
-    case 12: case 13: case 14: case 15: case 16: {
-        tpx_geom g = {};
-        g.w = w, g.h = h, g.bx = 32, g.by = 8, g.vec = 16 / (int)sizeof(E);
-        g.gx = (int)gx32, g.gy = gy64;
-        size_t smem = (size_t)32 * tpx_ts_pitch(8, g.vec) * sizeof(E);
-        dim3 gr1(gx32, gy64), gr0(gy64, gx32);
-        if (k == 12) bis_k<E, 1><<<gr1, blk>>>(g, a, b);
-        if (k == 13) bis_k<E, 2><<<gr0, blk>>>(g, a, b);
-        if (k == 14) bis_k<E, 4><<<gr0, blk>>>(g, a, b);
-        if (k == 15) bis_k<E, 8><<<gr0, blk, smem>>>(g, a, b);
-        if (k == 16) bis_k<E, 15><<<gr1, blk, smem>>>(g, a, b);
         break;
     }
     }
