@@ -271,7 +271,9 @@ static void banks_caption(const tpx_app *a, const void *st, char *buf, size_t n)
         snprintf(buf, n, "shared %s: %d wavefronts where %d would do: bank %d must serve %d "
                  "different words%s",
                  k ? "store" : "load", d->wavefronts, d->ideal, worst, d->load[worst],
-                 t->cfg.pad || t->cfg.swz || a->slide ? "" : " (p pads each row by one bank)");
+                 t->cfg.pad || t->cfg.swz || a->slide || !sc->tile[1].valid
+                     ? "" /* tile_sec takes no pad: the padded tile says why */
+                     : " (p pads each row by one bank)");
         return;
     }
     snprintf(buf, n, "no bank conflicts: every shared access takes the ideal number of "
