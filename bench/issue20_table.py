@@ -5,7 +5,9 @@ each catalog kernel at its best block, and which transpose is best (copy_vec,
 a copy, is the ceiling beside them); the median
 of the runs, with their range where they differ by more than a point.
 
-usage: bench/issue20_table.py RUN.csv [RUN.csv ...]
+usage: bench/issue20_table.py RUN.csv[+MORE.csv] [...]
+  (RUN+MORE: two benches of one run, each against its own memcpy; a kernel's
+  best block over both, cuBLAS's better reading)
 """
 import csv
 import statistics
@@ -19,9 +21,10 @@ def main():
     # (size, dtype) -> kernel -> [best % of memcpy of each run]
     pct = defaultdict(lambda: defaultdict(list))
     order = []
-    for path in sys.argv[1:]:
+    for arg in sys.argv[1:]:
         best = defaultdict(dict)
-        for r in csv.DictReader(open(path)):
+        rows = [r for path in arg.split("+") for r in csv.DictReader(open(path))]
+        for r in rows:
             if r["status"] != "ok" or r["kernel"] == "memcpy":
                 continue
             key = ("%sx%s" % (r["width"], r["height"]), r["dtype"])
