@@ -137,11 +137,14 @@ static int build_tile(tpx_scene *s, tpx_tile *t, const tpx_config *v)
 
 /* The box of the elements the selected warp moves, on A (its loads) and on
  * B (its stores), and how many distinct rows and columns they lie in (a warp
- * of tile_rows touches a few rows spread over its box, not the whole box). */
+ * of tile_rows touches a few rows spread over its box, not the whole box).
+ * A lane's access holds its instruction's width of elements along a row
+ * (16 bytes of a vector kernel; tile_sec: single elements of A, vectors of B). */
 static void warp_boxes(tpx_scene *s)
 {
-    long long *rows = malloc(sizeof(long long) * 32 * (size_t)(s->nglobal + 1));
-    long long *cols = malloc(sizeof(long long) * 32 * (size_t)(s->nglobal + 1));
+    size_t most = 32 * 16 * (size_t)(s->nglobal + 1); /* lanes x elements of a 16-byte access */
+    long long *rows = malloc(sizeof(long long) * most);
+    long long *cols = malloc(sizeof(long long) * most);
     for (int side = 0; side < 2; side++) {
         long long n = 0;
         for (int i = 0; i < s->nglobal; i++) {
@@ -149,25 +152,28 @@ static void warp_boxes(tpx_scene *s)
             if ((in->space == TPX_SPACE_A ? TPX_SIDE_A : TPX_SIDE_B) != side)
                 continue;
             long long *b = s->box[side];
+            long long nv = (long long)(model_inst_esize(&s->cfg, in) / config_esize(s->cfg.dtype));
             for (int l = 0; l < in->lanes; l++) {
-                long long r, c;
+                long long r, c0;
                 if (!(in->active & (1u << l)))
                     continue;
-                footprint_rc(&s->fp, side, in->idx[l], &r, &c);
-                if (!s->touches[side]) {
-                    b[0] = b[2] = r;
-                    b[1] = b[3] = c;
-                    s->touches[side] = 1;
+                footprint_rc(&s->fp, side, in->idx[l], &r, &c0);
+                for (long long c = c0; c < c0 + (nv > 0 ? nv : 1); c++) {
+                    if (!s->touches[side]) {
+                        b[0] = b[2] = r;
+                        b[1] = b[3] = c;
+                        s->touches[side] = 1;
+                    }
+                    b[0] = r < b[0] ? r : b[0];
+                    b[1] = c < b[1] ? c : b[1];
+                    b[2] = r > b[2] ? r : b[2];
+                    b[3] = c > b[3] ? c : b[3];
+                    if (rows && cols) {
+                        rows[n] = r;
+                        cols[n] = c;
+                    }
+                    n++;
                 }
-                b[0] = r < b[0] ? r : b[0];
-                b[1] = c < b[1] ? c : b[1];
-                b[2] = r > b[2] ? r : b[2];
-                b[3] = c > b[3] ? c : b[3];
-                if (rows && cols) {
-                    rows[n] = r;
-                    cols[n] = c;
-                }
-                n++;
             }
         }
         s->nelem[side] = n;
