@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Issue 20's probe on a GPU (bench/odd_probe.cu, built into build-gpu/probe):
+# Issue 20's probe on a GPU (bench/odd_probe.cu: cmake --build build-gpu --target odd_probe):
 # timing of memcpy, cuBLAS, tile_rows' tile in two block orders and the
 # sector-cut tiles over aligned and odd shapes and three dtypes, then Nsight
 # Compute's DRAM and L2 counters for one launch of each at 8192^2 and
@@ -7,7 +7,8 @@
 set -u
 out=${OUT:-/tmp/tpx-odd-probe}
 mkdir -p "$out"
-p=build-gpu/probe/odd_probe # nvcc -O3 -std=c++17 -arch=sm_90 -Ikernels bench/odd_probe.cu -o $p -lcublas
+p=${1:-build-gpu}/odd_probe
+[ -x "$p" ] || { echo "gpu_odd_probe: $p is missing (cmake --build build-gpu --target odd_probe)" >&2; exit 2; }
 nvidia-smi --query-gpu=name,clocks.max.sm,clocks.max.mem --format=csv >"$out/probe.log"
 timeout 150 "$p" --size 8192x8192,8191x8193,6001x3999,4097x4095,12345x6789,1024x65536,65536x1024 \
     --dtype f32,f16,f64 --samples 9 >>"$out/probe.log" 2>&1
