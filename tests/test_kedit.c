@@ -102,6 +102,31 @@ static void test_student_fills_the_blanks(void **state)
     app_free(a);
 }
 
+/* A catalog kernel with no source in the language (tile_sec: 16-byte stores
+ * at every size): the list's source pane says why, and Ctrl-E starts from
+ * tile_rows, the tile it grew from, saying so; the text checks correct. */
+static void test_kernel_without_source(void **state)
+{
+    (void)state;
+    tpx_headless h = {.cols = 120, .rows = 40};
+    h.cfg = config_default();
+    h.cfg.kernel = TPX_K_TILE_SEC;
+    h.cfg.w = 200;
+    h.cfg.h = 100;
+    tpx_app *a = headless_app(&h, model_only);
+    assert_non_null(a);
+    type(a, "K\t");
+    shows(a, "no source in the kernel language: its stores are 16-byte units");
+    type(a, "\x05"); /* Ctrl-E */
+    assert_ptr_equal(a->dialog, &kedit_dialog);
+    shows(a, "# tile_sec stores 16-byte units at every size, which the kernel language");
+    shows(a, "kernel my_tile_rows");
+    type(a, "\x18"); /* Ctrl-X: tile_rows' text, a correct kernel */
+    assert_null(a->dialog);
+    assert_true(tpx_is_user(a->cfg.kernel));
+    app_free(a);
+}
+
 static void test_editor_keys(void **state)
 {
     (void)state;
@@ -233,7 +258,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_student_fills_the_blanks),
-        cmocka_unit_test(test_editor_keys),
+        cmocka_unit_test(test_kernel_without_source), cmocka_unit_test(test_editor_keys),
         cmocka_unit_test(test_marks_follow_the_text),
     };
     model_only = runner_model_only("test");

@@ -74,7 +74,12 @@ static void draw_source(tpx_canvas *cv, tpx_rect t, int id)
         text = assets_get(path, NULL);
     }
     if (!text) {
-        canvas_wrap(cv, t, TPX_R_DIM, "a reference: measured, not written as a kernel");
+        canvas_wrap(cv, t, TPX_R_DIM,
+                    id >= 0 && config_is_reference((tpx_kernel_id)id)
+                        ? "a reference: measured, not written as a kernel"
+                        : "no source in the kernel language: its stores are 16-byte units at "
+                          "every size, and the language moves one element per access "
+                          "(kernels/tpx_tsec.h, docs/kernels.md)");
         return;
     }
     for (int y = t.y; *text && y < t.y + t.h; y++) {
