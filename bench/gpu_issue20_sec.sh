@@ -11,12 +11,18 @@
 #   gridN.csv    run N of the grid (TPX_RUNS runs, default 1)
 #   sanitize.log compute-sanitizer memcheck and racecheck of tile_sec
 #   ncu.log      bench/ncu_check.py on the tile_sec configs
-# usage: bench/gpu_issue20_sec.sh [steps...]   (steps: verify blocks grid sanitize ncu; default all)
+#   alignedN.csv run N of tile_vec at every block shape, pads 0 and 1, at the
+#                grid's aligned shapes (with memcpy and cuBLAS; TPX_RUNS runs)
+#   probe.log    bench/odd_probe (build-gpu/odd_probe) over the odd shapes,
+#                and ncu_probe.csv its Nsight Compute counters at 8191x8193
+# usage: bench/gpu_issue20_sec.sh [steps...]
+#   (steps: verify blocks grid sanitize ncu aligned probe; default the first five)
 set -u
 out=${OUT:-/tmp/tpx-issue20-sec}
 mkdir -p "$out"
 t=build-gpu/tpx
 steps=${*:-verify blocks grid sanitize ncu}
+aligned=8192x8192,16384x16384,4000x4000,12288x6144,1024x65536,65536x1024
 start=$SECONDS
 log() { echo "== $(date +%T) +$((SECONDS - start)) s $*" | tee -a "$out/env.log"; }
 grid=8192x8192,16384x16384,4000x4000,12288x6144,1024x65536,65536x1024
@@ -54,6 +60,19 @@ for s in $steps; do
         log "ncu_check tile_sec"
         timeout 240 python3 bench/ncu_check.py --tpx "$t" --only tile_sec --log "$out/ncu.log" >"$out/ncu.out" 2>&1
         echo "ncu rc=$? $(tail -1 "$out/ncu.out")" | tee -a "$out/env.log" ;;
+    aligned)
+        for run in $(seq 1 "${TPX_RUNS:-1}"); do
+            log "aligned run $run"
+            timeout 200 "$t" bench --kernel memcpy,cublas,tile_vec --block all --pad 0,1 --size "$aligned" \
+                --dtype f32,f16,f64 --time-cap 0.1 --csv >"$out/aligned$run.csv" 2>>"$out/env.log"
+            echo "aligned $run rc=$?" | tee -a "$out/env.log"
+        done ;;
+    probe)
+        log "odd_probe"
+        timeout 200 build-gpu/odd_probe --size 8191x8193,6001x3999,12345x6789,16383x16385,4097x4095,10007x5003,8192x8192 \
+            --dtype f16,f32,f64 --samples 9 >"$out/probe.log" 2>&1
+        echo "probe rc=$?" | tee -a "$out/env.log"
+        OUT=$out timeout 320 bench/gpu_odd_ncu.sh 8191x8193 | tee -a "$out/env.log" ;;
     esac
 done
 log done

@@ -20,6 +20,7 @@ def main():
         sys.exit(__doc__)
     # (size, dtype) -> kernel -> [best % of memcpy of each run]
     pct = defaultdict(lambda: defaultdict(list))
+    blocks = defaultdict(lambda: defaultdict(list))  # the best config of each run
     order = []
     for arg in sys.argv[1:]:
         best = defaultdict(dict)
@@ -31,12 +32,14 @@ def main():
             if key not in order:
                 order.append(key)
             p = float(r["pct_memcpy"])
-            if p > best[key].get(r["kernel"], -1):
-                best[key][r["kernel"]] = p
+            if p > best[key].get(r["kernel"], (-1, ""))[0]:
+                best[key][r["kernel"]] = (p, "%s p%s" % (r["block"], r["pad"]))
         for key, ks in best.items():
-            for k, p in ks.items():
+            for k, (p, b) in ks.items():
                 pct[key][k].append(p)
-    kernels = ["tile_sec", "tile_vec", "tile_rows", "copy_vec"]
+                blocks[key][k].append(b)
+    seen = {k for row in pct.values() for k in row}
+    kernels = [k for k in ["tile_sec", "tile_vec", "tile_rows", "copy_vec"] if k in seen]
     copies = {"copy_vec", "copy_row", "copy_col"}  # B = A: a ceiling, not a transpose
 
     def cell(v):
@@ -53,6 +56,9 @@ def main():
         best = max(med, key=med.get) if med else "—"
         cub = statistics.median(row["cublas"]) if row.get("cublas") else None
         ahead = "—" if cub is None or best == "—" else ("yes" if med[best] > cub else "no")
+        if best != "—":  # its block in most runs, pad after p
+            bl = blocks[key][best]
+            best = "%s %s" % (best, max(set(bl), key=bl.count))
         print("| %s | %s | %s | %s | %s | %s |" % (key[0], key[1], cell(row.get("cublas")),
                                                  " | ".join(cell(row.get(k)) for k in kernels),
                                                  best, ahead))

@@ -1,0 +1,177 @@
+/*
+ * odd_probe_vl.cuh: issue 20's f16 question, for bench/odd_probe.cu.
+ * tile_sec's phase 0 loads single elements (64 bytes a warp instruction for
+ * f16), since rows at odd offsets allow no wider access on A's columns.
+ * Here the tile is laid on A's aligned addresses instead: each of the R = TY
+ * + Q - 1 A rows of the tile is read as the 16-byte vectors that cover its
+ * BX columns (BX / N + 1 of them), and each vector's elements are scattered
+ * into tile_sec's shared rows (B rows, each lane's segment lined up on B's
+ * sectors), so phase 1 is tile_sec's: 16-byte units to sector-cut segments.
+ * Interior tiles only; the edges take the element path.
+ */
+template <typename E, int BX, int TY>
+__device__ void vl_edge(const E *__restrict__ a, E *__restrict__ b, ll w, ll h, int gy, int tbx, int tby)
+{
+    constexpr int Q = 32 / sizeof(E);
+    ll x0 = (ll)tbx * BX;
+    int lane = threadIdx.x, wp = threadIdx.y;
+    for (int c = wp; c < BX && x0 + c < w; c += blockDim.y) {
+        ll x = x0 + c, lo = sec_cut<Q>(x, tby, gy, h, TY), hi = sec_cut<Q>(x, tby + 1, gy, h, TY);
+        hi = hi < w * h ? hi : w * h;
+        for (ll f = lo + lane; f < hi; f += 32) {
+            ll xx = x, yy = f - x * h;
+            while (yy >= h)
+                yy -= h, xx++;
+            b[f] = a[yy * w + xx];
+        }
+    }
+}
+
+template <typename E, int BX, int TY>
+__global__ void __launch_bounds__(256) vl_k(const E *__restrict__ a, E *__restrict__ b, ll w, ll h, int gy)
+{
+    constexpr int Q = 32 / sizeof(E), N = 16 / sizeof(E), R = TY + Q - 1, V = BX / N + 1;
+    constexpr int P = ((TY / N) | 1) * N, SL = R * V, L = (SL + 255) / 256;
+    __shared__ __align__(16) E s[BX * P];
+    int tbx = blockIdx.y, tby = blockIdx.x;
+    ll x0 = (ll)tbx * BX, y0 = (ll)tby * TY;
+    int t = threadIdx.x + 32 * threadIdx.y;
+    if (!(tby < gy - 1 && x0 + BX <= w && y0 + R <= h)) {
+        vl_edge<E, BX, TY>(a, b, w, h, gy, tbx, tby);
+        return;
+    }
+    const uint4 *a4 = reinterpret_cast<const uint4 *>(a);
+    const ll base = y0 * w + x0;
+    uint4 v[L];
+#pragma unroll
+    for (int i = 0; i < L; i++) {
+        int sl = t + 256 * i;
+        if (sl < SL) {
+            int j = sl / V, vv = sl % V;
+            v[i] = a4[(base + (ll)j * w) / N + vv];
+        }
+    }
+    const int hm = (int)(h & (Q - 1)), l0 = (int)((Q - (x0 * h + y0) % Q) % Q);
+#pragma unroll
+    for (int i = 0; i < L; i++) {
+        int sl = t + 256 * i;
+        if (sl < SL) {
+            int j = sl / V, vv = sl % V, off = (int)((base + (ll)j * w) & (N - 1)), c0 = vv * N - off;
+            union {
+                uint4 u;
+                E e[N];
+            } o;
+            o.u = v[i];
+#pragma unroll
+            for (int e = 0; e < N; e++) {
+                int c = c0 + e, r = j - ((l0 - c * hm) & (Q - 1));
+                if (c >= 0 && c < BX && r >= 0 && r < TY)
+                    s[c * P + r] = o.e[e];
+            }
+        }
+    }
+    __syncthreads();
+    constexpr int KV = TY / N, PER = (BX * KV + 255) / 256;
+#pragma unroll
+    for (int i = 0; i < PER; i++) {
+        int idx = t + 256 * i;
+        if (idx < BX * KV) {
+            int c = idx / KV, k = idx % KV;
+            ll S = (x0 + c) * h + y0 + ((l0 - c * hm) & (Q - 1));
+            *reinterpret_cast<uint4 *>(b + S + k * N) = *reinterpret_cast<const uint4 *>(s + c * P + k * N);
+        }
+    }
+}
+
+/* vg: phase 0 copies the tile's A rows as the aligned 16-byte vectors that
+ * cover them (raw, a 16-byte gap every N rows so that rows N apart fall on
+ * other banks); phase 1 gathers each B unit's N elements (rows lead + k N +
+ * e of column c, each row at its own offset off_j into its first vector) and
+ * stores it whole.  KV threads share a column (a warp stores 32 / KV whole
+ * segments); a thread's N row addresses come once per column from a table of
+ * row bases, each unit adds a constant.  NT threads a block. */
+template <typename E, int BX, int TY, int NT>
+__global__ void __launch_bounds__(NT) vg_k(const E *__restrict__ a, E *__restrict__ b, ll w, ll h, int gy)
+{
+    constexpr int Q = 32 / sizeof(E), N = 16 / sizeof(E), R = TY + Q - 1, V = BX / N + 1;
+    constexpr int RS = V * N, SL = R * V, L = (SL + NT - 1) / NT;
+    constexpr int KV = TY / N, CP = NT / KV, U = (BX + CP - 1) / CP; /* columns a pass, passes */
+    static_assert(NT % KV == 0 && R <= NT, "phase 1 mapping");
+    __shared__ __align__(16) E s[R * RS + (R / N + 1) * N];
+    __shared__ int rb[R];
+    int tbx = blockIdx.y, tby = blockIdx.x;
+    ll x0 = (ll)tbx * BX, y0 = (ll)tby * TY;
+    int t = threadIdx.x + 32 * threadIdx.y;
+    if (!(tby < gy - 1 && x0 + BX <= w && y0 + R <= h)) {
+        vl_edge<E, BX, TY>(a, b, w, h, gy, tbx, tby);
+        return;
+    }
+    const uint4 *a4 = reinterpret_cast<const uint4 *>(a);
+    uint4 *s4 = reinterpret_cast<uint4 *>(s);
+    const ll base = y0 * w + x0;
+    uint4 v[L];
+#pragma unroll
+    for (int i = 0; i < L; i++) {
+        int sl = t + NT * i;
+        if (sl < SL)
+            v[i] = a4[(base + (ll)(sl / V) * w) / N + sl % V];
+    }
+    const int b0 = (int)(base & (N - 1)), wm = (int)(w & (N - 1));
+    if (t < R)
+        rb[t] = t * RS + (t / N) * N + ((b0 + t * wm) & (N - 1));
+#pragma unroll
+    for (int i = 0; i < L; i++) {
+        int sl = t + NT * i, j = sl / V;
+        if (sl < SL)
+            s4[j * RS / N + j / N + sl % V] = v[i];
+    }
+    __syncthreads();
+    const int hm = (int)(h & (Q - 1)), l0 = (int)((Q - (x0 * h + y0) % Q) % Q), k = t % KV;
+#pragma unroll
+    for (int u = 0; u < U; u++) {
+        const int c = t / KV + CP * u, lead = (l0 - c * hm) & (Q - 1);
+        if (c < BX) {
+            union {
+                uint4 u4;
+                E e[N];
+            } o;
+#pragma unroll
+            for (int e = 0; e < N; e++)
+                o.e[e] = s[rb[lead + e] + c + k * (N * RS + N)];
+            reinterpret_cast<uint4 *>(b + (x0 + c) * h + y0 + lead)[k] = o.u4;
+        }
+    }
+}
+
+/* Kernels 12-20 of odd_probe.cu: tile BXxTY, blocks in B's row order. */
+template <typename E> static void launch_vl(int k, const E *a, E *b, ll w, ll h)
+{
+    unsigned gx32 = (unsigned)((w + 31) / 32), gx64 = (unsigned)((w + 63) / 64), gx128 = (unsigned)((w + 127) / 128);
+    int gy64 = (int)((h + 63) / 64), gy128 = (int)((h + 127) / 128);
+    dim3 b8(32, 8), b16(32, 16);
+    switch (k) {
+    case 12: vl_k<E, 32, 64><<<dim3(gy64, gx32), b8>>>(a, b, w, h, gy64); break;
+    case 13: vl_k<E, 64, 64><<<dim3(gy64, gx64), b8>>>(a, b, w, h, gy64); break;
+    case 14: /* f64: 32 columns (64x128 of f64 exceeds 48 KiB static shared) */
+        if constexpr (sizeof(E) == 8)
+            vl_k<E, 32, 128><<<dim3(gy128, gx32), b8>>>(a, b, w, h, gy128);
+        else
+            vl_k<E, 64, 128><<<dim3(gy128, gx64), b8>>>(a, b, w, h, gy128);
+        break;
+    case 15: vg_k<E, 32, 64, 256><<<dim3(gy64, gx32), b8>>>(a, b, w, h, gy64); break;
+    case 16: vg_k<E, 64, 64, 256><<<dim3(gy64, gx64), b8>>>(a, b, w, h, gy64); break;
+    case 17: vg_k<E, 32, 128, 256><<<dim3(gy128, gx32), b8>>>(a, b, w, h, gy128); break;
+    case 18:
+        if constexpr (sizeof(E) < 8)
+            vg_k<E, 64, 128, 512><<<dim3(gy128, gx64), b16>>>(a, b, w, h, gy128);
+        break;
+    case 19:
+        if constexpr (sizeof(E) < 8)
+            vg_k<E, 128, 64, 512><<<dim3(gy64, gx128), b16>>>(a, b, w, h, gy64);
+        break;
+    case 20:
+        if constexpr (sizeof(E) < 4)
+            vg_k<E, 128, 128, 512><<<dim3(gy128, gx128), b16>>>(a, b, w, h, gy128);
+        break;
+    }
+}
