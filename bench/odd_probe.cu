@@ -15,6 +15,7 @@
  *             rows (win0: every row) and stores them lined up with B's
  *             vectors, phase 1 in 16-byte units
  *   tile_sec  tpx's own kernel (kernels/tile_sec.cu), launched as tpx does
+ *             (_nb: its 1024-thread instance at 32x8, no 40-register bound)
  *   vl, vg    tiles laid on A's aligned 16-byte vectors (odd_probe_vl.cuh):
  *             16-byte loads whatever the row's offset, for f16
  * (Turning win1 into tile_sec's first version a piece at a time, 2026-11-27,
@@ -214,8 +215,8 @@ template <typename E> __global__ void k_check(const E *a, const E *b, ll w, ll h
 #include "odd_probe_vl.cuh"
 
 static const char *names[] = {"memcpy", "cublas", "rows_x", "rows_y", "sec_s64", "sec_v64", "sec_v64y",
-                              "sec_v128", "sec_v64y_p4", "win1", "win0", "tile_sec", "vl32", "vl64", "vl64t128", "vg32", "vg64", "vg32t128", "vg64t128", "vg128", "vg128t128"};
-enum { NK = 21 };
+                              "sec_v128", "sec_v64y_p4", "win1", "win0", "tile_sec", "vl32", "vl64", "vl64t128", "vg32", "vg64", "vg32t128", "vg64t128", "vg128", "vg128t128", "tile_sec_nb"};
+enum { NK = 22 };
 
 template <typename E> static void launch(int k, const void *av, void *bv, ll w, ll h, cublasHandle_t hd)
 {
@@ -247,12 +248,16 @@ template <typename E> static void launch(int k, const void *av, void *bv, ll w, 
     case 8: sec_k<E, 64, 1, 1, 1><<<dim3(gy64, gx32), blk>>>(a, b, w, h, gy64); break;
     case 9: win_k<E, 1><<<dim3(gy64, gx32), blk>>>(a, b, w, h, gy64); break;
     case 10: win_k<E, 0><<<dim3(gy64, gx32), blk>>>(a, b, w, h, gy64); break;
-    case 11: {
+    case 11:
+    case 21: { /* 21: tile_sec's 1024-thread instance, whose bound asks one block an SM */
         tpx_geom g = {};
         g.w = w, g.h = h, g.bx = 32, g.by = 8, g.vec = 16 / (int)sizeof(E);
         g.gx = (int)gx32, g.gy = gy64;
         size_t smem = (size_t)32 * tpx_ts_pitch(8, g.vec) * sizeof(E);
-        tpxk_tile_sec<E, 8, 256><<<dim3(gx32, gy64), blk, smem>>>(g, a, b);
+        if (k == 11)
+            tpxk_tile_sec<E, 8, 256><<<dim3(gx32, gy64), blk, smem>>>(g, a, b);
+        else
+            tpxk_tile_sec<E, 8, 1024><<<dim3(gx32, gy64), blk, smem>>>(g, a, b);
         break;
     }
     default: launch_vl<E>(k, a, b, w, h); break;

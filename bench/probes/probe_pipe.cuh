@@ -11,7 +11,11 @@
  *   l2_st   `n` lines per instruction in a 16 MB buffer that stays in L2:
  *           sectors per ns, GPU-wide (n >= 8: the stores write sectors in part);
  *   spin    a clock64 loop: the SM clock under load (MHz), which turns the
- *           times above into cycles.
+ *           times above into cycles;
+ *   l1_str  (probe l1s) ld.global.ca, lane l on line l mod n of lines `s`
+ *           lines apart (a column walk: rows of A s x 128 bytes apart), each
+ *           instruction the next word of the same lines, which stay in L1:
+ *           cycles per instruction by n and s.
  *
  * Every access is an asm volatile, so each loop iteration issues exactly its
  * instruction; the values feed a sink so nothing is dead.
@@ -74,6 +78,20 @@ __global__ void k_l1(const unsigned *buf, int n, int iters, unsigned *sink)
         sink[0] = acc;
 }
 
+/* The column walk: lines s apart, the instructions walking the words. */
+__global__ void k_l1s(const unsigned *buf, int n, ll s, int iters, unsigned *sink)
+{
+    int l = threadIdx.x & 31;
+    const unsigned *p = buf + (ll)(l % n) * s * 32 + l / n;
+    unsigned acc = 0;
+    for (int i = 0; i < iters; i++)
+#pragma unroll
+        for (int u = 0; u < PIPE_UNROLL; u++)
+            acc ^= pipe_ld_ca(p + ((i * PIPE_UNROLL + u) & 31));
+    if (acc == 0x9e3779b9u)
+        sink[0] = acc;
+}
+
 __global__ void k_sh(int ways, int iters, int store, unsigned *sink)
 {
     __shared__ unsigned s[40 * 32];
@@ -122,6 +140,32 @@ __global__ void k_spin(ll cycles, unsigned *sink)
     }
     if (threadIdx.x == 1u << 30)
         sink[0] = 1;
+}
+
+/* Cycles per instruction of the column walk, by lines n and their stride s
+ * (in lines): whether an instruction's L1 hits cost by line whatever the
+ * addresses, or by how the lines fall in the L1. */
+static void run_l1s(void)
+{
+    unsigned *sink, *buf;
+    ll bytes = 64ll << 20;
+    CK(cudaMalloc(&sink, 4));
+    CK(cudaMalloc(&buf, (size_t)bytes));
+    CK(cudaMemset(buf, 0, (size_t)bytes));
+    int grid = g_dev.sms * PIPE_BPS * 4, iters = 512;
+    double warp_instr_per_sm = (double)grid * (PIPE_THREADS / 32) * iters * PIPE_UNROLL / g_dev.sms;
+    ll spin = 2000000;
+    double ms = probe_time([&] { k_spin<<<g_dev.sms, 32>>>(spin, sink); }, 5, false);
+    double mhz = (double)spin / (ms * 1e3);
+    printf("probe,n,stride_lines,ms,cycles_per_instr\n");
+    for (int n : {8, 16, 32})
+        for (ll st : {1, 2, 3, 4, 5, 8, 16, 32, 64, 128, 250, 256, 257, 375, 384, 512})
+            if ((ll)n * st * 128 <= bytes) {
+                ms = probe_time([&] { k_l1s<<<grid, PIPE_THREADS>>>(buf, n, st, iters, sink); }, 5, false);
+                printf("l1_str,%d,%lld,%.4f,%.3f\n", n, st, ms, ms * 1e3 * mhz / warp_instr_per_sm);
+            }
+    CK(cudaFree(sink));
+    CK(cudaFree(buf));
 }
 
 static void run_pipe(int quick)
