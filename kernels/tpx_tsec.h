@@ -39,18 +39,20 @@
  * R, the shared pitch and the reps are tpx_traits.h's tpx_ts_*. */
 TPX_HD int tpx_ts_q(const tpx_geom *g) { return 2 * tpx_vec(g); }
 
+/* Flat element f rounded up to a sector (q elements; f >= 0). */
+TPX_HD long long tpx_ts_up(long long f, long long q)
+{
+    unsigned long long u = (unsigned long long)q;
+    return (long long)((unsigned long long)(f + q - 1) / u * u);
+}
+
 /* Segment tby of B row x: [*s, *e) in B's flat elements (empty past the
  * array's end). */
 TPX_HD void tpx_ts_segment(const tpx_geom *g, long long x, int tby, long long *s, long long *e)
 {
     long long q = tpx_ts_q(g), n = g->w * g->h, ty = tpx_ts_ty(g->by);
-    long long f = x * g->h + tby * ty, st = (long long)((unsigned long long)(f + q - 1) / q * q), en;
-    if (tby < g->gy - 1) {
-        en = st + ty;
-    } else {
-        long long l = (x + 1) * g->h;
-        en = (long long)((unsigned long long)(l + q - 1) / q * q);
-    }
+    long long st = tpx_ts_up(x * g->h + tby * ty, q);
+    long long en = tby < g->gy - 1 ? st + ty : tpx_ts_up((x + 1) * g->h, q);
     *s = st < n ? st : n;
     *e = en < n ? en : n;
 }

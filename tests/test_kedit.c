@@ -119,7 +119,8 @@ static void test_kernel_without_source(void **state)
     shows(a, "no source in the kernel language: its stores are 16-byte units");
     type(a, "\x05"); /* Ctrl-E */
     assert_ptr_equal(a->dialog, &kedit_dialog);
-    shows(a, "# tile_sec stores 16-byte units at every size, which the kernel language");
+    shows(a, "# tile_sec has no source in the kernel language:");
+    shows(a, "# Here is tile_rows, the tile it grew from.");
     shows(a, "kernel my_tile_rows");
     type(a, "\x18"); /* Ctrl-X: tile_rows' text, a correct kernel */
     assert_null(a->dialog);

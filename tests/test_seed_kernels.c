@@ -213,9 +213,12 @@ static void test_tile_dtype_field(void **s)
     assert_int_equal(config_tile_esize(&c), 2);
     config_set_tile_dtype(&c, TPX_F64);
     assert_true(config_tile_differs(&c));
-    assert_int_equal(model_space_esize(&c, TPX_SPACE_S), 8);
-    assert_int_equal(model_space_esize(&c, TPX_SPACE_A), 2);
-    assert_int_equal(model_space_esize(&c, TPX_SPACE_B), 2);
+    tpx_inst in = {.space = TPX_SPACE_S};
+    assert_int_equal(model_inst_esize(&c, &in), 8);
+    in.space = TPX_SPACE_A;
+    assert_int_equal(model_inst_esize(&c, &in), 2);
+    in.space = TPX_SPACE_B;
+    assert_int_equal(model_inst_esize(&c, &in), 2);
     c.kernel = TPX_K_SMEM;
     c.bx = c.by = 16;
     assert_int_equal(config_geom(&c).tile_esize, 8); /* the launch sizes the tile with it */

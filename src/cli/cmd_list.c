@@ -109,10 +109,10 @@ static int list_source(const char *name, const char *file)
                         "--source takes a kernel (%s)\n", name, catalog_names_list());
         return CLI_USAGE;
     }
-    if (k >= 0 && (tpx_traits_of((tpx_kernel_id)k).flags & TPX_KF_VECOUT)) {
-        fprintf(stderr, "tpx list: %s stores 16-byte units at every size, and the kernel language "
-                        "moves one element per access, so it has no source in the language; its "
-                        "index arithmetic is kernels/tpx_tsec.h (docs/kernels.md)\n", name);
+    const char *why = k >= 0 ? catalog_no_source((tpx_kernel_id)k) : NULL;
+    if (why) {
+        fprintf(stderr, "tpx list: %s has no source in the kernel language: %s; its index "
+                        "arithmetic is kernels/tpx_tsec.h (docs/kernels.md)\n", name, why);
         return CLI_USAGE;
     }
     size_t len;

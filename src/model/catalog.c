@@ -47,6 +47,14 @@ const char *catalog_names_list(void)
     return list;
 }
 
+const char *catalog_no_source(tpx_kernel_id id)
+{
+    if ((int)id < 0 || id >= TPX_K_COUNT || !(tpx_traits_of(id).flags & TPX_KF_VECOUT))
+        return NULL;
+    return "its stores are 16-byte units at every size, and the kernel language moves one "
+           "element per access";
+}
+
 int catalog_join(char *buf, size_t n, int (*pick)(tpx_kernel_id), const char *last_sep)
 {
     int picked[TPX_K_COUNT], np = 0;

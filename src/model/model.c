@@ -12,16 +12,9 @@ const char *model_op_name(tpx_op op) { return op < TPX_OP_COUNT ? op_names[op] :
 
 size_t model_esize(const tpx_config *c) { return config_access_bytes(c); }
 
-size_t model_space_esize(const tpx_config *c, tpx_space s)
-{
-    /* a tile of its own type holds single elements (vectorised kernels refuse one) */
-    if (s == TPX_SPACE_S && config_tile_differs(c))
-        return config_tile_esize(c);
-    return model_esize(c);
-}
-
 size_t model_inst_esize(const tpx_config *c, const tpx_inst *in)
 {
+    /* a tile of its own type holds single elements (vectorised kernels refuse one) */
     if (in->space == TPX_SPACE_S && config_tile_differs(c))
         return config_tile_esize(c);
     tpx_geom g = {.vec = config_vec(c)}; /* all tpx_phase_vec reads */

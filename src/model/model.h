@@ -58,12 +58,10 @@ const char *model_op_name(tpx_op op); /* "global_load", ... */
 /* Byte width of one lane's access: the element, or the 16-byte vector of a
  * vectorised kernel (whose move indices then count vectors). */
 size_t model_esize(const tpx_config *c);
-/* Byte width of one access to a space: the tile's element type for the
- * shared tile, the matrix's for A and B. */
-size_t model_space_esize(const tpx_config *c, tpx_space s);
-/* Byte width of one lane's access in an instruction: model_space_esize, but
- * per phase (tpx_phase_vec): tile_sec's phase 0 moves single elements and
- * its phase 1 16-byte units. */
+/* Byte width of one lane's access in an instruction: the tile's element type
+ * for a shared tile of its own type, else the matrix's element times the
+ * phase's elements per access (tpx_phase_vec): tile_sec's phase 0 moves
+ * single elements and its phase 1 16-byte units. */
 size_t model_inst_esize(const tpx_config *c, const tpx_inst *in);
 
 /* For the launch totals (totals.c), built on model.c's instructions: one

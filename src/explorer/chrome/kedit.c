@@ -85,15 +85,17 @@ static void kedit_open(const tpx_app *a, void *st)
                      : catalog_name((tpx_kernel_id)a->write_from));
         text = assets_get(path, &len);
     }
-    /* a catalog kernel without a source (tile_sec: 16-byte stores at every
-     * size) starts from the tile it grew from, saying so */
+    /* a catalog kernel without a source (catalog_no_source) starts from the
+     * tile it grew from, saying so */
     char from[UK_MAX_TEXT + 1];
-    if (!text && a->write_from >= 0 && !config_is_reference((tpx_kernel_id)a->write_from)) {
+    const char *why =
+        !text && a->write_from >= 0 ? catalog_no_source((tpx_kernel_id)a->write_from) : NULL;
+    if (why) {
         const char *rows = assets_get("kernels/tile_rows.tpxk", NULL);
         snprintf(from, sizeof from,
-                 "# %s stores 16-byte units at every size, which the kernel language\n"
-                 "# cannot write: here is tile_rows, the tile it grew from.\n%s",
-                 catalog_name((tpx_kernel_id)a->write_from), rows ? rows : "");
+                 "# %s has no source in the kernel language:\n# %s.\n"
+                 "# Here is tile_rows, the tile it grew from.\n%s",
+                 catalog_name((tpx_kernel_id)a->write_from), why, rows ? rows : "");
         text = from;
     }
     len = text ? strlen(text) : 0;

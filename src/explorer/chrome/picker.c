@@ -74,12 +74,15 @@ static void draw_source(tpx_canvas *cv, tpx_rect t, int id)
         text = assets_get(path, NULL);
     }
     if (!text) {
+        const char *why = id >= 0 ? catalog_no_source((tpx_kernel_id)id) : NULL;
+        char msg[256];
+        snprintf(msg, sizeof msg,
+                 "no source in the kernel language: %s (kernels/tpx_tsec.h, docs/kernels.md)",
+                 why ? why : "?");
         canvas_wrap(cv, t, TPX_R_DIM,
                     id >= 0 && config_is_reference((tpx_kernel_id)id)
                         ? "a reference: measured, not written as a kernel"
-                        : "no source in the kernel language: its stores are 16-byte units at "
-                          "every size, and the language moves one element per access "
-                          "(kernels/tpx_tsec.h, docs/kernels.md)");
+                        : msg);
         return;
     }
     for (int y = t.y; *text && y < t.y + t.h; y++) {
