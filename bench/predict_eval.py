@@ -19,11 +19,13 @@ usage: bench/predict_eval.py [--tpx build-cpu/tpx] [--profile h200]
                            [--results bench/results/h200.json] [--all-badges]
                            [--size WxH] [--groups] [--rows] [--markdown]
 --size keeps one matrix size (e.g. 8192x8192) of the file; --markdown prints
-the summary as one table row.
+the summary as one table row.  A results file ending in .csv is read as a
+`tpx bench --csv` table.
 Exit 0 when the bars of issue 18 are met on the selection, 1 otherwise.
 """
 import argparse
 import collections
+import csv
 import json
 import statistics
 import subprocess
@@ -88,10 +90,24 @@ def predict_group(tpx, profile, key, blocks):
     return out
 
 
+def csv_results(path):
+    """The rows of a `tpx bench --csv` table in the --save document's shape."""
+    out = []
+    for r in csv.DictReader(open(path)):
+        if r["status"] != "ok" or not r["gbs"]:
+            continue
+        c = {"kernel": r["kernel"], "block": r["block"], "size": "%sx%s" % (r["width"], r["height"]),
+             "dtype": r["dtype"], "tile_dtype": r["tile_dtype"] or r["dtype"],
+             "pad": int(r["pad"] or 0), "swizzle": r["swizzle"] == "1"}
+        out.append({"config": c, "measured": {"gbs": float(r["gbs"]), "l2_badge": r["l2_badge"],
+                                              "verified": r["verified"] == "1"}})
+    return out
+
+
 def load_groups(path, all_badges, size=None):
-    doc = json.load(open(path))
+    rows = csv_results(path) if path.endswith(".csv") else json.load(open(path))["results"]
     groups = collections.defaultdict(dict)
-    for r in doc["results"]:
+    for r in rows:
         m = r.get("measured")
         if r["config"]["kernel"] in ("memcpy", "cublas") or not m or not m.get("gbs") \
                 or not m.get("verified", True):
