@@ -96,13 +96,16 @@ static void test_random_configs(void **s)
 
 /* tile_sec's families (columns a period apart, the tail one by one) against
  * brute force: rows of 1 to 3 elements, sizes whose B rows start at every
- * offset in a sector, grids of hundreds of tile columns. */
+ * offset in a sector, grids of hundreds of tile columns, tiles taller than
+ * the matrix. */
 static void test_tile_sec_families(void **s)
 {
     (void)s;
     static const long long sizes[][2] = {{1001, 2}, {1003, 3}, {777, 1}, {2, 1001}, {401, 77},
                                          {333, 217}, {1031, 9}, {130, 531}, {517, 96}};
-    static const int shapes[][2] = {{32, 8}, {1, 1}, {7, 2}, {16, 16}, {64, 4}};
+    /* 1x1024 and 4x128: segments of TY = 8192 and 1024 B columns over rows
+     * far shorter, where the tail is set by H, not TY */
+    static const int shapes[][2] = {{32, 8}, {1, 1}, {7, 2}, {16, 16}, {64, 4}, {1, 1024}, {4, 128}};
     int checked = 0;
     for (size_t i = 0; i < sizeof sizes / sizeof sizes[0]; i++)
         for (size_t j = 0; j < sizeof shapes / sizeof shapes[0]; j++)

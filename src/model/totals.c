@@ -248,7 +248,11 @@ static int totals_sec(const tpx_config *c, const tpx_geom *g, tpx_inst *buf, tpx
         b = a;
         a = r;
     }
-    long long period = q / b, tail = tpx_cdiv((tpx_ts_ty(g->by) + 2 * q) / g->h + 2, g->bx) + 1;
+    /* a segment runs at most min(TY, H) + 2Q elements, so only the columns
+     * within that reach of the array's end can be clamped there (H below TY:
+     * a block of 1x1024 at H = 2 would otherwise price 4107 columns one by one) */
+    long long ty = tpx_ts_ty(g->by) < g->h ? tpx_ts_ty(g->by) : g->h;
+    long long period = q / b, tail = tpx_cdiv((ty + 2 * q) / g->h + 2, g->bx) + 1;
     long long body = g->gx > tail ? g->gx - tail : 0; /* columns [body, gx): the tail */
     int ry[3][2] = {{0, g->gy - 2}, {g->gy - 2, 1}, {g->gy - 1, 1}};
     if (g->gy < 2)
