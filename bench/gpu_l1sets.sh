@@ -7,6 +7,10 @@
 # Times the column kernels over block shapes at strides that are and are not
 # large powers of two, then Nsight Compute's L1 hit rate and L2 read sectors
 # for one launch of a few.  Logs in $OUT (or /tmp/tpx-l1sets): l1sets.csv, ncu.csv.
+# The answer on an H200 (2026-11-27, bench/results/issue18/): no.  Every stride
+# runs alike, the L2 reads each sector once, and the L1's own throughput binds
+# the 16- and 32-wide blocks (docs/PERFORMANCE.md, "The prediction against the
+# sweeps").
 set -u
 out=${OUT:-/tmp/tpx-l1sets}
 mkdir -p "$out"
