@@ -14,8 +14,9 @@
  *           times above into cycles;
  *   l1_str  (probe l1s) ld.global.ca, lane l on line l mod n of lines `s`
  *           lines apart (a column walk: rows of A s x 128 bytes apart), each
- *           instruction the next word of the same lines, which stay in L1:
- *           cycles per instruction by n and s.
+ *           instruction the next word of the same lines, which stay in L1
+ *           (modes 1, 2: the first sector's words; l1_ld's moving lines):
+ *           cycles per instruction by n, s and mode.
  *
  * Every access is an asm volatile, so each loop iteration issues exactly its
  * instruction; the values feed a sink so nothing is dead.
@@ -78,16 +79,21 @@ __global__ void k_l1(const unsigned *buf, int n, int iters, unsigned *sink)
         sink[0] = acc;
 }
 
-/* The column walk: lines s apart, the instructions walking the words. */
-__global__ void k_l1s(const unsigned *buf, int n, ll s, int iters, unsigned *sink)
+/* The column walk: lines s apart, the instructions walking the words (mode
+ * 0: all 32 words of the lines; 1: the first sector's 8; 2: word fixed, the
+ * lines moving by a line each instruction, l1_ld's pattern at stride s). */
+__global__ void k_l1s(const unsigned *buf, int n, ll s, int mode, int iters, unsigned *sink)
 {
     int l = threadIdx.x & 31;
     const unsigned *p = buf + (ll)(l % n) * s * 32 + l / n;
     unsigned acc = 0;
     for (int i = 0; i < iters; i++)
 #pragma unroll
-        for (int u = 0; u < PIPE_UNROLL; u++)
-            acc ^= pipe_ld_ca(p + ((i * PIPE_UNROLL + u) & 31));
+        for (int u = 0; u < PIPE_UNROLL; u++) {
+            int k = i * PIPE_UNROLL + u;
+            ll o = mode == 0 ? (k & 31) : mode == 1 ? (k & 7) : (ll)(k & 7) * 32;
+            acc ^= pipe_ld_ca(p + o);
+        }
     if (acc == 0x9e3779b9u)
         sink[0] = acc;
 }
@@ -157,13 +163,16 @@ static void run_l1s(void)
     ll spin = 2000000;
     double ms = probe_time([&] { k_spin<<<g_dev.sms, 32>>>(spin, sink); }, 5, false);
     double mhz = (double)spin / (ms * 1e3);
-    printf("probe,n,stride_lines,ms,cycles_per_instr\n");
-    for (int n : {8, 16, 32})
-        for (ll st : {1, 2, 3, 4, 5, 8, 16, 32, 64, 128, 250, 256, 257, 375, 384, 512})
-            if ((ll)n * st * 128 <= bytes) {
-                ms = probe_time([&] { k_l1s<<<grid, PIPE_THREADS>>>(buf, n, st, iters, sink); }, 5, false);
-                printf("l1_str,%d,%lld,%.4f,%.3f\n", n, st, ms, ms * 1e3 * mhz / warp_instr_per_sm);
-            }
+    printf("probe,n,stride_lines,mode,ms,cycles_per_instr\n");
+    for (int mode = 0; mode < 3; mode++)
+        for (int n : {8, 16, 32})
+            for (ll st : {1, 2, 3, 4, 5, 8, 16, 32, 64, 128, 250, 256, 257, 375, 384, 512})
+                if ((ll)n * st * 128 + 8 * 128 <= bytes && (mode == 0 || st == 1 || st == 256)) {
+                    ms = probe_time([&] { k_l1s<<<grid, PIPE_THREADS>>>(buf, n, st, mode, iters, sink); },
+                                    5, false);
+                    printf("l1_str,%d,%lld,%d,%.4f,%.3f\n", n, st, mode, ms,
+                           ms * 1e3 * mhz / warp_instr_per_sm);
+                }
     CK(cudaFree(sink));
     CK(cudaFree(buf));
 }
