@@ -28,7 +28,7 @@
  *   copy    cudaMemcpy device to device, cold and L2-resident (hot).
  *
  * Build: nvcc -arch=sm_90 -O3 -std=c++17 -o probe bench/probes/probe.cu
- * Run:   probe [launch|chase|stream|pipe|l1s|prologue|barrier|pages|runs|copy|all] [--quick]  (CSV on stdout;
+ * Run:   probe [launch|chase|stream|pipe|l1s|l2few|prologue|barrier|pages|runs|copy|all] [--quick]  (CSV on stdout;
  *        bench/probes/run.sh runs them all and keeps the tables)
  */
 #include "probe_barrier.cuh"
@@ -249,6 +249,8 @@ int main(int argc, char **argv)
         run_pipe(g_quick);
     if (what == "l1s") /* issue 18's column-walk question, not part of all */
         run_l1s();
+    if (what == "l2few") /* whose cost the pipe probe's many-line rows are, not part of all */
+        run_l2few();
     if (what == "prologue" || what == "all")
         run_prologue();
     if (what == "barrier" || what == "all")

@@ -16,7 +16,9 @@
  *           lines apart (a column walk: rows of A s x 128 bytes apart), each
  *           instruction the next word of the same lines, which stay in L1
  *           (modes 1, 2: the first sector's words; l1_ld's moving lines):
- *           cycles per instruction by n, s and mode.
+ *           cycles per instruction by n, s and mode;
+ *   few_ld  (probe l2few) l2_ld and l2_st on 8, 32 and every SM's worth of
+ *   few_st  blocks: whether their cost at many lines is the SM's or the L2's.
  *
  * Every access is an asm volatile, so each loop iteration issues exactly its
  * instruction; the values feed a sink so nothing is dead.
@@ -173,6 +175,38 @@ static void run_l1s(void)
                     printf("l1_str,%d,%lld,%d,%.4f,%.3f\n", n, st, mode, ms,
                            ms * 1e3 * mhz / warp_instr_per_sm);
                 }
+    CK(cudaFree(sink));
+    CK(cudaFree(buf));
+}
+
+/* The l2_ld and l2_st patterns with one 1024-thread block on each of `few`
+ * SMs (dynamic shared memory keeps a second block off an SM): whether the
+ * cycles per instruction at many lines are the SM's, the same on 8 SMs as
+ * on all, or the L2's, lower on few SMs.  The full-GPU run cannot tell: its
+ * stores write the same sectors per ns from 8 lines up. */
+static void run_l2few(void)
+{
+    unsigned *sink, *buf;
+    ll bytes = 16ll << 20, lines = bytes / 128;
+    CK(cudaMalloc(&sink, 4));
+    CK(cudaMalloc(&buf, (size_t)bytes));
+    CK(cudaMemset(buf, 0, (size_t)bytes));
+    int iters = 512, smem = 160 << 10;
+    CK(cudaFuncSetAttribute(k_l2, cudaFuncAttributeMaxDynamicSharedMemorySize, smem));
+    ll spin = 2000000;
+    double ms = probe_time([&] { k_spin<<<g_dev.sms, 32>>>(spin, sink); }, 5, false);
+    double mhz = (double)spin / (ms * 1e3);
+    double per_sm = 32.0 * iters * PIPE_UNROLL; /* warp instructions of the SM's one block */
+    printf("probe,sms,n,ms,cycles_per_instr,sectors_per_ns\n");
+    for (int few : {8, 32, g_dev.sms})
+        for (int store = 0; store < 2; store++)
+            for (int n : {1, 4, 8, 32}) {
+                ms = probe_time([&] { k_l2<<<few, 1024, smem>>>(buf, lines, n, iters, store, sink); }, 5,
+                                false);
+                double sectors = per_sm * few * n * (n < 4 ? 4.0 / n : 1.0);
+                printf("%s,%d,%d,%.4f,%.3f,%.2f\n", store ? "few_st" : "few_ld", few, n, ms,
+                       ms * 1e3 * mhz / per_sm, sectors / (ms * 1e6));
+            }
     CK(cudaFree(sink));
     CK(cudaFree(buf));
 }
