@@ -72,14 +72,15 @@ template <int Q> __device__ __forceinline__ ll sec_cut(ll x, int j, int gy, ll h
     return (f + Q - 1) / Q * Q;
 }
 
-template <typename E, int TY>
-__device__ void sec_k_edge(const E *__restrict__ a, E *__restrict__ b, ll w, ll h, int gy, int tbx, int tby, E *s)
+/* An edge tile of BX B rows, element by element: warp wp takes rows wp,
+ * wp + warps, ... (also odd_probe_vl.cuh's edges). */
+template <typename E, int TY, int BX = 32>
+__device__ void sec_k_edge(const E *__restrict__ a, E *__restrict__ b, ll w, ll h, int gy, int tbx, int tby)
 {
     constexpr int Q = 32 / sizeof(E);
-    ll x0 = (ll)tbx * 32;
+    ll x0 = (ll)tbx * BX;
     int lane = threadIdx.x, wp = threadIdx.y;
-    (void)s;
-    for (int c = wp; c < 32 && x0 + c < w; c += 8) {
+    for (int c = wp; c < BX && x0 + c < w; c += blockDim.y) {
         ll x = x0 + c, lo = sec_cut<Q>(x, tby, gy, h, TY), hi = sec_cut<Q>(x, tby + 1, gy, h, TY);
         hi = hi < w * h ? hi : w * h;
         for (ll f = lo + lane; f < hi; f += 32) {
@@ -166,7 +167,7 @@ __global__ void __launch_bounds__(256) win_k(const E *__restrict__ a, E *__restr
     ll x0 = (ll)tbx * 32, y0 = (ll)tby * TY;
     int lane = threadIdx.x, wp = threadIdx.y, t = lane + 32 * wp;
     if (!(tby < gy - 1 && x0 + 32 <= w && y0 + R <= h)) { /* edges: the element path */
-        sec_k_edge<E, TY>(a, b, w, h, gy, tbx, tby, s);
+        sec_k_edge<E, TY>(a, b, w, h, gy, tbx, tby);
         return;
     }
     ll g0 = (x0 + lane) * h + y0;

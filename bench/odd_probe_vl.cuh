@@ -9,21 +9,27 @@
  * sectors), so phase 1 is tile_sec's: 16-byte units to sector-cut segments.
  * Interior tiles only; the edges take the element path.
  */
+/* Whether tile (tbx, tby) is interior: whole columns, not a row's last
+ * segment, every row of R inside the matrix (else sec_k_edge takes it). */
 template <typename E, int BX, int TY>
-__device__ void vl_edge(const E *__restrict__ a, E *__restrict__ b, ll w, ll h, int gy, int tbx, int tby)
+__device__ __forceinline__ bool vl_interior(int tbx, int tby, int gy, ll w, ll h)
 {
-    constexpr int Q = 32 / sizeof(E);
-    ll x0 = (ll)tbx * BX;
-    int lane = threadIdx.x, wp = threadIdx.y;
-    for (int c = wp; c < BX && x0 + c < w; c += blockDim.y) {
-        ll x = x0 + c, lo = sec_cut<Q>(x, tby, gy, h, TY), hi = sec_cut<Q>(x, tby + 1, gy, h, TY);
-        hi = hi < w * h ? hi : w * h;
-        for (ll f = lo + lane; f < hi; f += 32) {
-            ll xx = x, yy = f - x * h;
-            while (yy >= h)
-                yy -= h, xx++;
-            b[f] = a[yy * w + xx];
-        }
+    return tby < gy - 1 && (ll)tbx * BX + BX <= w && (ll)tby * TY + TY + 32 / (int)sizeof(E) - 1 <= h;
+}
+
+/* The tile's R rows as the 16-byte vectors that cover their BX columns
+ * (V = BX / N + 1 a row), slot sl = j V + vv to thread sl mod NT, all loads
+ * issued before any is used. */
+template <typename E, int BX, int TY, int NT, int L>
+__device__ __forceinline__ void vl_rows(const E *__restrict__ a, ll base, ll w, int t, uint4 (&v)[L])
+{
+    constexpr int N = 16 / sizeof(E), R = TY + 32 / sizeof(E) - 1, V = BX / N + 1, SL = R * V;
+    const uint4 *a4 = reinterpret_cast<const uint4 *>(a);
+#pragma unroll
+    for (int i = 0; i < L; i++) {
+        int sl = t + NT * i;
+        if (sl < SL)
+            v[i] = a4[(base + (ll)(sl / V) * w) / N + sl % V];
     }
 }
 
@@ -36,21 +42,13 @@ __global__ void __launch_bounds__(256) vl_k(const E *__restrict__ a, E *__restri
     int tbx = blockIdx.y, tby = blockIdx.x;
     ll x0 = (ll)tbx * BX, y0 = (ll)tby * TY;
     int t = threadIdx.x + 32 * threadIdx.y;
-    if (!(tby < gy - 1 && x0 + BX <= w && y0 + R <= h)) {
-        vl_edge<E, BX, TY>(a, b, w, h, gy, tbx, tby);
+    if (!vl_interior<E, BX, TY>(tbx, tby, gy, w, h)) {
+        sec_k_edge<E, TY, BX>(a, b, w, h, gy, tbx, tby);
         return;
     }
-    const uint4 *a4 = reinterpret_cast<const uint4 *>(a);
     const ll base = y0 * w + x0;
     uint4 v[L];
-#pragma unroll
-    for (int i = 0; i < L; i++) {
-        int sl = t + 256 * i;
-        if (sl < SL) {
-            int j = sl / V, vv = sl % V;
-            v[i] = a4[(base + (ll)j * w) / N + vv];
-        }
-    }
+    vl_rows<E, BX, TY, 256>(a, base, w, t, v);
     const int hm = (int)(h & (Q - 1)), l0 = (int)((Q - (x0 * h + y0) % Q) % Q);
 #pragma unroll
     for (int i = 0; i < L; i++) {
@@ -102,20 +100,14 @@ __global__ void __launch_bounds__(NT) vg_k(const E *__restrict__ a, E *__restric
     int tbx = blockIdx.y, tby = blockIdx.x;
     ll x0 = (ll)tbx * BX, y0 = (ll)tby * TY;
     int t = threadIdx.x + 32 * threadIdx.y;
-    if (!(tby < gy - 1 && x0 + BX <= w && y0 + R <= h)) {
-        vl_edge<E, BX, TY>(a, b, w, h, gy, tbx, tby);
+    if (!vl_interior<E, BX, TY>(tbx, tby, gy, w, h)) {
+        sec_k_edge<E, TY, BX>(a, b, w, h, gy, tbx, tby);
         return;
     }
-    const uint4 *a4 = reinterpret_cast<const uint4 *>(a);
     uint4 *s4 = reinterpret_cast<uint4 *>(s);
     const ll base = y0 * w + x0;
     uint4 v[L];
-#pragma unroll
-    for (int i = 0; i < L; i++) {
-        int sl = t + NT * i;
-        if (sl < SL)
-            v[i] = a4[(base + (ll)(sl / V) * w) / N + sl % V];
-    }
+    vl_rows<E, BX, TY, NT>(a, base, w, t, v);
     const int b0 = (int)(base & (N - 1)), wm = (int)(w & (N - 1));
     if (t < R)
         rb[t] = t * RS + (t / N) * N + ((b0 + t * wm) & (N - 1));
