@@ -16,9 +16,16 @@ catalog (docs/prediction.md, "Calibration"):
                         R contiguous bytes (the other side sequential)
   dram_run_window       runs, "order" mode: how many launch-adjacent blocks'
                         runs DRAM sees as one
-  ld_line_cycles, ld_hit_line_cycles, st_line_cycles,
-  smem_wavefront_cycles, smem_instr_cycles, l2_read_sectors_ns,
-  l2_write_sectors_ns   pipe: cycles per line / wavefront, L2 sector rates
+  ld_line_cycles, smem_wavefront_cycles, smem_instr_cycles,
+  l2_read_sectors_ns, l2_write_sectors_ns
+                        pipe: cycles per line / wavefront, L2 sector rates
+  ld_hit_line_cycles    l1s: the column walk, every warp of an SM hitting the
+                        same lines (a block's warps sharing the rows they
+                        reuse); the pipe probe's own-lines hit where absent
+  st_line_cycles        l2few: stores on 8 SMs, one block each, so the L2 is
+                        idle (over the whole GPU the pipe probe's stores run
+                        at the L2's partial-write rate, which the l2 limit
+                        charges already); the pipe probe's where absent
   chase_*               chase: unloaded latencies (documentation only)
 
 A GPU without probes gets its constants from a probed profile by rules
@@ -27,7 +34,8 @@ peak, the L2 rates scaled by SMs x clock, everything else (launch rate,
 latency, run curves, pipe cycles) as probed.  Estimates of estimates; the
 profile files say so.
 
-usage: bench/probes/calibrate.py PROBE.csv [--sms 132]   (profile lines on stdout)
+usage: bench/probes/calibrate.py PROBE.csv [MORE.csv ...] [--sms 132]
+       (profile lines on stdout; the tables are read as one)
        bench/probes/calibrate.py --derive assets/devices/h200.txt TARGET.txt
 """
 import argparse
@@ -37,11 +45,12 @@ import statistics
 import sys
 
 
-def table(path):
+def table(paths):
     out = {}
-    for r in csv.reader(open(path)):
-        if r and not r[0].startswith('#') and r[0] != 'probe':
-            out.setdefault(r[0], []).append(r[1:])
+    for path in paths:
+        for r in csv.reader(open(path)):
+            if r and not r[0].startswith('#') and r[0] != 'probe':
+                out.setdefault(r[0], []).append(r[1:])
     return out
 
 
@@ -177,7 +186,19 @@ def pipe(t):
     sh_w = (rows[('sh_ld', 32)] - rows[('sh_ld', 1)]) / 31
     sh_i = rows[('sh_ld', 1)] - sh_w
     sect = {(r[0], int(r[1])): float(r[4]) for r in t['pipe_rows']}
-    return dict(clock_mhz=clock, ld_line_cycles=ld, ld_hit_line_cycles=hit, st_line_cycles=st,
+    src = {'ld_hit_line_cycles': 'pipe', 'st_line_cycles': 'pipe'}
+    walk = {}
+    for n, _, mode, _, cyc in t.get('l1_str', []):  # n lines an instruction, any stride
+        if mode == '0':
+            walk.setdefault(int(n), []).append(float(cyc))
+    if 16 in walk and 32 in walk:
+        hit = (statistics.median(walk[32]) - statistics.median(walk[16])) / 16
+        src['ld_hit_line_cycles'] = 'l1s'
+    few = [(int(r[0]), float(r[3])) for r in t.get('few_st', []) if r[1] == '32']
+    if few:
+        st = min(few)[1] / 32  # the fewest SMs: the L2 idle
+        src['st_line_cycles'] = 'l2few'
+    return dict(src=src, clock_mhz=clock, ld_line_cycles=ld, ld_hit_line_cycles=hit, st_line_cycles=st,
                 smem_wavefront_cycles=sh_w, smem_instr_cycles=sh_i,
                 l2_read_sectors_ns=sect[('l2_ld', 1)], l2_write_sectors_ns=sect[('l2_st', 1)])
 
@@ -215,12 +236,12 @@ def main():
     if len(sys.argv) == 4 and sys.argv[1] == '--derive':
         return derive(sys.argv[2], sys.argv[3])
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument('probe')
+    ap.add_argument('probe', nargs='+')
     ap.add_argument('--sms', type=int, default=0, help='SMs (default: the probe header)')
     a = ap.parse_args()
     t = table(a.probe)
     sms = a.sms
-    for line in open(a.probe):
+    for line in open(a.probe[0]):
         if line.startswith('# device') and not sms:
             sms = int(line.split('sms ')[1].split(',')[0])
     t['pipe_rows'] = [r for k in ('l1_ld', 'sh_ld', 'sh_st', 'l2_ld', 'l2_st')
@@ -231,8 +252,10 @@ def main():
     lat, a_w = fit_round_trip(t, c, sms, lat, a_w, bw, p)
     eta, window = runs(t)
     chase = {int(r[0]): float(r[2]) for r in t['chase']}
-    print(f"# Throughput constants from {a.probe} (bench/probes/calibrate.py;")
-    print(f"# the stream fit's mean |log error| {100 * err:.1f} % over its rows; the round")
+    print("# Throughput constants from bench/probes/calibrate.py over")
+    for path in a.probe:
+        print(f"#   {path}")
+    print(f"# (the stream fit's mean |log error| {100 * err:.1f} % over its rows; the round")
     print("# trip and its growth per warp from the pages probe's one-row blocks)")
     print(f"clock_mhz={c['clock_mhz']:.0f}")
     print(f"launch_ns_per_block={c['launch_ns_per_block']:.4f}")
@@ -247,6 +270,8 @@ def main():
     for key, curve in (('block_run_eff', block_runs(t)), ('barrier_eff', barrier(t))):
         if curve:
             print(f"{key}=" + ",".join(f"{x}:{y:.3f}" for x, y in curve))
+    print(f"# the L1-hit cost from probe {c['src']['ld_hit_line_cycles']}, the store cost from probe "
+          f"{c['src']['st_line_cycles']},\n# the other pipe costs from probe pipe")
     for k in ('ld_line_cycles', 'ld_hit_line_cycles', 'st_line_cycles', 'smem_wavefront_cycles',
               'smem_instr_cycles'):
         print(f"{k}={c[k]:.2f}")

@@ -247,9 +247,9 @@ int main(int argc, char **argv)
         run_copy();
     if (what == "pipe" || what == "all")
         run_pipe(g_quick);
-    if (what == "l1s") /* issue 18's column-walk question, not part of all */
+    if (what == "l1s" || what == "all") /* the L1-hit cost calibrate.py takes */
         run_l1s();
-    if (what == "l2few") /* whose cost the pipe probe's many-line rows are, not part of all */
+    if (what == "l2few" || what == "all") /* the store cost calibrate.py takes */
         run_l2few();
     if (what == "prologue" || what == "all")
         run_prologue();
