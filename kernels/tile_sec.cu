@@ -117,15 +117,7 @@ __global__ void __launch_bounds__(MAXT, ts_min_blocks<E>(MAXT, BYC)) tpxk_tile_s
     if (BYC)
         g.by = BYC;
     int tbx, tby;
-    if ((unsigned long long)g.gx * g.gy <= 0xffffffffull) {
-        /* tpx_col_remap in 32 bits: a 64-bit division costs a block ~100
-         * dependent instructions before its first load */
-        unsigned bid = blockIdx.x + (unsigned)g.gx * blockIdx.y;
-        tbx = (int)(bid / (unsigned)g.gy);
-        tby = (int)(bid - (unsigned)tbx * (unsigned)g.gy);
-    } else {
-        tpx_block_tile(TPX_K_TILE_SEC, &g, blockIdx.x, blockIdx.y, &tbx, &tby);
-    }
+    tpx_block_tile(TPX_K_TILE_SEC, &g, blockIdx.x, blockIdx.y, &tbx, &tby);
     E *s = tpx_tile_smem<E>();
     if (BYC && tpx_ts_interior(&g, tbx, tby))
         ts_interior<E, (BYC > 0 ? BYC : 1)>(g, tbx, tby, a, b, s);

@@ -55,6 +55,14 @@ TPX_HD void tpx_diag_unmap(const tpx_geom *g, int tbx, int tby, int *bx, int *by
  * after another (tile_vec: the L2 drains B to DRAM in address order). */
 TPX_HD void tpx_col_remap(const tpx_geom *g, int bx, int by, int *tbx, int *tby)
 {
+    if ((unsigned long long)g->gx * (unsigned long long)g->gy <= 0xffffffffull) {
+        /* in 32 bits where the grid allows: on the GPU a 64-bit division is
+         * a call of ~100 dependent instructions before a block's first load */
+        unsigned bid = (unsigned)bx + (unsigned)g->gx * (unsigned)by, q = bid / (unsigned)g->gy;
+        *tbx = (int)q;
+        *tby = (int)(bid - q * (unsigned)g->gy);
+        return;
+    }
     long long bid = bx + (long long)g->gx * by;
     *tbx = (int)(bid / g->gy);
     *tby = (int)(bid % g->gy);

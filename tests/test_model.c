@@ -234,6 +234,30 @@ static void test_col_remap(void **s)
     assert_int_equal(in[0].idx[0], 64 * 128 / 4); /* A row 64, column 0 */
 }
 
+/* The column order's 32-bit path (grids of up to 2^32 - 1 blocks) and its
+ * 64-bit one give the tile the 64-bit division gives, on both sides of the
+ * boundary: 65535 x 65537 blocks is 2^32 - 1, 65536 x 65537 one grid column
+ * more; the last blocks of each, and blocks whose bid passes 2^31. */
+static void test_col_remap_wide(void **s)
+{
+    (void)s;
+    static const int grids[][2] = {{65535, 65537}, {65536, 65537}, {2147483647, 2}, {3, 2147483647}};
+    for (int i = 0; i < 4; i++) {
+        tpx_geom g = {.gx = grids[i][0], .gy = grids[i][1]};
+        int pts[][2] = {{g.gx - 1, g.gy - 1}, {0, g.gy - 1}, {g.gx - 1, 0}, {g.gx / 2, g.gy / 2}};
+        for (int j = 0; j < 4; j++) {
+            int bx = pts[j][0], by = pts[j][1], tbx, tby, bx2, by2;
+            long long bid = bx + (long long)g.gx * by;
+            tpx_col_remap(&g, bx, by, &tbx, &tby);
+            assert_int_equal(tbx, bid / g.gy);
+            assert_int_equal(tby, bid % g.gy);
+            tpx_col_unmap(&g, tbx, tby, &bx2, &by2);
+            assert_int_equal(bx2, bx);
+            assert_int_equal(by2, by);
+        }
+    }
+}
+
 /* Reordering tiles changes no per-warp access: diagonal totals equal naive. */
 static void test_diag_totals(void **s)
 {
@@ -279,6 +303,7 @@ int main(void)
         cmocka_unit_test(test_copies_unroll),
         cmocka_unit_test(test_diag_remap),
         cmocka_unit_test(test_col_remap),
+        cmocka_unit_test(test_col_remap_wide),
         cmocka_unit_test(test_diag_totals),
         cmocka_unit_test(test_references),
     };

@@ -15,7 +15,7 @@ probe=$2
 deadline=$3
 shift 3
 kernels="memcpy,cublas copy_row naive_row naive_col tile_rows tile_vec smem smem_rect copy_vec
- unroll4_row unroll4_col diagonal_row diagonal_col copy_col smem_staged"
+ unroll4_row unroll4_col diagonal_row diagonal_col copy_col smem_staged tile_sec"
 out=${OUT:-/tmp/tpx-probe}
 mkdir -p "$out"
 gpu=$(nvidia-smi --query-gpu=name --format=csv,noheader | head -1 | tr -dc 'A-Za-z0-9' | tr A-Z a-z)
