@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Issue 20 on a GPU: tile_sec (kernels/tpx_tsec.h) verified, sanitized,
+# Issue 20 on a GPU: tile_sec (kernels/tpx_tsec.h) or tile_gather
+# (kernels/tpx_tgat.h; TPX_SEC_KERNEL=tile_gather) verified, sanitized,
 # checked against Nsight Compute, and timed beside memcpy, cuBLAS and the
 # other fast kernels over a grid of aligned, odd and thin shapes.
 # Builds nothing: needs build-gpu (cmake -B build-gpu -DCMAKE_CUDA_ARCHITECTURES=90
@@ -7,20 +8,25 @@
 # (or /tmp/tpx-issue20-sec):
 #   env.log      the device, each step's status
 #   verify.log   tests/gpu_verify (every kernel, odd sizes included)
-#   blocks.csv   tile_sec's block shapes at 8191x8193, 3 dtypes
+#   blocks.csv   the kernel's block shapes at 8191x8193, 3 dtypes (tile_sec's too)
 #   gridN.csv    run N of the grid (TPX_RUNS runs, default 1)
-#   sanitize.log compute-sanitizer memcheck and racecheck of tile_sec
-#   ncu.log      bench/ncu_check.py on the tile_sec configs
+#   sanitize.log compute-sanitizer memcheck and racecheck of the kernel
+#   ncu.log      bench/ncu_check.py on the kernel's configs
+#   sweep.json   the kernel's every block shape at 8191x8193 and 8192^2, 3 dtypes
+#                (tpx bench --save: shipped as bench/results/<gpu>_<kernel>.json)
+#   oddN.csv     run N of memcpy, cuBLAS, tile_sec and tile_gather at the grid's
+#                odd shapes, 3 block shapes (TPX_RUNS runs)
 #   alignedN.csv run N of tile_vec at every block shape, pads 0 and 1, at the
 #                grid's aligned shapes (with memcpy and cuBLAS; TPX_RUNS runs)
 #   probe.log    bench/odd_probe (build-gpu/odd_probe) over the odd shapes,
 #                and ncu_probe.csv its Nsight Compute counters at 8191x8193
 # usage: bench/gpu_issue20_sec.sh [steps...]
-#   (steps: verify blocks grid sanitize ncu aligned probe; default the first five)
+#   (steps: verify blocks grid sanitize ncu sweep odd aligned probe; default the first five)
 set -u
 out=${OUT:-/tmp/tpx-issue20-sec}
 mkdir -p "$out"
 t=build-gpu/tpx
+k=${TPX_SEC_KERNEL:-tile_sec}
 steps=${*:-verify blocks grid sanitize ncu}
 aligned=8192x8192,16384x16384,4000x4000,12288x6144,1024x65536,65536x1024
 start=$SECONDS
@@ -35,31 +41,47 @@ for s in $steps; do
         timeout 150 build-gpu/tests/gpu_verify >"$out/verify.log" 2>&1
         echo "verify rc=$?" | tee -a "$out/env.log" ;;
     blocks)
-        log "tile_sec's blocks at 8191x8193"
-        timeout 120 "$t" bench --kernel memcpy,tile_sec --block 32x2,32x4,32x8,32x16,64x4,64x8,16x16,16x8,128x2 \
-            --size 8191x8193 --dtype f32,f16,f64 --time-cap 0.2 --csv >"$out/blocks.csv" 2>>"$out/env.log"
+        log "$k's blocks at 8191x8193"
+        timeout 120 "$t" bench --kernel "memcpy,tile_sec,$k" \
+            --block 32x2,32x4,32x8,32x16,64x4,64x8,16x16,16x8,128x2,128x4,128x8,64x16 \
+            --size 8191x8193 --dtype f32,f16,f64 --time-cap 0.1 --csv >"$out/blocks.csv" 2>>"$out/env.log"
         echo "blocks rc=$?" | tee -a "$out/env.log" ;;
     grid)
         for run in $(seq 1 "${TPX_RUNS:-1}"); do
             log "grid run $run"
-            timeout 200 "$t" bench --kernel memcpy,cublas,tile_sec,tile_vec,tile_rows,copy_vec --block 32x8,16x16 \
+            timeout 200 "$t" bench --kernel memcpy,cublas,tile_sec,tile_gather,tile_vec,tile_rows,copy_vec \
+                --block 32x8,16x16,64x8 \
                 --size "$grid" --dtype f32,f16,f64 --time-cap 0.15 --csv >"$out/grid$run.csv" 2>>"$out/env.log"
             echo "grid $run rc=$?" | tee -a "$out/env.log"
         done ;;
     sanitize)
         log "compute-sanitizer"
         for tool in memcheck racecheck; do
-            for cfg in "32x8 1000x777 f32" "32x8 1001x2 f16" "16x16 333x517 f64" "7x2 77x3 f16" "64x4 4097x3 f32" "32x8 3x1000 f64"; do
+            # tile_gather refuses B rows under a sector: its short rows are 16 long
+            for cfg in "32x8 1000x777 f32" "32x8 1001x16 f16" "16x16 333x517 f64" "7x2 77x17 f16" \
+                "64x4 4097x8 f32" "32x8 3x1000 f64"; do
                 set -- $cfg
-                timeout 60 compute-sanitizer --tool $tool --error-exitcode 3 "$t" report --once --kernel tile_sec \
+                timeout 60 compute-sanitizer --tool $tool --error-exitcode 3 "$t" report --once --kernel "$k" \
                     --block "$1" --size "$2" --dtype "$3" >>"$out/sanitize.log" 2>&1
                 echo "$tool $cfg rc=$?" | tee -a "$out/env.log"
             done
         done ;;
     ncu)
-        log "ncu_check tile_sec"
-        timeout 240 python3 bench/ncu_check.py --tpx "$t" --only tile_sec --log "$out/ncu.log" >"$out/ncu.out" 2>&1
+        log "ncu_check $k"
+        timeout 240 python3 bench/ncu_check.py --tpx "$t" --only "$k" --log "$out/ncu.log" >"$out/ncu.out" 2>&1
         echo "ncu rc=$? $(tail -1 "$out/ncu.out")" | tee -a "$out/env.log" ;;
+    sweep)
+        log "$k's block shapes, saved"
+        timeout 240 "$t" bench --kernel "$k" --block all --size 8191x8193,8192 --dtype f32,f16,f64 \
+            --samples 5 --time-cap 0.05 --save "$out/sweep.json" >"$out/sweep.txt" 2>&1
+        echo "sweep rc=$?" | tee -a "$out/env.log" ;;
+    odd)
+        for run in $(seq 1 "${TPX_RUNS:-1}"); do
+            log "odd run $run"
+            timeout 200 "$t" bench --kernel memcpy,cublas,tile_sec,tile_gather --block 32x8,64x4,32x4 \
+                --size "${grid#*65536x1024,}" --dtype f32,f16,f64 --time-cap 0.1 --csv >"$out/odd$run.csv" 2>>"$out/env.log"
+            echo "odd $run rc=$?" | tee -a "$out/env.log"
+        done ;;
     aligned)
         for run in $(seq 1 "${TPX_RUNS:-1}"); do
             log "aligned run $run"

@@ -62,11 +62,9 @@ CONFIGS = [
     # f64: 8-byte shared accesses
     ("naive_row", "32x8", "1000x777", "f64", 0, 0, 0),
     ("smem", "32x32", "1000x777", "f64", 0, 0, 0),
-    ("smem", "32x32", "1000x777", "f64", 1, 0, 0),
-    ("smem", "16x16", "1000x777", "f64", 1, 0, 0),
+    ("smem", "32x32", "1000x777", "f64", 1, 0, 0), ("smem", "16x16", "1000x777", "f64", 1, 0, 0),
     ("smem_rect", "32x8", "1000x777", "f64", 1, 0, 0),
-    ("tile_rows", "32x8", "1000x777", "f64", 0, 0, 0),
-    ("tile_rows", "32x8", "1000x777", "f64", 1, 0, 0),
+    ("tile_rows", "32x8", "1000x777", "f64", 0, 0, 0), ("tile_rows", "32x8", "1000x777", "f64", 1, 0, 0),
     ("tile_rows", "64x4", "1000x777", "f64", 0, 1, 0),
     # f16: 2-byte accesses, two lanes per bank word
     ("naive_row", "32x8", "1000x777", "f16", 0, 0, 0),
@@ -145,26 +143,27 @@ CONFIGS = [
     # swizzle, pad 1 access and pad 0 (8-way stores); 1, 2 sub-blocks per
     # thread; whole vectors on cut tiles (1000x776); the element fallback
     # (777 rows do not start on 16 bytes)
-    ("tile_vec", "16x16", "1000x776", "f32", 0, 1, 0),
-    ("tile_vec", "16x16", "1000x776", "f32", 0, 0, 0),
-    ("tile_vec", "16x8", "1000x776", "f32", 1, 0, 0),
-    ("tile_vec", "16x16", "1000x776", "f64", 0, 1, 0),
-    ("tile_vec", "16x16", "1000x776", "f16", 0, 1, 0),
-    ("tile_vec", "16x16", "1000x777", "f32", 0, 1, 0),
-    ("tile_vec", "16x8", "8192x8192", "f32", 0, 1, 1),
-    ("tile_vec", "16x16", "8192x8192", "f64", 0, 1, 1),
+    ("tile_vec", "16x16", "1000x776", "f32", 0, 1, 0), ("tile_vec", "16x16", "1000x776", "f32", 0, 0, 0),
+    ("tile_vec", "16x8", "1000x776", "f32", 1, 0, 0), ("tile_vec", "16x16", "1000x776", "f64", 0, 1, 0),
+    ("tile_vec", "16x16", "1000x776", "f16", 0, 1, 0), ("tile_vec", "16x16", "1000x777", "f32", 0, 1, 0),
+    ("tile_vec", "16x8", "8192x8192", "f32", 0, 1, 1), ("tile_vec", "16x16", "8192x8192", "f64", 0, 1, 1),
     ("tile_vec", "16x16", "8192x8192", "f16", 0, 1, 1),
     # issue 20: sector-cut B rows, any alignment, last vector past W H, short rows
     ("tile_sec", "32x8", "1000x777", "f32", 0, 0, 0), ("tile_sec", "32x8", "1000x777", "f16", 0, 0, 0),
-    ("tile_sec", "32x8", "1000x777", "f64", 0, 0, 0),
-    ("tile_sec", "16x16", "333x517", "f32", 0, 0, 0), ("tile_sec", "64x4", "4097x3", "f64", 0, 0, 0),
+    ("tile_sec", "32x8", "1000x777", "f64", 0, 0, 0), ("tile_sec", "16x16", "333x517", "f32", 0, 0, 0),
+    ("tile_sec", "64x4", "4097x3", "f64", 0, 0, 0),
     ("tile_sec", "7x2", "1001x2", "f16", 0, 0, 0),
-    ("tile_sec", "32x8", "8191x8193", "f32", 0, 0, 1),
-    ("tile_sec", "32x8", "8191x8193", "f16", 0, 0, 1),
+    ("tile_sec", "32x8", "8191x8193", "f32", 0, 0, 1), ("tile_sec", "32x8", "8191x8193", "f16", 0, 0, 1),
     ("tile_sec", "32x8", "6001x3999", "f64", 0, 0, 1),
+    # issue 20: tile_sec's tile read as A's vectors, gathered in shared memory;
+    # head rows, rows of one sector (H = Q), narrow blocks (general path), BY 2
+    ("tile_gather", "32x8", "1000x777", "f32", 0, 0, 0), ("tile_gather", "32x8", "1000x777", "f16", 0, 0, 0),
+    ("tile_gather", "32x8", "1000x777", "f64", 0, 0, 0), ("tile_gather", "16x16", "333x517", "f32", 0, 0, 0),
+    ("tile_gather", "64x4", "4097x4", "f64", 0, 0, 0), ("tile_gather", "7x2", "1001x16", "f16", 0, 0, 0),
+    ("tile_gather", "64x8", "8191x8193", "f16", 0, 0, 1), ("tile_gather", "32x4", "8193x8191", "f16", 0, 0, 1),
+    ("tile_gather", "32x8", "8191x8193", "f32", 0, 0, 1), ("tile_gather", "32x8", "6001x3999", "f64", 0, 0, 1),
     # seed 000's tile without the corner turn: shared rows, naive_row's store
-    ("smem_staged", "32x8", "1000x777", "f32", 0, 0, 0),
-    ("smem_staged", "16x16", "1000x777", "f32", 0, 0, 0),
+    ("smem_staged", "32x8", "1000x777", "f32", 0, 0, 0), ("smem_staged", "16x16", "1000x777", "f32", 0, 0, 0),
     ("smem_staged", "16x16", "1000x777", "f32", 1, 0, 0),
     ("smem_staged", "7x3", "33x31", "f32", 1, 0, 0),
     ("smem_staged", "32x8", "1000x777", "f64", 1, 0, 0),

@@ -154,6 +154,7 @@ TPX_HD tpx_move tpx_mv(long long src, long long dst, int ok)
 #define TPX_MOVE_UNUSED (void)g, (void)phase, (void)rep, (void)bx, (void)by, (void)tx, (void)ty
 
 #include "tpx_tsec.h"
+#include "tpx_tgat.h"
 
 /* copy_row: read and write rows, the upper bound. */
 TPX_HD tpx_move tpx_mv_copy_row(TPX_MOVE_ARGS)
@@ -328,6 +329,15 @@ TPX_HD tpx_move tpx_mv_tile_vec(TPX_MOVE_ARGS)
 TPX_HD tpx_move tpx_mv_tile_sec(TPX_MOVE_ARGS)
 {
     return phase == 0 ? tpx_ts_move0(g, rep, bx, by, tx, ty) : tpx_ts_move1(g, rep, bx, by, tx, ty);
+}
+
+/* tile_gather: tile_sec's tile read as A's aligned vectors, B's units
+ * gathered in shared memory (tpx_tgat.h says the design).  Phase 0 moves
+ * 16-byte vectors, phase 1 single elements loaded and n of them stored as
+ * one unit (TPX_KF_GATHER: tpx_gather_group). */
+TPX_HD tpx_move tpx_mv_tile_gather(TPX_MOVE_ARGS)
+{
+    return phase == 0 ? tpx_tg_move0(g, rep, bx, by, tx, ty) : tpx_tg_move1(g, rep, bx, by, tx, ty);
 }
 
 /* The moves of the rows a build adds (tpx_kernels.def, TPX_EXTRA_KERNELS). */

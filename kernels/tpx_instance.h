@@ -4,9 +4,10 @@
  * so that host code without CUDA can look up what the build recorded about
  * it (assets/kernel_regs.txt, scripts/kernel-regs.sh).  It follows the
  * selection the CUDA side makes: tpx_direct_fn and tpx_tiled_fn
- * (tpx_kernel_body.cuh) for the table's DIRECT and TILED rows, tpx_fn_tile_vec
- * (tile_vec.cu) and tpx_fn_tile_sec (tile_sec.cu) for the CUSTOM bodies; test_compiled checks that every
- * config the catalog accepts names a kernel the record holds.  Host only.
+ * (tpx_kernel_body.cuh) for the table's DIRECT and TILED rows, tpx_fn_tile_vec,
+ * tpx_fn_tile_sec and tpx_fn_tile_gather (their .cu files) for the CUSTOM
+ * bodies; test_compiled checks that every config the catalog accepts names a
+ * kernel the record holds.  Host only.
  */
 #ifndef TPX_INSTANCE_H
 #define TPX_INSTANCE_H
@@ -48,6 +49,8 @@ static inline int tpx_instance_reps(tpx_kernel_id k, const tpx_geom *g)
 {
     if (tpx_traits_of(k).reps == TPX_REPS_SEC) /* tile_sec.cu compiles BY 4, 8 and 16 */
         return g->by == 4 || g->by == 8 || g->by == 16 ? tpx_reps(k, g) : 0;
+    if (tpx_traits_of(k).reps == TPX_REPS_GATHER) /* tile_gather.cu: block shapes */
+        return tpx_tg_compiled(g->bx, g->by) ? tpx_reps(k, g) : 0;
     if (tpx_traits_of(k).reps != TPX_REPS_WALK)
         return tpx_traits_of(k).reps;
     int r = tpx_reps(k, g);
@@ -74,6 +77,12 @@ static inline int tpx_instance_name(tpx_kernel_id k, const tpx_geom *g, int esiz
     if (k == TPX_K_TILE_SEC)
         return snprintf(buf, n, "tpxk_tile_sec<%s, %d, %d>", e, tpx_instance_reps(k, g) ? g->by : 0,
                         (long long)g->bx * g->by <= 256 ? 256 : 1024) > 0 ? 0 : -1;
+    if (k == TPX_K_TILE_GATHER) { /* a compiled block shape (tpx_tg_compiled), or 0 x 0 */
+        int c = tpx_tg_compiled(g->bx, g->by);
+        int maxt = c ? g->bx * g->by : (long long)g->bx * g->by <= 256 ? 256 : 1024;
+        return snprintf(buf, n, "tpxk_tile_gather<%s, %d, %d, %d>", e, c ? g->bx : 0, c ? g->by : 0,
+                        maxt) > 0 ? 0 : -1;
+    }
     if (k != TPX_K_TILE_VEC) /* a custom body names its own kernels */
         return -1;
     if (!vec16)

@@ -96,8 +96,10 @@ typedef enum tpx_ref { TPX_REF_NONE, TPX_REF_MEMCPY, TPX_REF_CUBLAS } tpx_ref;
 #define TPX_KF_VEC16 8u    /* moves 16-byte units where the rows allow (tpx_vec_elems) */
 #define TPX_KF_REGT 16u    /* phase 0 transposes in registers (tpx_regt_group) */
 #define TPX_KF_VECOUT 32u  /* phase 0 moves elements, phase 1 16-byte units, at every shape */
+#define TPX_KF_GATHER 64u  /* phase 0 moves 16-byte vectors, phase 1 gathers (tpx_gather_group) */
 #define TPX_REPS_WALK 0    /* reps: tile height / BY (the block walks its tile) */
 #define TPX_REPS_SEC (-1)  /* reps: tile_sec's phase 0 (tpx_ts_reps0), the larger phase */
+#define TPX_REPS_GATHER (-2) /* reps: tile_gather's larger phase (tpx_tg_reps) */
 /* unroll4_row and unroll4_col: elements per thread, one block width apart
  * (their rows' reps and xper, and their moves' stride). */
 #define TPX_UNROLL4 4
@@ -184,6 +186,21 @@ TPX_HD int tpx_ts_reps0(int by, int n) { return (int)tpx_cdiv(tpx_ts_rows(by, n)
 TPX_HD int tpx_ts_main1(int n) { return 8 / n; }
 TPX_HD int tpx_ts_reps1(int by, int n) { return 8 / n + (int)tpx_cdiv(2, by); }
 
+/* tile_gather's (tpx_tgat.h): RT = R + 2 n - 1 shared rows of V = ceil((BX +
+ * n) / n) vectors, a 16-byte gap every n rows; phase 0 one vector a rep,
+ * phase 1 n reps a unit of tile_sec's. */
+TPX_HD long long tpx_tg_smem(int bx, int by, int n)
+{
+    long long rt = tpx_ts_rows(by, n) + 2 * n - 1, v = tpx_cdiv((long long)bx + n, n);
+    return rt * v * n + (rt - 1) / n * n;
+}
+TPX_HD int tpx_tg_reps(int bx, int by, int n)
+{
+    long long rt = tpx_ts_rows(by, n) + 2 * n - 1, v = tpx_cdiv((long long)bx + n, n);
+    int r0 = (int)tpx_cdiv(rt * v, (long long)bx * by), r1 = n * tpx_ts_reps1(by, n);
+    return r0 > r1 ? r0 : r1;
+}
+
 /* A block's tile height counted in accesses along grid y (rows of sub-blocks
  * for TPX_TILE_VSQUARE): what BY must divide for TPX_REPS_WALK. */
 TPX_HD int tpx_tile_height(tpx_kernel_id k, int bx, int by)
@@ -214,14 +231,41 @@ TPX_HD int tpx_reps(tpx_kernel_id k, const tpx_geom *g)
     int r = tpx_traits_of(k).reps;
     if (r == TPX_REPS_SEC)
         return tpx_ts_reps0(g->by, tpx_vec(g));
+    if (r == TPX_REPS_GATHER)
+        return tpx_tg_reps(g->bx, g->by, tpx_vec(g));
     return r == TPX_REPS_WALK ? tpx_tile_rows(k, g->bx, g->by, tpx_vec(g)) / g->by : r;
 }
 
-/* Elements one move of a phase carries: tpx_vec, except a TPX_KF_VECOUT
- * kernel's phase 0, which moves single elements (its indices count them). */
+/* Elements one move of a phase loads: tpx_vec, except a TPX_KF_VECOUT
+ * kernel's phase 0 and a TPX_KF_GATHER kernel's phase 1, which load single
+ * elements (their indices count them). */
 TPX_HD int tpx_phase_vec(tpx_kernel_id k, const tpx_geom *g, int phase)
 {
-    return (tpx_traits_of(k).flags & TPX_KF_VECOUT) && phase == 0 ? 1 : tpx_vec(g);
+    unsigned f = tpx_traits_of(k).flags;
+    return ((f & TPX_KF_VECOUT) && phase == 0) || ((f & TPX_KF_GATHER) && phase == 1) ? 1
+                                                                                      : tpx_vec(g);
+}
+
+/* Moves of a phase whose loads one store writes: 1, or for a TPX_KF_GATHER
+ * kernel's phase 1, vec consecutive moves (a gather group): each loads one
+ * element, and only the group's last stores, a vector of vec elements at its
+ * dst (counted in vectors), element j the load of the group's move j. */
+TPX_HD int tpx_gather_group(tpx_kernel_id k, const tpx_geom *g, int phase)
+{
+    return (tpx_traits_of(k).flags & TPX_KF_GATHER) && phase == 1 ? tpx_vec(g) : 1;
+}
+
+/* Elements one move of a phase stores: its load's, or a gather group's. */
+TPX_HD int tpx_store_vec(tpx_kernel_id k, const tpx_geom *g, int phase)
+{
+    return tpx_phase_vec(k, g, phase) * tpx_gather_group(k, g, phase);
+}
+
+/* Whether a move of rep stores: every move, or a gather group's last. */
+TPX_HD int tpx_rep_stores(tpx_kernel_id k, const tpx_geom *g, int phase, int rep)
+{
+    int gs = tpx_gather_group(k, g, phase);
+    return rep % gs == gs - 1;
 }
 
 /* Moves of a phase that exchange elements: 1 (a move stores what it loaded)
@@ -242,7 +286,7 @@ TPX_HD int tpx_regt_group(tpx_kernel_id k, const tpx_geom *g, int phase)
 TPX_HD int tpx_vec_elems(tpx_kernel_id k, int esize, long long w, long long h)
 {
     int n = esize > 0 && esize <= 16 ? 16 / esize : 1;
-    if (tpx_traits_of(k).flags & TPX_KF_VECOUT) /* its phase 1's units need no aligned row */
+    if (tpx_traits_of(k).flags & (TPX_KF_VECOUT | TPX_KF_GATHER)) /* units need no aligned row */
         return n;
     if (!(tpx_traits_of(k).flags & TPX_KF_VEC16) || w % n != 0)
         return 1;
@@ -282,6 +326,8 @@ TPX_HD long long tpx_smem_elems(tpx_kernel_id k, int bx, int by, int pad, int ve
         return tpx_user_smem(k, &g);
     }
 #endif
+    if (tpx_traits_of(k).flags & TPX_KF_GATHER)
+        return tpx_tg_smem(bx, by, vec > 1 ? vec : 1);
     if (tpx_traits_of(k).tile == TPX_TILE_SEC)
         return (long long)bx * tpx_ts_pitch(by, vec > 1 ? vec : 1);
     int v = tpx_traits_of(k).tile == TPX_TILE_VSQUARE && vec > 1 ? vec : 1;

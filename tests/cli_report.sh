@@ -19,7 +19,7 @@ fi
 
 "$tpx" list | grep -q '^tile_rows' || fail "list"
 n=$("$tpx" list --json | python3 -c 'import json,sys; print(len(json.load(sys.stdin)["kernels"]))')
-[ "$n" -eq 17 ] || fail "list --json has $n kernels"
+[ "$n" -eq 18 ] || fail "list --json has $n kernels"
 
 json=$("$tpx" report --kernel naive_row --block 32x8 --size 1024 --json --no-gpu)
 python3 - "$json" <<'PY' || fail "report --json"

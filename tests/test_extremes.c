@@ -37,14 +37,15 @@ static void corner(const tpx_config *c, const tpx_geom *g, int bx, int by)
                  catalog_name(c->kernel), c->w, c->h, bx, by, tbx, tby, back_x, back_y);
 }
 
-/* Where a space's indices may land: A and B in the phase's accesses, the
- * tile in elements; tile_sec's last 16-byte unit of B may end past W H. */
-static long long extent(const tpx_config *c, const tpx_geom *g, tpx_space s, int ph)
+/* Where a space's indices may land: A and B in the phase's loads' or
+ * stores' accesses, the tile in elements; tile_sec's and tile_gather's last
+ * 16-byte unit of B, and tile_gather's last vector of A, may end past W H. */
+static long long extent(const tpx_config *c, const tpx_geom *g, tpx_space s, int ph, int store)
 {
     if (s == TPX_SPACE_S)
         return config_smem_bytes(c) / (long long)config_tile_esize(c); /* >= in accesses */
-    long long nv = tpx_phase_vec(c->kernel, g, ph);
-    if (tpx_traits_of(c->kernel).flags & TPX_KF_VECOUT)
+    long long nv = store ? tpx_store_vec(c->kernel, g, ph) : tpx_phase_vec(c->kernel, g, ph);
+    if (tpx_traits_of(c->kernel).flags & (TPX_KF_VECOUT | TPX_KF_GATHER))
         return tpx_cdiv(c->w * c->h, nv);
     return c->w * c->h / nv;
 }
@@ -57,8 +58,8 @@ static void moves(const tpx_config *c, const tpx_geom *g, int bx, int by)
             for (int t = 0; t < 2; t++) {
                 int tx = t ? c->bx - 1 : 0, ty = t ? c->by - 1 : 0;
                 tpx_move m = tpx_kernel_move(c->kernel, g, ph, rep, bx, by, tx, ty);
-                long long ns = extent(c, g, tpx_src_space(c->kernel, ph), ph);
-                long long nd = extent(c, g, tpx_dst_space(c->kernel, ph), ph);
+                long long ns = extent(c, g, tpx_src_space(c->kernel, ph), ph, 0);
+                long long nd = extent(c, g, tpx_dst_space(c->kernel, ph), ph, 1);
                 if (m.ok && (m.src < 0 || m.src >= ns || m.dst < 0 || m.dst >= nd))
                     fail_msg("%s %dx%d %lldx%lld block (%d,%d) thread (%d,%d) phase %d rep %d: "
                              "%lld -> %lld, outside %lld / %lld",

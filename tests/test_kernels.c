@@ -15,6 +15,7 @@
 
 #include "catalog.h"
 #include "config.h"
+#include "kernel_emu.h"
 #include "origin.h"
 
 static int nonempty(const char *s) { return s && s[0] != '\0'; }
@@ -112,7 +113,8 @@ static void test_kernel_traits(void **s)
                     t.body == TPX_BODY_CUSTOM);
         assert_int_equal(config_has_tile(id), t.tile != TPX_TILE_NONE);
         assert_true(t.reps > 0 || (t.reps == TPX_REPS_WALK && t.tile != TPX_TILE_NONE) ||
-                    (t.reps == TPX_REPS_SEC && t.tile == TPX_TILE_SEC));
+                    ((t.reps == TPX_REPS_SEC || t.reps == TPX_REPS_GATHER) &&
+                     t.tile == TPX_TILE_SEC));
         assert_true(t.xper >= 1);
         assert_true(t.dbx >= 1 && t.dby >= 1);
         for (int pad = 0; pad <= 1; pad++) {
@@ -179,92 +181,6 @@ static void test_remap_inverse(void **s)
     }
 }
 
-/* Where element j of the load of move `rep` is stored: the same move's
- * element j, or, inside a register-transpose group of G moves
- * (tpx_regt_group), element rep mod G of the group's move j. */
-static long long stored_at(tpx_kernel_id k, const tpx_geom *g, int ph, int rep, int bx, int by,
-                           int t, long long j)
-{
-    int gs = tpx_regt_group(k, g, ph);
-    long long nv = tpx_phase_vec(k, g, ph);
-    if (gs == 1)
-        return tpx_kernel_move(k, g, ph, rep, bx, by, t % g->bx, t / g->bx).dst * nv + j;
-    tpx_move m = tpx_kernel_move(k, g, ph, rep / gs * gs + (int)j, bx, by, t % g->bx, t / g->bx);
-    assert_true(m.ok); /* a group loads and stores together */
-    return m.dst * nv + rep % gs;
-}
-
-/* One block of kernel k on the CPU: phase by phase, every thread's moves,
- * the shared tile checked against the table's size.  A move carries
- * tpx_vec(g) consecutive elements: its indices count such accesses. */
-static void run_block(tpx_kernel_id k, const tpx_geom *g, int bx, int by, const long long *a,
-                      long long *b, long long *tile, long long tile_n)
-{
-    for (long long i = 0; i < tile_n; i++)
-        tile[i] = -1;
-    for (int ph = 0; ph < tpx_phases(k); ph++)
-        for (int rep = 0; rep < tpx_reps(k, g); rep++)
-            for (int t = 0; t < g->bx * g->by; t++) {
-                tpx_move m = tpx_kernel_move(k, g, ph, rep, bx, by, t % g->bx, t / g->bx);
-                long long nv = tpx_phase_vec(k, g, ph);
-                if (!m.ok)
-                    continue;
-                for (long long j = 0; j < nv; j++) {
-                    long long src = m.src * nv + j, v;
-                    long long dst = stored_at(k, g, ph, rep, bx, by, t, j);
-                    /* tile_sec's last vector may end past the matrix, in the
-                     * 16-byte slack the runner allocates: not part of B */
-                    if ((tpx_traits_of(k).flags & TPX_KF_VECOUT) &&
-                        tpx_dst_space(k, ph) == TPX_SPACE_B && dst >= g->w * g->h) {
-                        assert_true(m.dst == (g->w * g->h - 1) / nv);
-                        continue;
-                    }
-                    if (tpx_src_space(k, ph) == TPX_SPACE_S) {
-                        assert_true(src >= 0 && src < tile_n);
-                        v = tile[src];
-                        assert_true(v >= 0); /* written in phase 0 by this block */
-                    } else {
-                        assert_true(src >= 0 && src < g->w * g->h);
-                        v = a[src];
-                    }
-                    if (tpx_dst_space(k, ph) == TPX_SPACE_S) {
-                        assert_true(dst >= 0 && dst < tile_n);
-                        tile[dst] = v;
-                    } else {
-                        assert_true(dst >= 0 && dst < g->w * g->h);
-                        assert_int_equal(b[dst], -1); /* each element written once */
-                        b[dst] = v;
-                    }
-                }
-            }
-}
-
-/* Kernel c on the CPU, every block: B must be A^T, or A for a copy. */
-static void check_config(const tpx_config *c)
-{
-    tpx_geom g = config_geom(c);
-    long long n = c->w * c->h, tile_n = tpx_smem_elems(c->kernel, c->bx, c->by, c->pad, g.vec);
-    long long *a = malloc(sizeof *a * (size_t)n), *b = malloc(sizeof *b * (size_t)n);
-    long long *tile = malloc(sizeof *tile * (size_t)(tile_n + 1));
-    assert_true(a && b && tile);
-    for (long long i = 0; i < n; i++)
-        a[i] = i, b[i] = -1;
-    for (int by = 0; by < g.gy; by++)
-        for (int bx = 0; bx < g.gx; bx++)
-            run_block(c->kernel, &g, bx, by, a, b, tile, tile_n);
-    for (long long r = 0; r < c->h; r++)
-        for (long long col = 0; col < c->w; col++) {
-            long long at = tpx_is_copy(c->kernel) ? r * c->w + col : col * c->h + r;
-            if (b[at] != r * c->w + col)
-                fail_msg("%s %s pad %d swz %d on %lldx%lld: A(%lld,%lld) ended at B[%lld] = %lld",
-                         catalog_name(c->kernel), config_dtype_name(c->dtype), c->pad, c->swz,
-                         c->w, c->h, r, col, at, b[at]);
-        }
-    free(a);
-    free(b);
-    free(tile);
-}
-
 /* Each kernel at its fallback block (with pad 1, and with the swizzle where
  * the block allows it, where it has a tile) on sizes with partial tiles, in
  * every dtype (a vectorised kernel's widths, its partial tiles of whole
@@ -290,7 +206,7 @@ static void test_kernels_transpose(void **s)
                 c.swz = swz;
                 if ((swz || t.tile == TPX_TILE_SEC) && config_validate(&c, &lim, msg, sizeof msg) != 0)
                     continue; /* e.g. a block whose width is not a power of two */
-                check_config(&c);
+                emu_check_config(&c);
             }
     }
 }
@@ -314,36 +230,8 @@ static void test_tile_vec_blocks(void **s)
                     c.w = sizes[si][0], c.h = sizes[si][1], c.dtype = (tpx_dtype)d;
                     c.pad = v == 1, c.swz = v == 2;
                     if (config_validate(&c, &lim, msg, sizeof msg) == 0)
-                        check_config(&c);
+                        emu_check_config(&c);
                 }
-}
-
-/* tile_sec at the sizes where its cuts are hardest: rows of 1 to 3
- * elements (a segment spans several B rows), sizes just past a sector or a
- * segment, odd sizes whose last vector ends past the matrix, each dtype and
- * block shapes with 1 to 16 thread rows. */
-static void test_tile_sec_shapes(void **s)
-{
-    (void)s;
-    static const int shapes[][2] = {{32, 8}, {32, 4}, {16, 16}, {8, 2}, {64, 1}, {7, 3}, {32, 2}};
-    static const long long sizes[][2] = {{1, 1},   {3, 5},   {5, 3},    {1, 77},  {77, 1},
-                                         {2, 9},   {65, 3},  {3, 65},   {33, 31}, {129, 67},
-                                         {100, 37}, {64, 65}, {257, 63}, {40, 200}};
-    tpx_limits lim = config_default_limits();
-    int ran = 0;
-    for (size_t j = 0; j < sizeof shapes / sizeof shapes[0]; j++)
-        for (size_t si = 0; si < sizeof sizes / sizeof sizes[0]; si++)
-            for (int d = 0; d < TPX_DTYPE_COUNT; d++) {
-                tpx_config c = config_default();
-                char msg[TPX_MSG];
-                c.kernel = TPX_K_TILE_SEC, c.bx = shapes[j][0], c.by = shapes[j][1];
-                c.w = sizes[si][0], c.h = sizes[si][1], c.dtype = (tpx_dtype)d;
-                if (config_validate(&c, &lim, msg, sizeof msg) == 0)
-                    check_config(&c), ran++;
-                else /* only f16 with an odd BY is refused */
-                    assert_true(config_esize(c.dtype) == 2 && c.by % 2 == 1);
-            }
-    assert_true(ran > 200);
 }
 
 int main(void)
@@ -353,7 +241,6 @@ int main(void)
         cmocka_unit_test(test_origins_in_words),
         cmocka_unit_test(test_kernel_traits),    cmocka_unit_test(test_remap_inverse),
         cmocka_unit_test(test_kernels_transpose), cmocka_unit_test(test_tile_vec_blocks),
-        cmocka_unit_test(test_tile_sec_shapes),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -29,9 +29,10 @@ static unsigned rnd(unsigned n)
     return (unsigned)(rng % n);
 }
 
-/* A kernel whose stores are 16-byte units at every size (TPX_KF_VECOUT:
- * tile_sec) has no twin: the language moves one element per access. */
-static int has_twin(tpx_kernel_id k) { return !(tpx_traits_of(k).flags & TPX_KF_VECOUT); }
+/* A kernel whose stores are 16-byte units at every size (tile_sec,
+ * tile_gather: catalog_no_source says why) has no twin: the language moves
+ * one element per access. */
+static int has_twin(tpx_kernel_id k) { return catalog_no_source(k) == NULL; }
 
 static int user_twin(tpx_kernel_id k)
 {

@@ -111,8 +111,10 @@ static int list_source(const char *name, const char *file)
     }
     const char *why = k >= 0 ? catalog_no_source((tpx_kernel_id)k) : NULL;
     if (why) {
+        int gather = (tpx_traits_of((tpx_kernel_id)k).flags & TPX_KF_GATHER) != 0;
         fprintf(stderr, "tpx list: %s has no source in the kernel language: %s; its index "
-                        "arithmetic is kernels/tpx_tsec.h (docs/kernels.md)\n", name, why);
+                        "arithmetic is kernels/%s (docs/kernels.md)\n", name, why,
+                gather ? "tpx_tgat.h" : "tpx_tsec.h");
         return CLI_USAGE;
     }
     size_t len;

@@ -26,6 +26,8 @@ int results_find(const char *arg, char *out, size_t n, char *msg, size_t mn);
  * with why (an empty name, more than max, a name given twice, one not found).
  * An existing file whose name holds a comma is that one file. */
 #define RESULTS_MAX_FILES 4
+/* Shipped result files read at once (tpx tour --check: every one) */
+#define RESULTS_MAX_SHIPPED 32
 int results_find_list(const char *arg, char out[][RESULTS_PATH_MAX], int max, char *msg, size_t mn);
 
 /* The shipped result files (the .json files of bench/results/, in the first directory

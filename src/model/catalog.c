@@ -49,7 +49,8 @@ const char *catalog_names_list(void)
 
 const char *catalog_no_source(tpx_kernel_id id)
 {
-    if ((int)id < 0 || id >= TPX_K_COUNT || !(tpx_traits_of(id).flags & TPX_KF_VECOUT))
+    if ((int)id < 0 || id >= TPX_K_COUNT ||
+        !(tpx_traits_of(id).flags & (TPX_KF_VECOUT | TPX_KF_GATHER)))
         return NULL;
     return "its stores are 16-byte units at every size, and the kernel language moves one "
            "element per access";

@@ -19,7 +19,7 @@ const char *catalog_names_list(void);
  * (truncated to fit n).  Returns how many kernels were picked. */
 int catalog_join(char *buf, size_t n, int (*pick)(tpx_kernel_id), const char *last_sep);
 /* Why a catalog kernel has no source in the kernel language (from its traits:
- * TPX_KF_VECOUT), the one reason the list, the picker and the editor give;
+ * TPX_KF_VECOUT, TPX_KF_GATHER), the one reason the list, the picker and the editor give;
  * NULL for a kernel that has one and for the references. */
 const char *catalog_no_source(tpx_kernel_id id);
 

@@ -68,21 +68,35 @@ int compiled_regs(const tpx_config *c, double cc, int *known)
     return TPX_ASSUMED_REGS;
 }
 
+/* A thread's global loads: a rep each, but tile_gather's, whose reps are
+ * its gather's: phase 0's vectors (tpx_tg_move0's slots, head rows too). */
+static int global_loads(const tpx_config *c, const tpx_geom *g)
+{
+    if (!(tpx_traits_of(c->kernel).flags & TPX_KF_GATHER))
+        return tpx_reps(c->kernel, g);
+    int n = tpx_vec(g);
+    long long slots = (long long)tpx_tg_rows(c->by, n) * tpx_tg_v(c->bx, n);
+    return (int)tpx_cdiv(slots, (long long)c->bx * c->by);
+}
+
 double compiled_loads_per_thread(const tpx_config *c)
 {
     tpx_geom g = config_geom(c);
-    int reps = tpx_reps(c->kernel, &g);
+    int reps = global_loads(c, &g);
     return reps > 0 ? reps : 1;
 }
 
 /* The bodies (kernels/tpx_kernel_body.cuh, tile_vec.cu): a rep count known
  * at compile time unrolls, so the loads of a phase issue before the first
  * store (ptxas keeps about 20 of 32 ahead: the SASS of tile_rows<32>); a
- * run-time count runs a loop unrolled 4 times. */
+ * run-time count runs a loop unrolled 4 times.  tile_gather's lean path
+ * (its compiled block shapes) issues all of a thread's vectors first. */
 double compiled_loads_in_flight(const tpx_config *c)
 {
     tpx_geom g = config_geom(c);
-    int reps = tpx_reps(c->kernel, &g), ct = unrolled_reps(c, &g);
+    int reps = global_loads(c, &g), ct = unrolled_reps(c, &g);
+    if (tpx_traits_of(c->kernel).flags & TPX_KF_GATHER)
+        ct = ct ? reps : 0;
     if (ct > 0)
         return ct > 20 ? 20 : ct;
     return reps < 4 ? reps : 4;

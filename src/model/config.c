@@ -72,7 +72,8 @@ static int is_pow2(int v) { return v > 0 && (v & (v - 1)) == 0; }
  * elements (a vectorised tile holds the data's 16-byte units as they are). */
 static int takes_tile_dtype(tpx_kernel_id k)
 {
-    return tpx_has_tile(k) && !(tpx_traits_of(k).flags & (TPX_KF_VEC16 | TPX_KF_VECOUT));
+    return tpx_has_tile(k) &&
+           !(tpx_traits_of(k).flags & (TPX_KF_VEC16 | TPX_KF_VECOUT | TPX_KF_GATHER));
 }
 
 static int tiled_any_block(tpx_kernel_id k) { return tpx_has_tile(k) && !tpx_is_square_only(k); }
@@ -121,9 +122,13 @@ static int validate_shape(const tpx_config *c, const tpx_limits *lim, char *msg,
     }
     if (tr.tile == TPX_TILE_SEC) {
         if (c->pad || c->swz || config_tile_differs(c)) {
-            snprintf(msg, n, "%s lays each shared row out by its B segment, in whole 16-byte units "
-                     "of the data's type, so %s does not apply; leave it out",
-                     id, c->pad ? "pad" : c->swz ? "swizzle" : "a tile dtype");
+            snprintf(msg, n, "%s %s, so %s does not apply; leave it out", id,
+                     (tr.flags & TPX_KF_GATHER)
+                         ? "keeps A's rows in shared memory as the aligned 16-byte vectors that "
+                           "hold them, with a 16-byte gap after every few rows to spread the banks"
+                         : "lays each shared row out by its B segment, in whole 16-byte units of "
+                           "the data's type",
+                     c->pad ? "pad" : c->swz ? "swizzle" : "a tile dtype");
             return -1;
         }
         if ((long long)tpx_ts_ty(c->by) * (long long)config_esize(c->dtype) % 32 != 0) {
@@ -131,6 +136,14 @@ static int validate_shape(const tpx_config *c, const tpx_limits *lim, char *msg,
             snprintf(msg, n, "%s cuts B rows into segments of 8 x BY elements that fill whole "
                      "32-byte sectors: with %s, BY must be even (got %d)%s",
                      id, config_dtype_name(c->dtype), c->by, eg);
+            return -1;
+        }
+        long long q = 32 / (long long)config_esize(c->dtype);
+        if ((tr.flags & TPX_KF_GATHER) && c->h < q) {
+            snprintf(msg, n, "%s takes the head of the next B row into a row's last segment, "
+                     "and B rows of %lld elements (H) are shorter than a 32-byte sector "
+                     "(%lld of %s): use tile_sec, which moves every shape",
+                     id, c->h, q, config_dtype_name(c->dtype));
             return -1;
         }
         return 0;

@@ -21,7 +21,8 @@ void footprint_rc(const tpx_footprint *fp, int side, long long idx, long long *r
     long long len = side == TPX_SIDE_A ? fp->cfg.w : b_row_len(fp->cfg.kernel, fp->cfg.w, fp->cfg.h);
     /* an access's first element: A is read in phase 0, B written in the last */
     int ph = side == TPX_SIDE_A ? 0 : tpx_phases(fp->cfg.kernel) - 1;
-    long long e = idx * tpx_phase_vec(fp->cfg.kernel, &fp->g, ph);
+    long long e = idx * (side == TPX_SIDE_A ? tpx_phase_vec(fp->cfg.kernel, &fp->g, ph)
+                                            : tpx_store_vec(fp->cfg.kernel, &fp->g, ph));
     *r = e / len;
     *c = e % len;
 }
@@ -44,16 +45,18 @@ static void visit_tile(const tpx_config *c, const tpx_geom *gv, int tbx, int tby
         for (int rep = 0; rep < reps; rep++)
             for (int t = 0; t < threads; t++) {
                 tpx_move m = tpx_tile_move(c->kernel, gv, ph, rep, tbx, tby, t % c->bx, t / c->bx);
-                long long nv = tpx_phase_vec(c->kernel, gv, ph);
+                long long nv = tpx_phase_vec(c->kernel, gv, ph), ns = tpx_store_vec(c->kernel, gv, ph);
                 if (!m.ok) /* tile_sec's moves outside a lane's segment */
                     continue;
-                for (long long j = 0; j < nv; j++) {
-                    long long src = m.src * nv + j, dst = m.dst * nv + j;
-                    if (tpx_src_space(c->kernel, ph) == TPX_SPACE_A)
-                        fn(ctx, TPX_SIDE_A, src / VW, src % VW, t, rep);
-                    if (tpx_dst_space(c->kernel, ph) == TPX_SPACE_B)
-                        fn(ctx, TPX_SIDE_B, dst / blen, dst % blen, t, rep);
-                }
+                /* a load's elements; a vector of A may run past the matrix */
+                for (long long j = 0; j < nv && tpx_src_space(c->kernel, ph) == TPX_SPACE_A; j++)
+                    if (m.src * nv + j < VW * VH)
+                        fn(ctx, TPX_SIDE_A, (m.src * nv + j) / VW, (m.src * nv + j) % VW, t, rep);
+                /* a store's: every move's, or a gather group's last */
+                if (tpx_dst_space(c->kernel, ph) != TPX_SPACE_B || !tpx_rep_stores(c->kernel, gv, ph, rep))
+                    continue;
+                for (long long j = 0; j < ns; j++)
+                    fn(ctx, TPX_SIDE_B, (m.dst * ns + j) / blen, (m.dst * ns + j) % blen, t, rep);
             }
 }
 

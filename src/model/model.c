@@ -17,8 +17,10 @@ size_t model_inst_esize(const tpx_config *c, const tpx_inst *in)
     /* a tile of its own type holds single elements (vectorised kernels refuse one) */
     if (in->space == TPX_SPACE_S && config_tile_differs(c))
         return config_tile_esize(c);
-    tpx_geom g = {.vec = config_vec(c)}; /* all tpx_phase_vec reads */
-    return config_esize(c->dtype) * (size_t)tpx_phase_vec(c->kernel, &g, in->phase);
+    tpx_geom g = {.vec = config_vec(c)}; /* all tpx_phase_vec and tpx_store_vec read */
+    int store = in->op == TPX_OP_GST || in->op == TPX_OP_SST;
+    return config_esize(c->dtype) * (size_t)(store ? tpx_store_vec(c->kernel, &g, in->phase)
+                                                   : tpx_phase_vec(c->kernel, &g, in->phase));
 }
 
 int model_warps_per_block(const tpx_config *c) { return (c->bx * c->by + 31) / 32; }
@@ -47,6 +49,8 @@ void model_build_inst(const tpx_config *c, const tpx_geom *g, int tbx, int tby, 
     in->rep = rep;
     in->active = 0;
     in->lanes = 0;
+    /* a gather group stores once, at its last move (tpx_rep_stores) */
+    int issued = !side || tpx_rep_stores(c->kernel, g, phase, rep);
     for (int lane = 0; lane < 32; lane++) {
         int t = warp * 32 + lane;
         if (t >= threads) {
@@ -56,7 +60,7 @@ void model_build_inst(const tpx_config *c, const tpx_geom *g, int tbx, int tby, 
         in->lanes = lane + 1;
         tpx_move m = tpx_tile_move(c->kernel, g, phase, rep, tbx, tby, t % c->bx, t / c->bx);
         in->idx[lane] = side ? m.dst : m.src;
-        if (m.ok)
+        if (m.ok && issued)
             in->active |= 1u << lane;
     }
 }

@@ -60,8 +60,9 @@ const char *model_op_name(tpx_op op); /* "global_load", ... */
 size_t model_esize(const tpx_config *c);
 /* Byte width of one lane's access in an instruction: the tile's element type
  * for a shared tile of its own type, else the matrix's element times the
- * phase's elements per access (tpx_phase_vec): tile_sec's phase 0 moves
- * single elements and its phase 1 16-byte units. */
+ * elements a load or a store of the phase moves (tpx_phase_vec,
+ * tpx_store_vec): tile_sec's phase 0 moves single elements and its phase 1
+ * 16-byte units; tile_gather's phase 1 loads elements and stores units. */
 size_t model_inst_esize(const tpx_config *c, const tpx_inst *in);
 
 /* For the launch totals (totals.c), built on model.c's instructions: one

@@ -234,8 +234,8 @@ merge:
     return 0;
 }
 
-/* tile_sec (tpx_tsec.h): a segment's start inside its sector depends on
- * x0 H mod Q, so tile columns P = Q / gcd(BX H mod Q, Q) apart share a
+/* tile_sec and tile_gather (tpx_tsec.h, tpx_tgat.h): a segment's start
+ * inside its sector depends on x0 H mod Q, so tile columns P = Q / gcd(BX H mod Q, Q) apart share a
  * pattern (one family per residue of the column), and down a column only its
  * last two tile rows differ (the row end, a segment past it).  The columns
  * whose segments can reach the array's end (clamped there) go one by one. */
@@ -253,6 +253,19 @@ static int totals_sec(const tpx_config *c, const tpx_geom *g, tpx_inst *buf, tpx
      * a block of 1x1024 at H = 2 would otherwise price 4107 columns one by one) */
     long long ty = tpx_ts_ty(g->by) < g->h ? tpx_ts_ty(g->by) : g->h;
     long long period = q / b, tail = tpx_cdiv((ty + 2 * q) / g->h + 2, g->bx) + 1;
+    if (tpx_traits_of(c->kernel).flags & TPX_KF_GATHER) {
+        /* tile_gather's shared rows hold A's vectors from the one holding
+         * x0: their offsets repeat every n / gcd(BX mod n, n) columns (and
+         * are the same down a column, TY being a multiple of n); periods
+         * that divide Q: the larger is their lcm */
+        long long n = tpx_vec(g), r = g->bx % n, m = n;
+        while (r) {
+            long long x = m % r;
+            m = r;
+            r = x;
+        }
+        period = n / m > period ? n / m : period;
+    }
     long long body = g->gx > tail ? g->gx - tail : 0; /* columns [body, gx): the tail */
     int ry[3][2] = {{0, g->gy - 2}, {g->gy - 2, 1}, {g->gy - 1, 1}};
     if (g->gy < 2)

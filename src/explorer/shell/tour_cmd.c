@@ -124,10 +124,10 @@ int tour_check_main(const tpx_tour_step *steps, int n, const char *name, int arg
         fprintf(stderr, "tpx tour: %s\n", msg);
         return CLI_USAGE;
     }
-    static char paths[RESULTS_MAX_FILES + 4][RESULTS_PATH_MAX];
+    static char paths[RESULTS_MAX_SHIPPED][RESULTS_PATH_MAX];
     const char *load = cli_get(&p, "load") ? cli_get(&p, "load") : cli_get(&p, "replay");
     int np = load ? results_find_list(load, paths, RESULTS_MAX_FILES, msg, sizeof msg)
-                  : cli_has(&p, "no-gpu") ? 0 : results_shipped(paths, RESULTS_MAX_FILES + 4);
+                  : cli_has(&p, "no-gpu") ? 0 : results_shipped(paths, RESULTS_MAX_SHIPPED);
     if (np < 0) {
         fprintf(stderr, "tpx tour: %s\n", msg);
         return CLI_USAGE;

@@ -104,15 +104,22 @@ static int build_tile(tpx_scene *s, tpx_tile *t, const tpx_config *v)
     if (config_validate(v, &s->lim, t->why, sizeof t->why) != 0)
         return 0;
     /* Every tiled kernel's tile rows are BX accesses wide (plus padding), but
-     * tile_sec's: BX rows of a segment's R elements, in rows of whole units. */
+     * tile_sec's: BX rows of a segment's R elements, in rows of whole units;
+     * tile_gather's: A's rows as the vectors that cover BX columns. */
     int nv = config_vec(v);
     t->width = v->bx * nv;
     t->pitch = (v->bx + v->pad) * nv;
+    t->group = 1, t->gap = 0;
     if (tpx_traits_of(v->kernel).tile == TPX_TILE_SEC) {
         t->width = tpx_ts_rows(v->by, nv);
         t->pitch = tpx_ts_pitch(v->by, nv);
     }
     t->rows = (int)(config_smem_bytes(v) / (long long)config_tile_esize(v) / t->pitch);
+    if (tpx_traits_of(v->kernel).flags & TPX_KF_GATHER) { /* rows of A's vectors, a gap every n */
+        t->width = t->pitch = tpx_tg_v(v->bx, nv) * nv;
+        t->group = t->gap = nv;
+        t->rows = tpx_tg_rows(v->by, nv);
+    }
     t->words = (config_smem_bytes(v) + 3) / 4;
     int n = model_insts_per_warp(v);
     tpx_inst *all = malloc(sizeof *all * (size_t)n);

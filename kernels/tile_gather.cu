@@ -1,0 +1,251 @@
+/*
+ * tile_gather.cu: tile_sec's tile read as A's aligned 16-byte vectors, B's
+ * units gathered in shared memory (issue 20; kernels/tpx_tgat.h says the
+ * design).  Every index and guard comes from tpx_mv_tile_gather: phase 0
+ * moves 16-byte vectors of A into the shared rows as they lie, phase 1 loads
+ * single elements and stores each group of n as one 16-byte unit of B.  A
+ * warp issues a move's load and store when one of its lanes passes the guard
+ * (a predicated instruction), which is what the model counts.
+ */
+#include "tpx_fns.cuh"
+#include "tpx_kernel_body.cuh"
+#include "tpx_vec16.cuh"
+
+template <typename E> union tg_unit {
+    uint4 u;
+    E e[16 / sizeof(E)];
+};
+
+/* Phase 1 of an interior tile (segments of exactly TY elements): tile_sec's
+ * units (tpx_ts_slot), element e of unit u of column c from shared row
+ * lead + u n + e, whose start and offset repeat every n rows but for the
+ * gap (tpx_tg_at).  bx and vn (the elements of a shared row) are constants
+ * where the caller's are. */
+template <typename E>
+__device__ __forceinline__ void tg_units(const tpx_geom &g, long long x0, long long y0, int t, int bx, int vn,
+                                         E *__restrict__ b, const E *s)
+{
+    constexpr int N = 16 / sizeof(E);
+    const unsigned wm = (unsigned)(g.w & (N - 1)), b0 = (unsigned)(x0 & (N - 1)) + (unsigned)y0 * wm;
+    uint4 *b4 = reinterpret_cast<uint4 *>(b);
+#pragma unroll
+    for (int i = 0; i < 8 / N; i++) {
+        int c, u;
+        tpx_ts_slot(&g, i, t, &c, &u);
+        if (c < bx) {
+            const long long x = x0 + c;
+            const int lead = tpx_ts_lead(&g, x, y0), cu = c + u * (N * vn + N);
+            tg_unit<E> o;
+#pragma unroll
+            for (int e = 0; e < N; e++) {
+                const int jr = lead + e; /* row lead + u n + e: u n rows and u gaps further */
+                const int off = (int)((b0 + (unsigned)jr * wm) & (N - 1));
+                o.e[e] = s[jr * vn + (jr & ~(N - 1)) + off + cu];
+            }
+            b4[(x * g.h + y0 + lead) / N + u] = o.u;
+        }
+    }
+}
+
+/* An interior tile (tpx_ts_interior): whole columns, segments of exactly TY
+ * elements inside their rows, no head rows, for a block shape compiled in
+ * (BX and BY constants: every division by the vectors of a row, the
+ * threads and n folds; read at run time, tg_interior_rt, f16 at 8191x8193
+ * ran 8 points of memcpy slower on an H200, 2026-11-27).
+ * tpx_mv_tile_gather's moves strength-reduced.  Phase 0: slot t + i BX BY
+ * is row j, vector k (tpx_tg_move0), all of a thread's loads in flight
+ * before its shared stores.  Phase 1: tg_units. */
+template <typename E, int BX, int BY>
+__device__ __forceinline__ void tg_interior(const tpx_geom &g, int tbx, int tby, const E *__restrict__ a,
+                                            E *__restrict__ b, E *s)
+{
+    constexpr int N = 16 / sizeof(E), TY = 8 * BY, R = TY + 2 * N - 1, NT = BX * BY;
+    constexpr int V = (BX + 2 * N - 1) / N, VN = V * N, L = (R * V + NT - 1) / NT;
+    const int t = threadIdx.x + threadIdx.y * BX;
+    const long long x0 = (long long)tbx * BX, y0 = (long long)tby * TY, vecs = (g.w * g.h + N - 1) / N;
+    const uint4 *a4 = reinterpret_cast<const uint4 *>(a);
+    uint4 *s4 = reinterpret_cast<uint4 *>(s);
+    uint4 r[L];
+#pragma unroll
+    for (int i = 0; i < L; i++) {
+        const int sl = t + i * NT, j = sl / V;
+        const long long src = ((y0 + j) * g.w + x0) / N + sl % V;
+        if (sl < R * V && src < vecs)
+            r[i] = a4[src];
+    }
+#pragma unroll
+    for (int i = 0; i < L; i++) {
+        const int sl = t + i * NT, j = sl / V;
+        const long long src = ((y0 + j) * g.w + x0) / N + sl % V;
+        if (sl < R * V && src < vecs)
+            s4[j * V + j / N + sl % V] = r[i]; /* tpx_tg_row_at(j) / n + k */
+    }
+    __syncthreads();
+    tg_units<E>(g, x0, y0, t, BX, VN, b, s);
+}
+
+/* Phase 0 of an interior tile of a block shape not compiled in: L vectors
+ * a thread (the block's most), slot t + i BX BY walked as row j, vector k
+ * without a division past the first. */
+template <typename E, int L>
+__device__ __forceinline__ void tg_rows_rt(const tpx_geom &g, long long x0, long long y0, int t, int v, int rv,
+                                           const E *__restrict__ a, E *s)
+{
+    constexpr int N = 16 / sizeof(E);
+    const int nt = g.bx * g.by, nrows = nt / v, ncols = nt % v;
+    const long long vecs = (g.w * g.h + N - 1) / N;
+    const uint4 *a4 = reinterpret_cast<const uint4 *>(a);
+    uint4 *s4 = reinterpret_cast<uint4 *>(s);
+    uint4 r[L];
+    int d[L];
+    bool ok[L];
+    int j = t / v, k = t % v;
+#pragma unroll
+    for (int i = 0; i < L; i++) {
+        const long long src = ((y0 + j) * g.w + x0) / N + k;
+        ok[i] = j * v + k < rv && src < vecs;
+        d[i] = j * v + j / N + k; /* tpx_tg_row_at(j) / n + k */
+        if (ok[i])
+            r[i] = a4[src];
+        j += nrows, k += ncols;
+        if (k >= v)
+            j++, k -= v;
+    }
+#pragma unroll
+    for (int i = 0; i < L; i++)
+        if (ok[i])
+            s4[d[i]] = r[i];
+}
+
+/* An interior tile of a block shape not compiled in: tg_interior's moves
+ * with BX and BY read at run time (about 8 points of memcpy slower than
+ * compiled in, on an H200, f16 at 8191x8193), for blocks whose threads move
+ * at most TG_LMAX vectors each in phase 0. */
+#define TG_LMAX 6
+template <typename E>
+__device__ __forceinline__ void tg_interior_rt(const tpx_geom &g, int tbx, int tby, int lmax,
+                                               const E *__restrict__ a, E *__restrict__ b, E *s)
+{
+    constexpr int N = 16 / sizeof(E);
+    const int t = threadIdx.x + threadIdx.y * g.bx, ty = tpx_ts_ty(g.by), r = ty + 2 * N - 1;
+    const int v = (g.bx + 2 * N - 1) / N, vn = v * N;
+    const long long x0 = (long long)tbx * g.bx, y0 = (long long)tby * ty;
+    switch (lmax) {
+    case 1: tg_rows_rt<E, 1>(g, x0, y0, t, v, r * v, a, s); break;
+    case 2: tg_rows_rt<E, 2>(g, x0, y0, t, v, r * v, a, s); break;
+    case 3: tg_rows_rt<E, 3>(g, x0, y0, t, v, r * v, a, s); break;
+    case 4: tg_rows_rt<E, 4>(g, x0, y0, t, v, r * v, a, s); break;
+    case 5: tg_rows_rt<E, 5>(g, x0, y0, t, v, r * v, a, s); break;
+    default: tg_rows_rt<E, TG_LMAX>(g, x0, y0, t, v, r * v, a, s); break;
+    }
+    __syncthreads();
+    tg_units<E>(g, x0, y0, t, g.bx, vn, b, s);
+}
+
+/* Any tile, with tpx_mv_tile_gather's guards and addresses (tpx_tg_vec,
+ * tpx_tg_src), in run-time loops: the tiles at the matrix's edges (head
+ * rows, columns past W, the array's end) and every tile of an uncompiled BY
+ * or a narrow block.  Phase 0 walks its slots as the lean path does; phase 1
+ * finds each unit's segment once, not once an element: an edge tile costs a
+ * few times an interior one, not tens of times (on an H200, 2026-11-27,
+ * every move through the move functions took tile_gather f16 at 8191x8193
+ * from the interior's pace to a third of memcpy, with 2 % of its tiles
+ * here). */
+template <typename E>
+__device__ __forceinline__ void tg_general(tpx_geom g, int tbx, int tby, const E *__restrict__ a,
+                                           E *__restrict__ b, E *s)
+{
+    constexpr int N = 16 / sizeof(E);
+    const int t = threadIdx.x + threadIdx.y * g.bx, nt = g.bx * g.by;
+    const int v = tpx_tg_v(g.bx, N), slots = tpx_tg_rows(g.by, N) * v, nrows = nt / v, ncols = nt % v;
+    const uint4 *a4 = reinterpret_cast<const uint4 *>(a);
+    uint4 *s4 = reinterpret_cast<uint4 *>(s);
+    int j = t / v, k = t % v;
+#pragma unroll 1 /* ptxas unrolled by 4 issued loads the moves do not (ncu_check, f64 32x8) */
+    for (int sl = t; sl < slots; sl += nt) {
+        long long src, dst;
+        if (tpx_tg_vec(&g, tbx, tby, j, k, &src, &dst))
+            s4[dst] = a4[src];
+        j += nrows, k += ncols;
+        if (k >= v)
+            j++, k -= v;
+    }
+    __syncthreads();
+    uint4 *b4 = reinterpret_cast<uint4 *>(b);
+    for (int u = 0; u < tpx_ts_reps1(g.by, N); u++) {
+        int c;
+        if (!tpx_ts_slot(&g, u, t, &c, &k))
+            continue;
+        long long x = (long long)tbx * g.bx + c, s0, en;
+        if (x >= g.w)
+            continue;
+        tpx_ts_segment(&g, x, tby, &s0, &en);
+        if ((long long)k * N >= en - s0)
+            continue;
+        const long long f0 = s0 + (long long)k * N;
+        tg_unit<E> o;
+#pragma unroll
+        for (int e = 0; e < N; e++) /* past the array: the unit's first element (tpx_tg_elem) */
+            o.e[e] = s[tpx_tg_src(&g, tbx, tby, x, f0 + e < g.w * g.h ? f0 + e : f0)];
+        b4[f0 / N] = o.u;
+    }
+}
+
+/* BXC x BYC: a block shape compiled in, whose interior tiles take the lean
+ * path (0 x 0: any shape, every tile through tg_general), MAXT its
+ * threads.  A compiled shape fits 1536 threads an SM (40 registers; alone
+ * ptxas picks up to 60, 4 blocks of 256): the latency of phase 0's loads is
+ * hidden by blocks, not by a thread's registers. */
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ < 800
+#define TG_SM_THREADS 1024 /* sm_75: at most 1024 threads an SM */
+#else
+#define TG_SM_THREADS 1536 /* every later one holds at least 1536 */
+#endif
+
+template <int MAXT> constexpr int tg_min_blocks() { return MAXT <= 256 ? TG_SM_THREADS / MAXT : 1; }
+
+template <typename E, int BXC, int BYC, int MAXT>
+__global__ void __launch_bounds__(MAXT, BXC ? tg_min_blocks<MAXT>() : MAXT <= 256 ? 4 : 1)
+    tpxk_tile_gather(tpx_geom gp, const E *__restrict__ a, E *__restrict__ b)
+{
+    tpx_geom g = gp;
+    g.vec = 16 / (int)sizeof(E); /* constants: every division by N, Q and TY folds */
+    if (BXC)
+        g.bx = BXC, g.by = BYC;
+    int tbx, tby;
+    tpx_block_tile(TPX_K_TILE_GATHER, &g, blockIdx.x, blockIdx.y, &tbx, &tby);
+    E *s = tpx_tile_smem<E>();
+    constexpr int N = 16 / sizeof(E);
+    const int nt = g.bx * g.by, lmax = ((tpx_ts_ty(g.by) + 2 * N - 1) * ((g.bx + 2 * N - 1) / N) + nt - 1) / nt;
+    if (BXC && tpx_ts_interior(&g, tbx, tby))
+        tg_interior<E, (BXC > 0 ? BXC : 1), (BYC > 0 ? BYC : 1)>(g, tbx, tby, a, b, s);
+    else if (!BXC && lmax <= TG_LMAX && tpx_ts_interior(&g, tbx, tby))
+        tg_interior_rt<E>(g, tbx, tby, lmax, a, b, s);
+    else
+        tg_general<E>(g, tbx, tby, a, b, s);
+}
+
+template <int BXC, int BYC, int MAXT> static const void *tile_gather_fn(int esize)
+{
+    switch (esize) {
+    case 2: return (const void *)tpxk_tile_gather<unsigned short, BXC, BYC, MAXT>;
+    case 4: return (const void *)tpxk_tile_gather<unsigned int, BXC, BYC, MAXT>;
+    case 8: return (const void *)tpxk_tile_gather<unsigned long long, BXC, BYC, MAXT>;
+    default: return 0;
+    }
+}
+
+/* The block shapes compiled in (tpx_tg_compiled): their interior tiles take
+ * the lean path; any other shape runs every tile through tg_general. */
+const void *tpx_fn_tile_gather(const tpx_geom *g, int esize)
+{
+    switch (tpx_tg_compiled(g->bx, g->by)) {
+    case 1: return tile_gather_fn<32, 8, 256>(esize);
+    case 2: return tile_gather_fn<64, 4, 256>(esize);
+    case 3: return tile_gather_fn<32, 4, 128>(esize);
+    case 4: return tile_gather_fn<16, 16, 256>(esize);
+    default:
+        return (long long)g->bx * g->by <= 256 ? tile_gather_fn<0, 0, 256>(esize)
+                                               : tile_gather_fn<0, 0, 1024>(esize);
+    }
+}

@@ -1,0 +1,133 @@
+/*
+ * tpx_tgat.h: the index arithmetic of tile_gather (issue 20), written once
+ * for nvcc (kernels/tile_gather.cu) and the C compiler (the model, the views,
+ * the tests).  Included by tpx_index.h after tpx_tsec.h, whose tile and
+ * segments it shares.
+ *
+ * Why: tile_sec's phase 0 loads single elements, one per lane and A row;
+ * for f16 a warp's load is 64 bytes at an odd offset, 3 sectors where 2
+ * hold the data, and with the tile's R - TY extra rows the L2 reads 1.7
+ * times the sectors of an aligned copy (Nsight Compute, H200, 8191x8193,
+ * 2026-11-27: the L2 binds, tile_sec f16 57-75 % of memcpy).  tile_gather
+ * reads A as the aligned 16-byte vectors that cover the tile's rows and
+ * gathers B's units in shared memory (bench/odd_probe_vl.cuh's vg: 84-92 %
+ * of memcpy on an H200 for f16 where tile_sec gave 57-75).
+ *
+ * The tile and its segments are tile_sec's (tpx_tsec.h): BX B rows (A
+ * columns x0 .. x0 + BX - 1) by TY = 8 BY B columns, each B row cut on 32-byte
+ * sectors.  n = 16 bytes of elements, q = 2 n (a sector).
+ *   Shared rows: RT = R + q - 1 of them.  Row j < R is A row y0 + j; row
+ *   R + i is A row i (i < q - 1): the head of the next B row, which a row's
+ *   last segment takes (only a tile that wraps, tpx_ts_wraps, loads them).
+ *   Each holds the V = ceil((BX + n) / n) aligned vectors of A from the one
+ *   holding (y, x0): columns x0 .. x0 + BX whatever the row's offset.  Row j
+ *   starts at element j V n + (j / n) n: a 16-byte gap every n rows puts rows
+ *   n apart, which one gather instruction reads, on other banks.
+ *   Phase 0 (16-byte vectors, both sides): slot t + i BX BY is row slot / V,
+ *   vector slot mod V; A vector (y W + x0) / n + v to shared vector
+ *   start_j / n + v.
+ *   Phase 1 (a gather): tile_sec's units (tpx_ts_slot), each taken as n
+ *   moves: move e of unit u (rep u n + e) loads element e of the unit, B
+ *   element f = s + k n + e of row x, from shared memory (row f - x H - y0 of
+ *   column x, or past the row's end head row f - (x + 1) H of column x + 1);
+ *   the unit's last move stores the n elements as B's vector (s + k n) / n
+ *   (tpx_gather_group).  Past W H (the array's last unit) a move loads the
+ *   unit's first element again: its store ends in the slack the runner
+ *   allocates.
+ * B rows shorter than a sector (H < q) wrap over more than one row: the
+ * kernel refuses them (tile_sec moves every shape).
+ */
+#ifndef TPX_TGAT_H
+#define TPX_TGAT_H
+
+#include "tpx_tsec.h"
+
+/* The block shapes kernels/tile_gather.cu compiles in, whose interior tiles
+ * take its lean path: 32x8, 64x4, 32x4 and 16x16 (1 to 4), else 0. */
+TPX_HD int tpx_tg_compiled(int bx, int by)
+{
+    return bx == 32 && by == 8 ? 1 : bx == 64 && by == 4 ? 2 : bx == 32 && by == 4 ? 3
+         : bx == 16 && by == 16 ? 4 : 0;
+}
+
+/* Vectors of a shared row, shared rows, and a row's first element. */
+TPX_HD int tpx_tg_v(int bx, int n) { return (int)tpx_cdiv((long long)bx + n, n); }
+TPX_HD int tpx_tg_rows(int by, int n) { return tpx_ts_rows(by, n) + 2 * n - 1; }
+TPX_HD long long tpx_tg_row_at(int j, int bx, int n)
+{
+    return (long long)j * tpx_tg_v(bx, n) * n + (long long)(j / n) * n;
+}
+
+/* A row of shared row j of tile row tby: y0 + j, or a head row. */
+TPX_HD long long tpx_tg_arow(const tpx_geom *g, int tby, int j)
+{
+    int r = tpx_ts_rows(g->by, tpx_vec(g));
+    return j < r ? (long long)tby * tpx_ts_ty(g->by) + j : j - r;
+}
+
+/* Shared element holding A (y, x) in shared row j of tile column tbx. */
+TPX_HD long long tpx_tg_at(const tpx_geom *g, int tbx, int j, long long y, long long x)
+{
+    long long n = tpx_vec(g), x0 = (long long)tbx * g->bx;
+    return tpx_tg_row_at(j, g->bx, (int)n) + y * g->w + x - (y * g->w + x0) / n * n;
+}
+
+/* Vector k of shared row j: A's vector *src to shared vector *dst, when the
+ * row is in the matrix (head rows only where the tile wraps) and the vector
+ * starts before its end. */
+TPX_HD int tpx_tg_vec(const tpx_geom *g, int tbx, int tby, int j, int k, long long *src, long long *dst)
+{
+    int n = tpx_vec(g);
+    long long y = tpx_tg_arow(g, tby, j), x0 = (long long)tbx * g->bx;
+    *src = (y * g->w + x0) / n + k;
+    *dst = tpx_tg_row_at(j, g->bx, n) / n + k;
+    return j < tpx_tg_rows(g->by, n) && y < g->h && *src < tpx_cdiv(g->w * g->h, n) &&
+           (j < tpx_ts_rows(g->by, n) || tpx_ts_wraps(g, tby));
+}
+
+TPX_HD tpx_move tpx_tg_move0(const tpx_geom *g, int rep, int tbx, int tby, int tx, int ty)
+{
+    int v = tpx_tg_v(g->bx, tpx_vec(g)), sl = tx + ty * g->bx + rep * g->bx * g->by;
+    long long src, dst;
+    int ok = tpx_tg_vec(g, tbx, tby, sl / v, sl % v, &src, &dst);
+    return tpx_mv(ok ? src : 0, ok ? dst : 0, ok);
+}
+
+/* The shared element holding B element f of row x (f inside the row's
+ * segment in tile row tby): A row f - x H - y0 of column x, or past the
+ * row's end head row f - (x + 1) H of column x + 1. */
+TPX_HD long long tpx_tg_src(const tpx_geom *g, int tbx, int tby, long long x, long long f)
+{
+    long long y = f - x * g->h, col = x, j = y - (long long)tby * tpx_ts_ty(g->by);
+    if (y >= g->h) {
+        y -= g->h;
+        col = x + 1;
+        j = tpx_ts_rows(g->by, tpx_vec(g)) + y;
+    }
+    return tpx_tg_at(g, tbx, (int)j, y, col);
+}
+
+/* Move e of unit (c, k): B element f = s + k n + e of row x = x0 + c. */
+TPX_HD tpx_move tpx_tg_elem(const tpx_geom *g, int tbx, int tby, int c, int k, int e)
+{
+    long long x = (long long)tbx * g->bx + c, s, en, n = tpx_vec(g);
+    if (x >= g->w)
+        return tpx_mv(0, 0, 0);
+    tpx_ts_segment(g, x, tby, &s, &en);
+    if ((long long)k * n >= en - s)
+        return tpx_mv(0, 0, 0);
+    long long f = s + k * n + e;
+    if (f >= g->w * g->h) /* past the array: the unit's first element again */
+        f = s + k * n;
+    return tpx_mv(tpx_tg_src(g, tbx, tby, x, f), (s + k * n) / n, 1);
+}
+
+TPX_HD tpx_move tpx_tg_move1(const tpx_geom *g, int rep, int tbx, int tby, int tx, int ty)
+{
+    int n = tpx_vec(g), c, k;
+    if (!tpx_ts_slot(g, rep / n, tx + ty * g->bx, &c, &k))
+        return tpx_mv(0, 0, 0);
+    return tpx_tg_elem(g, tbx, tby, c, k, rep % n);
+}
+
+#endif /* TPX_TGAT_H */

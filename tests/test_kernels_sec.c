@@ -1,0 +1,79 @@
+/* tile_sec and tile_gather, the kernels of B rows cut on sectors, on the
+ * CPU emulator (kernel_emu.c) at the sizes where their cuts are hardest. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+#include <string.h>
+
+#include "config.h"
+#include "kernel_emu.h"
+
+/* The block shapes both are run at: 1 to 16 thread rows, widths that are no
+ * multiple of a vector. */
+static const int shapes[][2] = {{32, 8}, {32, 4}, {16, 16}, {8, 2}, {64, 1}, {7, 3}, {32, 2}, {64, 8}};
+
+/* Kernel k at every shape of `shapes` and `sizes`, each dtype, on the CPU
+ * emulator; a refused config must be f16 with an odd BY or, for
+ * tile_gather, B rows under a sector, refused naming tile_sec.  Returns how
+ * many ran. */
+static int run_shapes(tpx_kernel_id k, const long long (*sizes)[2], size_t nsizes)
+{
+    tpx_limits lim = config_default_limits();
+    int ran = 0;
+    for (size_t j = 0; j < sizeof shapes / sizeof shapes[0]; j++)
+        for (size_t si = 0; si < nsizes; si++)
+            for (int d = 0; d < TPX_DTYPE_COUNT; d++) {
+                tpx_config c = config_default();
+                char msg[TPX_MSG];
+                c.kernel = k, c.bx = shapes[j][0], c.by = shapes[j][1];
+                c.w = sizes[si][0], c.h = sizes[si][1], c.dtype = (tpx_dtype)d;
+                long long q = 32 / (long long)config_esize(c.dtype);
+                int gather = k == TPX_K_TILE_GATHER, odd = config_esize(c.dtype) == 2 && c.by % 2;
+                if (config_validate(&c, &lim, msg, sizeof msg) == 0) {
+                    assert_true(!gather || c.h >= q);
+                    emu_check_config(&c), ran++;
+                } else {
+                    assert_true(odd || (gather && c.h < q));
+                    if (!odd)
+                        assert_non_null(strstr(msg, "tile_sec"));
+                }
+            }
+    return ran;
+}
+
+/* tile_sec at the sizes where its cuts are hardest: rows of 1 to 3
+ * elements (a segment spans several B rows), sizes just past a sector or a
+ * segment, odd sizes whose last vector ends past the matrix. */
+static void test_tile_sec_shapes(void **s)
+{
+    (void)s;
+    static const long long sizes[][2] = {{1, 1},   {3, 5},   {5, 3},    {1, 77},  {77, 1},
+                                         {2, 9},   {65, 3},  {3, 65},   {33, 31}, {129, 67},
+                                         {100, 37}, {64, 65}, {257, 63}, {40, 200}};
+    assert_true(run_shapes(TPX_K_TILE_SEC, sizes, sizeof sizes / sizeof sizes[0]) > 200);
+}
+
+/* tile_gather on tile_sec's hard sizes and more: rows of B of one sector
+ * and just over (H = Q, Q + 1: a last segment takes the next row's head),
+ * columns of A not a multiple of a vector, the last vector of A past the
+ * matrix; B rows shorter than a sector are refused with a reason. */
+static void test_tile_gather_shapes(void **s)
+{
+    (void)s;
+    static const long long sizes[][2] = {{1, 1},    {3, 5},    {77, 1},   {1, 77},   {2, 9},
+                                         {3, 65},   {33, 31},  {129, 67}, {100, 37}, {64, 65},
+                                         {257, 63}, {40, 200}, {5, 16},   {9, 17},   {31, 8},
+                                         {17, 4},   {130, 33}, {3, 600}};
+    assert_true(run_shapes(TPX_K_TILE_GATHER, sizes, sizeof sizes / sizeof sizes[0]) > 200);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_tile_sec_shapes),
+        cmocka_unit_test(test_tile_gather_shapes),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
