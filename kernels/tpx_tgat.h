@@ -11,7 +11,9 @@
  * 2026-11-27: the L2 binds, tile_sec f16 57-75 % of memcpy).  tile_gather
  * reads A as the aligned 16-byte vectors that cover the tile's rows and
  * gathers B's units in shared memory (bench/odd_probe_vl.cuh's vg: 84-92 %
- * of memcpy on an H200 for f16 where tile_sec gave 57-75).
+ * of memcpy on an H200 for f16 where tile_sec gave 57-75; this kernel, with
+ * the block shapes tpx offers, 63-77 % there and 76-86 % on an H100:
+ * docs/PERFORMANCE.md).
  *
  * The tile and its segments are tile_sec's (tpx_tsec.h): BX B rows (A
  * columns x0 .. x0 + BX - 1) by TY = 8 BY B columns, each B row cut on 32-byte
