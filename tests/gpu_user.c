@@ -67,8 +67,8 @@ static void verify_all(tpx_runner *r, const tpx_limits *lim, int part, int parts
     static const long long sizes[][2] = {{1, 1}, {33, 31}, {1000, 777}, {4097, 3}, {1022, 515}};
     static const int blocks[][2] = {{32, 8}, {32, 32}, {16, 16}, {64, 4}, {7, 3}};
     for (int k = part; k < TPX_K_MEMCPY; k += parts) {
-        if (tpx_traits_of((tpx_kernel_id)k).flags & TPX_KF_VECOUT)
-            continue; /* tile_sec: 16-byte stores the language cannot write, no twin */
+        if (catalog_no_source((tpx_kernel_id)k))
+            continue; /* tile_sec, tile_gather: 16-byte stores the language cannot write */
         int id = twin((tpx_kernel_id)k);
         for (size_t s = 0; s < sizeof sizes / sizeof sizes[0]; s++)
             for (size_t b = 0; b < sizeof blocks / sizeof blocks[0]; b++)
@@ -105,7 +105,7 @@ static void time_twins(tpx_runner *r)
 {
     printf("%-14s %-6s %10s %10s %8s\n", "kernel", "block", "built-in", "language", "ratio");
     for (int k = 0; k < TPX_K_MEMCPY; k++) {
-        if (tpx_traits_of((tpx_kernel_id)k).flags & TPX_KF_VECOUT)
+        if (catalog_no_source((tpx_kernel_id)k))
             continue;
         tpx_config c = config_default();
         c.kernel = (tpx_kernel_id)k;

@@ -43,8 +43,8 @@ int main(void)
     static const int ccs[][2] = {{9, 0}, {8, 0}};
     int built = 0;
     for (int k = 0; k < TPX_K_MEMCPY; k++) {
-        if (tpx_traits_of((tpx_kernel_id)k).flags & TPX_KF_VECOUT)
-            continue; /* tile_sec: 16-byte stores the language cannot write, no twin */
+        if (catalog_no_source((tpx_kernel_id)k))
+            continue; /* tile_sec, tile_gather: 16-byte stores the language cannot write */
         char path[96];
         size_t len;
         snprintf(path, sizeof path, "kernels/%s.tpxk", catalog_name((tpx_kernel_id)k));
