@@ -265,6 +265,10 @@ static int totals_sec(const tpx_config *c, const tpx_geom *g, tpx_inst *buf, tpx
             r = x;
         }
         period = n / m > period ? n / m : period;
+        /* and the last row's vectors reach past the array in the columns
+         * within a row's vectors of W: those go one by one too */
+        long long vt = tpx_cdiv((long long)tpx_tg_v(g->bx, (int)n) * n + n, g->bx) + 1;
+        tail = vt > tail ? vt : tail;
     }
     long long body = g->gx > tail ? g->gx - tail : 0; /* columns [body, gx): the tail */
     int ry[3][2] = {{0, g->gy - 2}, {g->gy - 2, 1}, {g->gy - 1, 1}};
