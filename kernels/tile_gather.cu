@@ -9,7 +9,6 @@
  */
 #include "tpx_fns.cuh"
 #include "tpx_kernel_body.cuh"
-#include "tpx_vec16.cuh"
 
 template <typename E> union tg_unit {
     uint4 u;
@@ -185,8 +184,8 @@ __device__ __forceinline__ void tg_general(tpx_geom g, int tbx, int tby, const E
         const long long f0 = s0 + (long long)k * N;
         tg_unit<E> o;
 #pragma unroll
-        for (int e = 0; e < N; e++) /* past the array: the unit's first element (tpx_tg_elem) */
-            o.e[e] = s[tpx_tg_src(&g, tbx, tby, x, f0 + e < g.w * g.h ? f0 + e : f0)];
+        for (int e = 0; e < N; e++)
+            o.e[e] = s[tpx_tg_unit_src(&g, tbx, tby, x, f0, e)];
         b4[f0 / N] = o.u;
     }
 }

@@ -52,9 +52,7 @@ TPX_HD int tpx_tg_compiled(int bx, int by)
          : bx == 16 && by == 16 ? 4 : 0;
 }
 
-/* Vectors of a shared row, shared rows, and a row's first element. */
-TPX_HD int tpx_tg_v(int bx, int n) { return (int)tpx_cdiv((long long)bx + n, n); }
-TPX_HD int tpx_tg_rows(int by, int n) { return tpx_ts_rows(by, n) + 2 * n - 1; }
+/* Shared row j's first element (tpx_tg_v, tpx_tg_rows: tpx_traits.h). */
 TPX_HD long long tpx_tg_row_at(int j, int bx, int n)
 {
     return (long long)j * tpx_tg_v(bx, n) * n + (long long)(j / n) * n;
@@ -109,6 +107,14 @@ TPX_HD long long tpx_tg_src(const tpx_geom *g, int tbx, int tby, long long x, lo
     return tpx_tg_at(g, tbx, (int)j, y, col);
 }
 
+/* What move e of a unit of row x whose B elements start at f0 loads:
+ * element f0 + e, or past the array (its last unit) f0 again, whose store
+ * ends in the slack the runner allocates. */
+TPX_HD long long tpx_tg_unit_src(const tpx_geom *g, int tbx, int tby, long long x, long long f0, int e)
+{
+    return tpx_tg_src(g, tbx, tby, x, f0 + e < g->w * g->h ? f0 + e : f0);
+}
+
 /* Move e of unit (c, k): B element f = s + k n + e of row x = x0 + c. */
 TPX_HD tpx_move tpx_tg_elem(const tpx_geom *g, int tbx, int tby, int c, int k, int e)
 {
@@ -118,10 +124,7 @@ TPX_HD tpx_move tpx_tg_elem(const tpx_geom *g, int tbx, int tby, int c, int k, i
     tpx_ts_segment(g, x, tby, &s, &en);
     if ((long long)k * n >= en - s)
         return tpx_mv(0, 0, 0);
-    long long f = s + k * n + e;
-    if (f >= g->w * g->h) /* past the array: the unit's first element again */
-        f = s + k * n;
-    return tpx_mv(tpx_tg_src(g, tbx, tby, x, f), (s + k * n) / n, 1);
+    return tpx_mv(tpx_tg_unit_src(g, tbx, tby, x, s + k * n, e), (s + k * n) / n, 1);
 }
 
 TPX_HD tpx_move tpx_tg_move1(const tpx_geom *g, int rep, int tbx, int tby, int tx, int ty)

@@ -186,18 +186,21 @@ TPX_HD int tpx_ts_reps0(int by, int n) { return (int)tpx_cdiv(tpx_ts_rows(by, n)
 TPX_HD int tpx_ts_main1(int n) { return 8 / n; }
 TPX_HD int tpx_ts_reps1(int by, int n) { return 8 / n + (int)tpx_cdiv(2, by); }
 
-/* tile_gather's (tpx_tgat.h): RT = R + 2 n - 1 shared rows of V = ceil((BX +
- * n) / n) vectors, a 16-byte gap every n rows; phase 0 one vector a rep,
- * phase 1 n reps a unit of tile_sec's. */
+/* tile_gather's sizes (tpx_tgat.h has its index arithmetic): V = ceil((BX +
+ * n) / n) vectors a shared row, RT = R + 2 n - 1 shared rows (R of the
+ * tile, the next B row's head), a 16-byte gap every n rows; phase 0 one
+ * vector a rep, phase 1 n reps a unit of tile_sec's. */
+TPX_HD int tpx_tg_v(int bx, int n) { return (int)tpx_cdiv((long long)bx + n, n); }
+TPX_HD int tpx_tg_rows(int by, int n) { return tpx_ts_rows(by, n) + 2 * n - 1; }
 TPX_HD long long tpx_tg_smem(int bx, int by, int n)
 {
-    long long rt = tpx_ts_rows(by, n) + 2 * n - 1, v = tpx_cdiv((long long)bx + n, n);
+    long long rt = tpx_tg_rows(by, n), v = tpx_tg_v(bx, n);
     return rt * v * n + (rt - 1) / n * n;
 }
 TPX_HD int tpx_tg_reps(int bx, int by, int n)
 {
-    long long rt = tpx_ts_rows(by, n) + 2 * n - 1, v = tpx_cdiv((long long)bx + n, n);
-    int r0 = (int)tpx_cdiv(rt * v, (long long)bx * by), r1 = n * tpx_ts_reps1(by, n);
+    long long slots = (long long)tpx_tg_rows(by, n) * tpx_tg_v(bx, n);
+    int r0 = (int)tpx_cdiv(slots, (long long)bx * by), r1 = n * tpx_ts_reps1(by, n);
     return r0 > r1 ? r0 : r1;
 }
 

@@ -75,8 +75,7 @@ static int global_loads(const tpx_config *c, const tpx_geom *g)
     if (!(tpx_traits_of(c->kernel).flags & TPX_KF_GATHER))
         return tpx_reps(c->kernel, g);
     int n = tpx_vec(g);
-    long long slots = (long long)tpx_tg_rows(c->by, n) * tpx_tg_v(c->bx, n);
-    return (int)tpx_cdiv(slots, (long long)c->bx * c->by);
+    return (int)tpx_cdiv((long long)tpx_tg_rows(c->by, n) * tpx_tg_v(c->bx, n), (long long)c->bx * c->by);
 }
 
 double compiled_loads_per_thread(const tpx_config *c)

@@ -234,37 +234,41 @@ merge:
     return 0;
 }
 
+/* gcd(a mod m, m) for m > 0: m itself when a is a multiple of m. */
+static long long gcd_mod(long long a, long long m)
+{
+    a %= m;
+    while (a) {
+        long long r = m % a;
+        m = a;
+        a = r;
+    }
+    return m;
+}
+
 /* tile_sec and tile_gather (tpx_tsec.h, tpx_tgat.h): a segment's start
- * inside its sector depends on x0 H mod Q, so tile columns P = Q / gcd(BX H mod Q, Q) apart share a
- * pattern (one family per residue of the column), and down a column only its
- * last two tile rows differ (the row end, a segment past it).  The columns
- * whose segments can reach the array's end (clamped there) go one by one. */
+ * inside its sector depends on x0 H mod Q, so tile columns P = Q / gcd(BX H
+ * mod Q, Q) apart share a pattern (one family per residue of the column),
+ * and down a column only its last two tile rows differ (the row end, a
+ * segment past it).  The columns whose segments can reach the array's end
+ * (clamped there) go one by one. */
 static int totals_sec(const tpx_config *c, const tpx_geom *g, tpx_inst *buf, tpx_totals *t,
                       const atomic_int *cancel)
 {
-    long long q = 2LL * tpx_vec(g), a = ((long long)g->bx * g->h) % q, b = q;
-    while (a) { /* b = gcd(BX H mod Q, Q): Q itself when BX H is a multiple */
-        long long r = b % a;
-        b = a;
-        a = r;
-    }
+    long long q = 2LL * tpx_vec(g);
     /* a segment runs at most min(TY, H) + 2Q elements, so only the columns
      * within that reach of the array's end can be clamped there (H below TY:
      * a block of 1x1024 at H = 2 would otherwise price 4107 columns one by one) */
     long long ty = tpx_ts_ty(g->by) < g->h ? tpx_ts_ty(g->by) : g->h;
-    long long period = q / b, tail = tpx_cdiv((ty + 2 * q) / g->h + 2, g->bx) + 1;
+    long long period = q / gcd_mod((long long)g->bx * g->h, q);
+    long long tail = tpx_cdiv((ty + 2 * q) / g->h + 2, g->bx) + 1;
     if (tpx_traits_of(c->kernel).flags & TPX_KF_GATHER) {
         /* tile_gather's shared rows hold A's vectors from the one holding
          * x0: their offsets repeat every n / gcd(BX mod n, n) columns (and
          * are the same down a column, TY being a multiple of n); periods
          * that divide Q: the larger is their lcm */
-        long long n = tpx_vec(g), r = g->bx % n, m = n;
-        while (r) {
-            long long x = m % r;
-            m = r;
-            r = x;
-        }
-        period = n / m > period ? n / m : period;
+        long long n = tpx_vec(g), pn = n / gcd_mod(g->bx, n);
+        period = pn > period ? pn : period;
         /* and the last row's vectors reach past the array in the columns
          * within a row's vectors of W: those go one by one too */
         long long vt = tpx_cdiv((long long)tpx_tg_v(g->bx, (int)n) * n + n, g->bx) + 1;

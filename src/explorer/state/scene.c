@@ -110,15 +110,16 @@ static int build_tile(tpx_scene *s, tpx_tile *t, const tpx_config *v)
     t->width = v->bx * nv;
     t->pitch = (v->bx + v->pad) * nv;
     t->group = 1, t->gap = 0;
-    if (tpx_traits_of(v->kernel).tile == TPX_TILE_SEC) {
-        t->width = tpx_ts_rows(v->by, nv);
-        t->pitch = tpx_ts_pitch(v->by, nv);
-    }
-    t->rows = (int)(config_smem_bytes(v) / (long long)config_tile_esize(v) / t->pitch);
     if (tpx_traits_of(v->kernel).flags & TPX_KF_GATHER) { /* rows of A's vectors, a gap every n */
         t->width = t->pitch = tpx_tg_v(v->bx, nv) * nv;
         t->group = t->gap = nv;
         t->rows = tpx_tg_rows(v->by, nv);
+    } else {
+        if (tpx_traits_of(v->kernel).tile == TPX_TILE_SEC) {
+            t->width = tpx_ts_rows(v->by, nv);
+            t->pitch = tpx_ts_pitch(v->by, nv);
+        }
+        t->rows = (int)(config_smem_bytes(v) / (long long)config_tile_esize(v) / t->pitch);
     }
     t->words = (config_smem_bytes(v) + 3) / 4;
     int n = model_insts_per_warp(v);
