@@ -15,17 +15,38 @@ template <typename E> union tg_unit {
     E e[16 / sizeof(E)];
 };
 
-/* Phase 1 of an interior tile (segments of exactly TY elements): tile_sec's
- * units (tpx_ts_slot), element e of unit u of column c from shared row
- * lead + u n + e, whose start and offset repeat every n rows but for the
- * gap (tpx_tg_at).  bx and vn (the elements of a shared row) are constants
- * where the caller's are. */
-template <typename E>
-__device__ __forceinline__ void tg_units(const tpx_geom &g, long long x0, long long y0, int t, int bx, int vn,
-                                         E *__restrict__ b, const E *s)
+/* The shared rows' line (tpx_tg_lin): column x0 of row j at o + j S +
+ * G floor(j / N). */
+struct tg_line {
+    unsigned o, s, gap; /* unsigned: every index is, and /N a shift */
+};
+
+template <typename E> __device__ __forceinline__ tg_line tg_line_of(const tpx_geom &g, long long x0, int vn)
 {
     constexpr int N = 16 / sizeof(E);
-    const unsigned wm = (unsigned)(g.w & (N - 1)), b0 = (unsigned)(x0 & (N - 1)) + (unsigned)y0 * wm;
+    tg_line l;
+    l.o = (unsigned)(x0 & (N - 1));
+    l.s = (unsigned)vn + (unsigned)(g.w & (N - 1)); /* tpx_tg_step */
+    l.gap = l.s & 1 ? 0 : N; /* tpx_tg_gap */
+    return l;
+}
+
+/* Shared vector k of the tile's row j: tpx_tg_row_at(j) / n + k. */
+template <typename E> __device__ __forceinline__ unsigned tg_dst(const tg_line &l, unsigned j, unsigned k)
+{
+    constexpr unsigned N = 16 / sizeof(E);
+    return (l.o + j * l.s + l.gap * (j / N)) / N + k;
+}
+
+/* Phase 1 of an interior tile (segments of exactly TY elements): tile_sec's
+ * units (tpx_ts_slot), element e of unit u of column c from shared row
+ * jr = lead + u n + e at o + c + jr S + G floor(jr / n): an add and a shift
+ * an element (tpx_tg_at).  bx is a constant where the caller's is. */
+template <typename E>
+__device__ __forceinline__ void tg_units(const tpx_geom &g, long long x0, long long y0, int t, int bx,
+                                         const tg_line &l, E *__restrict__ b, const E *s)
+{
+    constexpr int N = 16 / sizeof(E);
     uint4 *b4 = reinterpret_cast<uint4 *>(b);
 #pragma unroll
     for (int i = 0; i < 8 / N; i++) {
@@ -33,13 +54,12 @@ __device__ __forceinline__ void tg_units(const tpx_geom &g, long long x0, long l
         tpx_ts_slot(&g, i, t, &c, &u);
         if (c < bx) {
             const long long x = x0 + c;
-            const int lead = tpx_ts_lead(&g, x, y0), cu = c + u * (N * vn + N);
+            const unsigned lead = (unsigned)tpx_ts_lead(&g, x, y0), cu = l.o + c + u * (N * l.s + l.gap);
             tg_unit<E> o;
 #pragma unroll
-            for (int e = 0; e < N; e++) {
-                const int jr = lead + e; /* row lead + u n + e: u n rows and u gaps further */
-                const int off = (int)((b0 + (unsigned)jr * wm) & (N - 1));
-                o.e[e] = s[jr * vn + (jr & ~(N - 1)) + off + cu];
+            for (unsigned e = 0; e < N; e++) {
+                const unsigned jr = lead + e; /* row lead + u n + e: u n rows and u gaps further */
+                o.e[e] = s[cu + jr * l.s + l.gap * (jr / N)];
             }
             b4[(x * g.h + y0 + lead) / N + u] = o.u;
         }
@@ -65,6 +85,7 @@ __device__ __forceinline__ void tg_interior(const tpx_geom &g, int tbx, int tby,
     const uint4 *a4 = reinterpret_cast<const uint4 *>(a);
     uint4 *s4 = reinterpret_cast<uint4 *>(s);
     uint4 r[L];
+    const tg_line l = tg_line_of<E>(g, x0, VN);
 #pragma unroll
     for (int i = 0; i < L; i++) {
         const int sl = t + i * NT, j = sl / V;
@@ -77,10 +98,10 @@ __device__ __forceinline__ void tg_interior(const tpx_geom &g, int tbx, int tby,
         const int sl = t + i * NT, j = sl / V;
         const long long src = ((y0 + j) * g.w + x0) / N + sl % V;
         if (sl < R * V && src < vecs)
-            s4[j * V + j / N + sl % V] = r[i]; /* tpx_tg_row_at(j) / n + k */
+            s4[tg_dst<E>(l, j, sl % V)] = r[i];
     }
     __syncthreads();
-    tg_units<E>(g, x0, y0, t, BX, VN, b, s);
+    tg_units<E>(g, x0, y0, t, BX, l, b, s);
 }
 
 /* Phase 0 of an interior tile of a block shape not compiled in: L vectors
@@ -88,7 +109,7 @@ __device__ __forceinline__ void tg_interior(const tpx_geom &g, int tbx, int tby,
  * without a division past the first. */
 template <typename E, int L>
 __device__ __forceinline__ void tg_rows_rt(const tpx_geom &g, long long x0, long long y0, int t, int v, int rv,
-                                           const E *__restrict__ a, E *s)
+                                           const tg_line &l, const E *__restrict__ a, E *s)
 {
     constexpr int N = 16 / sizeof(E);
     const int nt = g.bx * g.by, nrows = nt / v, ncols = nt % v;
@@ -103,7 +124,7 @@ __device__ __forceinline__ void tg_rows_rt(const tpx_geom &g, long long x0, long
     for (int i = 0; i < L; i++) {
         const long long src = ((y0 + j) * g.w + x0) / N + k;
         ok[i] = j * v + k < rv && src < vecs;
-        d[i] = j * v + j / N + k; /* tpx_tg_row_at(j) / n + k */
+        d[i] = tg_dst<E>(l, j, k);
         if (ok[i])
             r[i] = a4[src];
         j += nrows, k += ncols;
@@ -127,18 +148,19 @@ __device__ __forceinline__ void tg_interior_rt(const tpx_geom &g, int tbx, int t
 {
     constexpr int N = 16 / sizeof(E);
     const int t = threadIdx.x + threadIdx.y * g.bx, ty = tpx_ts_ty(g.by), r = ty + 2 * N - 1;
-    const int v = (g.bx + 2 * N - 1) / N, vn = v * N;
+    const int v = (g.bx + 2 * N - 1) / N;
     const long long x0 = (long long)tbx * g.bx, y0 = (long long)tby * ty;
+    const tg_line l = tg_line_of<E>(g, x0, v * N);
     switch (lmax) {
-    case 1: tg_rows_rt<E, 1>(g, x0, y0, t, v, r * v, a, s); break;
-    case 2: tg_rows_rt<E, 2>(g, x0, y0, t, v, r * v, a, s); break;
-    case 3: tg_rows_rt<E, 3>(g, x0, y0, t, v, r * v, a, s); break;
-    case 4: tg_rows_rt<E, 4>(g, x0, y0, t, v, r * v, a, s); break;
-    case 5: tg_rows_rt<E, 5>(g, x0, y0, t, v, r * v, a, s); break;
-    default: tg_rows_rt<E, TG_LMAX>(g, x0, y0, t, v, r * v, a, s); break;
+    case 1: tg_rows_rt<E, 1>(g, x0, y0, t, v, r * v, l, a, s); break;
+    case 2: tg_rows_rt<E, 2>(g, x0, y0, t, v, r * v, l, a, s); break;
+    case 3: tg_rows_rt<E, 3>(g, x0, y0, t, v, r * v, l, a, s); break;
+    case 4: tg_rows_rt<E, 4>(g, x0, y0, t, v, r * v, l, a, s); break;
+    case 5: tg_rows_rt<E, 5>(g, x0, y0, t, v, r * v, l, a, s); break;
+    default: tg_rows_rt<E, TG_LMAX>(g, x0, y0, t, v, r * v, l, a, s); break;
     }
     __syncthreads();
-    tg_units<E>(g, x0, y0, t, g.bx, vn, b, s);
+    tg_units<E>(g, x0, y0, t, g.bx, l, b, s);
 }
 
 /* Any tile, with tpx_mv_tile_gather's guards and addresses (tpx_tg_vec,
@@ -192,19 +214,39 @@ __device__ __forceinline__ void tg_general(tpx_geom g, int tbx, int tby, const E
 
 /* BXC x BYC: a block shape compiled in, whose interior tiles take the lean
  * path (0 x 0: any shape, every tile through tg_general), MAXT its
- * threads.  A compiled shape fits 1536 threads an SM (40 registers; alone
- * ptxas picks up to 60, 4 blocks of 256): the latency of phase 0's loads is
- * hidden by blocks, not by a thread's registers. */
+ * threads.  A compiled shape asks its launch bounds for as many blocks as
+ * fill tg_sm_threads (alone ptxas picks up to 60 registers, 4 blocks of
+ * 256): the latency of phase 0's loads is hidden by blocks, not by a
+ * thread's registers (Nsight Compute, H200, f16 8191x8193, 32x8: 40
+ * registers held 6 blocks an SM, 69 % of the warps, against the probe's 90 %). */
 #if defined(__CUDA_ARCH__) && __CUDA_ARCH__ < 800
 #define TG_SM_THREADS 1024 /* sm_75: at most 1024 threads an SM */
+#elif defined(__CUDA_ARCH__) && (__CUDA_ARCH__ == 800 || __CUDA_ARCH__ == 900 || __CUDA_ARCH__ == 1000 || __CUDA_ARCH__ == 1030)
+#define TG_SM_THREADS 2048 /* A100, H100/H200, B200: 2048 threads an SM */
 #else
-#define TG_SM_THREADS 1536 /* every later one holds at least 1536 */
+#define TG_SM_THREADS 1536 /* sm_86, 87, 89, 120: 1536 */
 #endif
 
-template <int MAXT> constexpr int tg_min_blocks() { return MAXT <= 256 ? TG_SM_THREADS / MAXT : 1; }
+/* The threads an SM a compiled shape asks room for, by element size: f16
+ * fills a 2048-thread SM (32 registers); f32 1536 (40: at 32 its lean path
+ * spills, and f32 at 8191x8193 fell from 88 to 68 % of memcpy on an H200);
+ * f64 1280 (48: at 40 it spills).  Measured on an H200, 2026-11-27, against
+ * 40 registers for all three (and the rows laid V n apart), best block of
+ * three at 7 odd shapes: f16 +5 to +8 points of memcpy, f64 +4 to +5, f32
+ * 0.3 to 1.3 lower, where the rows' line leaves holes between them that
+ * phase 0's stores meet as bank conflicts (bench/gpu_ab.sh). */
+template <int ESIZE> constexpr int tg_sm_threads()
+{
+    return ESIZE == 2 ? 2048 : ESIZE == 4 ? 1536 : 1280;
+}
+
+template <int MAXT, int ESIZE> constexpr int tg_min_blocks()
+{
+    return (tg_sm_threads<ESIZE>() < TG_SM_THREADS ? tg_sm_threads<ESIZE>() : TG_SM_THREADS) / MAXT;
+}
 
 template <typename E, int BXC, int BYC, int MAXT>
-__global__ void __launch_bounds__(MAXT, BXC ? tg_min_blocks<MAXT>() : MAXT <= 256 ? 4 : 1)
+__global__ void __launch_bounds__(MAXT, BXC ? tg_min_blocks<MAXT, (int)sizeof(E)>() : MAXT <= 256 ? 4 : 1)
     tpxk_tile_gather(tpx_geom gp, const E *__restrict__ a, E *__restrict__ b)
 {
     tpx_geom g = gp;
@@ -243,6 +285,7 @@ const void *tpx_fn_tile_gather(const tpx_geom *g, int esize)
     case 2: return tile_gather_fn<64, 4, 256>(esize);
     case 3: return tile_gather_fn<32, 4, 128>(esize);
     case 4: return tile_gather_fn<16, 16, 256>(esize);
+    case 5: return tile_gather_fn<64, 8, 512>(esize);
     default:
         return (long long)g->bx * g->by <= 256 ? tile_gather_fn<0, 0, 256>(esize)
                                                : tile_gather_fn<0, 0, 1024>(esize);

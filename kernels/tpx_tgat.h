@@ -22,9 +22,22 @@
  *   R + i is A row i (i < q - 1): the head of the next B row, which a row's
  *   last segment takes (only a tile that wraps, tpx_ts_wraps, loads them).
  *   Each holds the V = ceil((BX + n) / n) aligned vectors of A from the one
- *   holding (y, x0): columns x0 .. x0 + BX whatever the row's offset.  Row j
- *   starts at element j V n + (j / n) n: a 16-byte gap every n rows puts rows
- *   n apart, which one gather instruction reads, on other banks.
+ *   holding (y, x0): columns x0 .. x0 + BX whatever the row's offset.  The
+ *   rows lie on one line: column x0 of row j at o + j S + G floor(j / n)
+ *   (tpx_tg_lin; o = x0 mod n, S = V n + W mod n), each row's vectors from
+ *   that element rounded down to a vector.  A row's offset in its first
+ *   vector grows by W mod n a row, as S does, so every element of the tile is
+ *   at o + j S + G floor(j / n) + c: the gather adds where rows laid V n
+ *   apart made it compute each row's offset.  Measured on an H200
+ *   (2026-11-27, f16 at 7 odd shapes, bench/gpu_ab.sh): with the rows on a
+ *   line and the registers bounded to 32 (kernels/tile_gather.cu), 5 to 8
+ *   points of memcpy above the rows V n apart at 40 registers; either change
+ *   alone gained nothing.  (Nsight Compute, 8191x8193, 32x8: 65 M
+ *   instructions either way; 92 % of the warps active against 69 %.)
+ *   G = n where S is even, else 0: rows n apart, which
+ *   one gather instruction reads, then lie an odd number of 16-byte units
+ *   apart, on other banks.  The head rows follow the same rule from
+ *   tpx_tg_head.
  *   Phase 0 (16-byte vectors, both sides): slot t + i BX BY is row slot / V,
  *   vector slot mod V; A vector (y W + x0) / n + v to shared vector
  *   start_j / n + v.
@@ -45,17 +58,39 @@
 #include "tpx_tsec.h"
 
 /* The block shapes kernels/tile_gather.cu compiles in, whose interior tiles
- * take its lean path: 32x8, 64x4, 32x4 and 16x16 (1 to 4), else 0. */
+ * take its lean path: 32x8, 64x4, 32x4, 16x16 and 64x8 (1 to 5), else 0. */
 TPX_HD int tpx_tg_compiled(int bx, int by)
 {
     return bx == 32 && by == 8 ? 1 : bx == 64 && by == 4 ? 2 : bx == 32 && by == 4 ? 3
-         : bx == 16 && by == 16 ? 4 : 0;
+         : bx == 16 && by == 16 ? 4 : bx == 64 && by == 8 ? 5 : 0;
 }
 
-/* Shared row j's first element (tpx_tg_v, tpx_tg_rows: tpx_traits.h). */
-TPX_HD long long tpx_tg_row_at(int j, int bx, int n)
+/* The shared rows' step S and gap G (tpx_tg_v, tpx_tg_rows, tpx_tg_head:
+ * tpx_traits.h). */
+TPX_HD int tpx_tg_step(const tpx_geom *g)
 {
-    return (long long)j * tpx_tg_v(bx, n) * n + (long long)(j / n) * n;
+    int n = tpx_vec(g);
+    return tpx_tg_v(g->bx, n) * n + (int)(g->w % n);
+}
+TPX_HD int tpx_tg_gap(const tpx_geom *g) { return tpx_tg_step(g) & 1 ? 0 : tpx_vec(g); }
+
+/* Where column x0 of shared row j of tile column tbx lies: o + i S +
+ * G floor(i / n), o = x0 mod n, i = j for the tile's rows and j - R past
+ * tpx_tg_head for the head rows. */
+TPX_HD long long tpx_tg_lin(const tpx_geom *g, int tbx, int j)
+{
+    int n = tpx_vec(g), r = tpx_ts_rows(g->by, n), i = j < r ? j : j - r;
+    long long s = tpx_tg_step(g), gap = tpx_tg_gap(g);
+    long long base = j < r ? 0 : tpx_tg_head(g->bx, g->by, n, s, gap);
+    return base + (long long)tbx * g->bx % n + i * s + gap * (i / n);
+}
+
+/* Shared row j's first element: tpx_tg_lin less the row's offset in its
+ * first vector, which is tpx_tg_lin mod n (16-byte aligned). */
+TPX_HD long long tpx_tg_row_at(const tpx_geom *g, int tbx, int j)
+{
+    long long l = tpx_tg_lin(g, tbx, j);
+    return l - l % tpx_vec(g);
 }
 
 /* A row of shared row j of tile row tby: y0 + j, or a head row. */
@@ -69,7 +104,7 @@ TPX_HD long long tpx_tg_arow(const tpx_geom *g, int tby, int j)
 TPX_HD long long tpx_tg_at(const tpx_geom *g, int tbx, int j, long long y, long long x)
 {
     long long n = tpx_vec(g), x0 = (long long)tbx * g->bx;
-    return tpx_tg_row_at(j, g->bx, (int)n) + y * g->w + x - (y * g->w + x0) / n * n;
+    return tpx_tg_row_at(g, tbx, j) + y * g->w + x - (y * g->w + x0) / n * n;
 }
 
 /* Vector k of shared row j: A's vector *src to shared vector *dst, when the
@@ -80,7 +115,7 @@ TPX_HD int tpx_tg_vec(const tpx_geom *g, int tbx, int tby, int j, int k, long lo
     int n = tpx_vec(g);
     long long y = tpx_tg_arow(g, tby, j), x0 = (long long)tbx * g->bx;
     *src = (y * g->w + x0) / n + k;
-    *dst = tpx_tg_row_at(j, g->bx, n) / n + k;
+    *dst = tpx_tg_row_at(g, tbx, j) / n + k;
     return j < tpx_tg_rows(g->by, n) && y < g->h && *src < tpx_cdiv(g->w * g->h, n) &&
            (j < tpx_ts_rows(g->by, n) || tpx_ts_wraps(g, tby));
 }

@@ -188,14 +188,23 @@ TPX_HD int tpx_ts_reps1(int by, int n) { return 8 / n + (int)tpx_cdiv(2, by); }
 
 /* tile_gather's sizes (tpx_tgat.h has its index arithmetic): V = ceil((BX +
  * n) / n) vectors a shared row, RT = R + 2 n - 1 shared rows (R of the
- * tile, the next B row's head), a 16-byte gap every n rows; phase 0 one
- * vector a rep, phase 1 n reps a unit of tile_sec's. */
+ * tile, the next B row's head); phase 0 one vector a rep, phase 1 n reps a
+ * unit of tile_sec's.  The rows lie S = V n + (W mod n) elements apart, with
+ * a 16-byte gap every n rows where S alone would put rows n apart on the
+ * same banks (tpx_tg_lin): tpx_tg_smem is the most any W needs. */
 TPX_HD int tpx_tg_v(int bx, int n) { return (int)tpx_cdiv((long long)bx + n, n); }
 TPX_HD int tpx_tg_rows(int by, int n) { return tpx_ts_rows(by, n) + 2 * n - 1; }
+/* Where the head rows start, for a row step s and gap: past the last tile
+ * row's vectors whatever the tile column's offset (< n). */
+TPX_HD long long tpx_tg_head(int bx, int by, int n, long long s, long long gap)
+{
+    long long r = tpx_ts_rows(by, n), v = tpx_tg_v(bx, n);
+    return tpx_cdiv(n - 1 + (r - 1) * s + gap * ((r - 1) / n) + v * n, n) * n;
+}
 TPX_HD long long tpx_tg_smem(int bx, int by, int n)
 {
-    long long rt = tpx_tg_rows(by, n), v = tpx_tg_v(bx, n);
-    return rt * v * n + (rt - 1) / n * n;
+    long long v = tpx_tg_v(bx, n), s = v * n + n - 1; /* the widest step, and a gap */
+    return tpx_tg_head(bx, by, n, s, n) + n - 1 + (2LL * n - 2) * s + n * ((2LL * n - 2) / n) + v * n;
 }
 TPX_HD int tpx_tg_reps(int bx, int by, int n)
 {

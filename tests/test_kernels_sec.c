@@ -69,11 +69,47 @@ static void test_tile_gather_shapes(void **s)
     assert_true(run_shapes(TPX_K_TILE_GATHER, sizes, sizeof sizes / sizeof sizes[0]) > 200);
 }
 
+/* tile_gather's shared rows (tpx_tg_lin, tpx_tg_row_at) for every W mod n
+ * and tile column offset: each row starts on a vector, after the previous
+ * row's V vectors, and ends inside tpx_tg_smem; column x0 of each row lies
+ * at its row start plus the row's offset in A; the tile's rows lie on one
+ * line (S apart, G more every n rows); rows n apart lie an odd number of
+ * 16-byte units apart (the gather's lanes on other banks). */
+static void test_tile_gather_layout(void **s)
+{
+    (void)s;
+    static const int blocks[][2] = {{32, 8}, {64, 4}, {32, 4}, {16, 16}, {64, 8}, {7, 3}, {64, 1}};
+    static const tpx_dtype dts[] = {TPX_F16, TPX_F32, TPX_F64};
+    for (size_t d = 0; d < sizeof dts / sizeof dts[0]; d++)
+        for (size_t b = 0; b < sizeof blocks / sizeof blocks[0]; b++)
+            for (long long w = 300; w < 300 + 16; w++) {
+                tpx_config c = config_default();
+                c.kernel = TPX_K_TILE_GATHER, c.dtype = dts[d], c.bx = blocks[b][0], c.by = blocks[b][1];
+                c.w = w, c.h = 1000;
+                tpx_geom g = config_geom(&c);
+                int n = tpx_vec(&g), v = tpx_tg_v(g.bx, n), r = tpx_ts_rows(g.by, n);
+                long long st = tpx_tg_step(&g), gap = tpx_tg_gap(&g), tby = 1;
+                assert_true((st + gap / n) % 2 == 1);
+                for (int tbx = 0; tbx < 2 * n && (long long)tbx * g.bx < w; tbx++)
+                    for (int j = 0; j < tpx_tg_rows(g.by, n); j++) {
+                        long long at = tpx_tg_row_at(&g, tbx, j), lin = tpx_tg_lin(&g, tbx, j);
+                        long long y = tpx_tg_arow(&g, (int)tby, j), x0 = (long long)tbx * g.bx;
+                        assert_true(at % n == 0 && at + (long long)v * n <= tpx_tg_smem(g.bx, g.by, n));
+                        assert_int_equal(lin - at, (y * w + x0) % n);
+                        if (j > 0)
+                            assert_true(at >= tpx_tg_row_at(&g, tbx, j - 1) + (long long)v * n);
+                        if (j > 0 && j < r)
+                            assert_int_equal(lin - tpx_tg_lin(&g, tbx, j - 1), st + (j % n ? 0 : gap));
+                    }
+            }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_tile_sec_shapes),
         cmocka_unit_test(test_tile_gather_shapes),
+        cmocka_unit_test(test_tile_gather_layout),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

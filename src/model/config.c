@@ -125,7 +125,7 @@ static int validate_shape(const tpx_config *c, const tpx_limits *lim, char *msg,
             snprintf(msg, n, "%s %s, so %s does not apply; leave it out", id,
                      (tr.flags & TPX_KF_GATHER)
                          ? "keeps A's rows in shared memory as the aligned 16-byte vectors that "
-                           "hold them, with a 16-byte gap after every few rows to spread the banks"
+                           "hold them, spaced so that every element lies on one line"
                          : "lays each shared row out by its B segment, in whole 16-byte units of "
                            "the data's type",
                      c->pad ? "pad" : c->swz ? "swizzle" : "a tile dtype");

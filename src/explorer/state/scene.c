@@ -27,6 +27,7 @@ static void tile_free(tpx_tile *t)
     free(t->bank);
     free(t->lane[0]);
     free(t->lane[1]);
+    free(t->used);
     memset(t, 0, sizeof *t);
 }
 
@@ -93,6 +94,24 @@ static int tile_lanes(tpx_tile *t, int rep)
 
 int scene_live_tile(const tpx_scene *s) { return s->cfg.pad > 0 || s->cfg.swz ? 1 : 0; }
 
+/* tile_gather's words that hold its rows in the selected block's tile:
+ * each row's vectors from tpx_tg_row_at (where they lie depends on W and
+ * the tile's column), the rest gaps. */
+static int gather_used(const tpx_scene *s, tpx_tile *t, const tpx_config *v)
+{
+    tpx_geom g = config_geom(v);
+    t->used = calloc((size_t)(t->words > 0 ? t->words : 1), 1);
+    if (!t->used)
+        return -1;
+    size_t e = config_tile_esize(v);
+    for (int j = 0; j < t->rows; j++) {
+        long long at = tpx_tg_row_at(&g, s->tbx, j);
+        for (long long w = at * (long long)e / 4; w < (at + t->width) * (long long)e / 4 && w < t->words; w++)
+            t->used[w] = 1;
+    }
+    return 0;
+}
+
 /* One tile variant: its geometry and the selected warp's shared accesses. */
 static int build_tile(tpx_scene *s, tpx_tile *t, const tpx_config *v)
 {
@@ -109,11 +128,12 @@ static int build_tile(tpx_scene *s, tpx_tile *t, const tpx_config *v)
     int nv = config_vec(v);
     t->width = v->bx * nv;
     t->pitch = (v->bx + v->pad) * nv;
-    t->group = 1, t->gap = 0;
-    if (tpx_traits_of(v->kernel).flags & TPX_KF_GATHER) { /* rows of A's vectors, a gap every n */
+    if (tpx_traits_of(v->kernel).flags & TPX_KF_GATHER) { /* rows of A's vectors on a line */
         t->width = t->pitch = tpx_tg_v(v->bx, nv) * nv;
-        t->group = t->gap = nv;
         t->rows = tpx_tg_rows(v->by, nv);
+        t->words = (config_smem_bytes(v) + 3) / 4;
+        if (gather_used(s, t, v) != 0)
+            return -1;
     } else {
         if (tpx_traits_of(v->kernel).tile == TPX_TILE_SEC) {
             t->width = tpx_ts_rows(v->by, nv);

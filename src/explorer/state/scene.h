@@ -35,7 +35,7 @@ typedef struct tpx_tile {
     char why[TPX_MSG];   /* when not valid */
     tpx_config cfg;
     int rows, width, pitch; /* tile rows; elements per row; elements per row with pad */
-    int group, gap;         /* after every `group` rows, `gap` elements unused (tile_gather) */
+    unsigned char *used;    /* per word, whether it holds tile data; NULL: rows of `pitch` */
     long long words;        /* 4-byte words the tile spans */
     int ninst;
     tpx_inst *inst;         /* shared instructions, program order */

@@ -16,11 +16,12 @@
 
 static int is_pad(const tpx_tile *t, long long word)
 {
+    if (t->used)
+        return !t->used[word];
     size_t e = config_tile_esize(&t->cfg);
     long long first = word * 4 / (long long)e, last = (word * 4 + 3) / (long long)e;
-    long long rows = t->group > 0 ? t->group : 1, span = rows * t->pitch + t->gap; /* and its gap */
     for (long long i = first; i <= last; i++)
-        if (i % span < rows * t->pitch && i % span % t->pitch < t->width)
+        if (i % t->pitch < t->width)
             return 0;
     return 1;
 }
