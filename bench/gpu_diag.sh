@@ -7,6 +7,13 @@
 # Logs in $OUT (or /tmp/tpx-diag): vg.csv, tpx.csv (an H200's:
 # bench/results/issue20/h200_diag_vg_ncu.csv, bench/results/issue18/h200_diag_ncu.csv).
 # Needs build-gpu's tpx and odd_probe.
+# The answers on an H200 (2026-11-27): (1) tile_gather held 6 blocks an SM at
+# 40 registers (69 % of the warps against the probe's 90 %) and ran 63 M
+# instructions against 45 M; (2) no: the L2 reads what the model says
+# (unroll4_row 1x64 f16 at 10000^2: 23.9 M sectors, model 25 M), and the L1's
+# own throughput binds (92-99 %), yet a block of 1x64 takes 164 L1 cycles for
+# f16 and 281 for f32 with the same lines per instruction: a cost by lines
+# alone cannot say that.
 set -u
 out=${OUT:-/tmp/tpx-diag}
 mkdir -p "$out"
