@@ -28,7 +28,7 @@
  *   copy    cudaMemcpy device to device, cold and L2-resident (hot).
  *
  * Build: nvcc -arch=sm_90 -O3 -std=c++17 -o probe bench/probes/probe.cu
- * Run:   probe [launch|chase|stream|pipe|l1s|l2few|prologue|barrier|pages|runs|copy|all] [--quick]  (CSV on stdout;
+ * Run:   probe [launch|chase|stream|pipe|l1s|l1p|l2few|prologue|barrier|pages|runs|copy|all] [--quick]  (CSV on stdout;
  *        bench/probes/run.sh runs them all and keeps the tables)
  */
 #include "probe_barrier.cuh"
@@ -249,6 +249,8 @@ int main(int argc, char **argv)
         run_pipe(g_quick);
     if (what == "l1s" || what == "all") /* the L1-hit cost calibrate.py takes */
         run_l1s();
+    if (what == "l1p") /* the L1 hit cost by sector position (not yet in the model) */
+        run_l1p();
     if (what == "l2few" || what == "all") /* the store cost calibrate.py takes */
         run_l2few();
     if (what == "prologue" || what == "all")

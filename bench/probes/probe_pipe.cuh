@@ -84,10 +84,11 @@ __global__ void k_l1(const unsigned *buf, int n, int iters, unsigned *sink)
 /* The column walk: lines s apart, the instructions walking the words (mode
  * 0: all 32 words of the lines; 1: the first sector's 8; 2: word fixed, the
  * lines moving by a line each instruction, l1_ld's pattern at stride s). */
-__global__ void k_l1s(const unsigned *buf, int n, ll s, int mode, int iters, unsigned *sink)
+__global__ void k_l1s(const unsigned *buf, int n, ll s, int mode, int iters, unsigned *sink, int pos = 1)
 {
     int l = threadIdx.x & 31;
-    const unsigned *p = buf + (ll)(l % n) * s * 32 + l / n;
+    /* pos: the lanes' sectors at pos positions of their lines (l1_pos) */
+    const unsigned *p = buf + (ll)(l % n) * s * 32 + l / n + (l % pos) * 8;
     unsigned acc = 0;
     for (int i = 0; i < iters; i++)
 #pragma unroll
@@ -173,6 +174,38 @@ static void run_l1s(void)
                     ms = probe_time([&] { k_l1s<<<grid, PIPE_THREADS>>>(buf, n, st, mode, iters, sink); },
                                     5, false);
                     printf("l1_str,%d,%lld,%d,%.4f,%.3f\n", n, st, mode, ms,
+                           ms * 1e3 * mhz / warp_instr_per_sm);
+                }
+    CK(cudaFree(sink));
+    CK(cudaFree(buf));
+}
+
+/* probe l1p: the column walk's L1 hits with the lanes' sectors at 1, 2 or 4
+ * positions of their lines (lane l at sector l mod pos): whether an
+ * instruction's cost follows its lines or the most lines whose sectors share
+ * a position (unroll4_row at 1x64 on an H200 took 283, 206 and 168 cycles a
+ * block at row strides of 0, 64 and 32 bytes mod 128, its lines alike:
+ * docs/PERFORMANCE.md). Modes 1 (fixed lines) and 2 (lines moving). */
+static void run_l1p(void)
+{
+    unsigned *sink, *buf;
+    ll bytes = 64ll << 20;
+    CK(cudaMalloc(&sink, 4));
+    CK(cudaMalloc(&buf, (size_t)bytes));
+    CK(cudaMemset(buf, 0, (size_t)bytes));
+    int grid = g_dev.sms * PIPE_BPS * 4, iters = 512;
+    double warp_instr_per_sm = (double)grid * (PIPE_THREADS / 32) * iters * PIPE_UNROLL / g_dev.sms;
+    ll spin = 2000000;
+    double ms = probe_time([&] { k_spin<<<g_dev.sms, 32>>>(spin, sink); }, 5, false);
+    double mhz = (double)spin / (ms * 1e3);
+    printf("probe,n,stride_lines,mode,pos,ms,cycles_per_instr\n");
+    for (int mode = 1; mode < 3; mode++)
+        for (int pos : {1, 2, 4})
+            for (int n : {8, 16, 32})
+                for (ll st : {1, 3, 64, 257}) {
+                    ms = probe_time([&] { k_l1s<<<grid, PIPE_THREADS>>>(buf, n, st, mode, iters, sink, pos); },
+                                    5, false);
+                    printf("l1_pos,%d,%lld,%d,%d,%.4f,%.3f\n", n, st, mode, pos, ms,
                            ms * 1e3 * mhz / warp_instr_per_sm);
                 }
     CK(cudaFree(sink));
