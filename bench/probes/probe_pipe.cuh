@@ -202,7 +202,9 @@ static void run_l1p(void)
     for (int mode = 1; mode < 3; mode++)
         for (int pos : {1, 2, 4})
             for (int n : {8, 16, 32})
-                for (ll st : {1, 3, 64, 257}) {
+                for (ll st : {1, 2, 3, 4, 5, 6, 7, 8, 9, 16, 17, 32, 64, 128, 156, 157, 256, 257}) {
+                    if (n < 32 && st != 1 && st != 3 && st != 64 && st != 257)
+                        continue; /* the strides' pattern at 32 lines: where the position is hashed */
                     ms = probe_time([&] { k_l1s<<<grid, PIPE_THREADS>>>(buf, n, st, mode, iters, sink, pos); },
                                     5, false);
                     printf("l1_pos,%d,%lld,%d,%d,%.4f,%.3f\n", n, st, mode, pos, ms,
