@@ -82,7 +82,7 @@ __device__ __forceinline__ void tg_interior(const tpx_geom &g, int tbx, int tby,
     constexpr int V = (BX + 2 * N - 1) / N, VN = V * N, L = (R * V + NT - 1) / NT;
     /* unsigned: every index here is >= 0, and the divisions by constants
      * and N need no sign fix-ups (H200, f16 8191x8193 32x4: 65 M
-     * instructions to 59 M, the time within half a point of memcpy: what
+     * instructions to 59 M, the time within a point of memcpy: what
      * binds now is the loads' latency, 48 % of the warps' stall samples
      * waiting on them before the shared stores) */
     using ull = unsigned long long;
