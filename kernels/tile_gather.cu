@@ -21,13 +21,13 @@ struct tg_line {
     unsigned o, s, gap; /* unsigned: every index is, and /N a shift */
 };
 
-template <typename E> __device__ __forceinline__ tg_line tg_line_of(const tpx_geom &g, long long x0, int vn)
+template <typename E> __device__ __forceinline__ tg_line tg_line_of(const tpx_geom &g, long long x0)
 {
     constexpr int N = 16 / sizeof(E);
     tg_line l;
     l.o = (unsigned)(x0 & (N - 1));
-    l.s = (unsigned)vn + (unsigned)(g.w & (N - 1)); /* tpx_tg_step */
-    l.gap = l.s & 1 ? 0 : N; /* tpx_tg_gap */
+    l.s = (unsigned)tpx_tg_step(&g);
+    l.gap = (unsigned)tpx_tg_gap(&g);
     return l;
 }
 
@@ -79,7 +79,7 @@ __device__ __forceinline__ void tg_interior(const tpx_geom &g, int tbx, int tby,
                                             E *__restrict__ b, E *s)
 {
     constexpr int N = 16 / sizeof(E), TY = 8 * BY, R = TY + 2 * N - 1, NT = BX * BY;
-    constexpr int V = (BX + 2 * N - 1) / N, VN = V * N, L = (R * V + NT - 1) / NT;
+    constexpr int V = (BX + 2 * N - 1) / N, L = (R * V + NT - 1) / NT;
     /* unsigned: every index here is >= 0, and the divisions by constants
      * and N need no sign fix-ups (H200, f16 8191x8193 32x4: 65 M
      * instructions to 59 M, the time within a point of memcpy: what
@@ -92,7 +92,7 @@ __device__ __forceinline__ void tg_interior(const tpx_geom &g, int tbx, int tby,
     const uint4 *a4 = reinterpret_cast<const uint4 *>(a);
     uint4 *s4 = reinterpret_cast<uint4 *>(s);
     uint4 r[L];
-    const tg_line l = tg_line_of<E>(g, x0, VN);
+    const tg_line l = tg_line_of<E>(g, x0);
 #pragma unroll
     for (unsigned i = 0; i < L; i++) {
         const unsigned sl = t + i * NT, j = sl / V;
@@ -157,7 +157,7 @@ __device__ __forceinline__ void tg_interior_rt(const tpx_geom &g, int tbx, int t
     const int t = threadIdx.x + threadIdx.y * g.bx, ty = tpx_ts_ty(g.by), r = ty + 2 * N - 1;
     const int v = (g.bx + 2 * N - 1) / N;
     const long long x0 = (long long)tbx * g.bx, y0 = (long long)tby * ty;
-    const tg_line l = tg_line_of<E>(g, x0, v * N);
+    const tg_line l = tg_line_of<E>(g, x0);
     switch (lmax) {
     case 1: tg_rows_rt<E, 1>(g, x0, y0, t, v, r * v, l, a, s); break;
     case 2: tg_rows_rt<E, 2>(g, x0, y0, t, v, r * v, l, a, s); break;

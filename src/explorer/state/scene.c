@@ -128,10 +128,10 @@ static int build_tile(tpx_scene *s, tpx_tile *t, const tpx_config *v)
     int nv = config_vec(v);
     t->width = v->bx * nv;
     t->pitch = (v->bx + v->pad) * nv;
+    t->words = (config_smem_bytes(v) + 3) / 4;
     if (tpx_traits_of(v->kernel).flags & TPX_KF_GATHER) { /* rows of A's vectors on a line */
         t->width = t->pitch = tpx_tg_v(v->bx, nv) * nv;
         t->rows = tpx_tg_rows(v->by, nv);
-        t->words = (config_smem_bytes(v) + 3) / 4;
         if (gather_used(s, t, v) != 0)
             return -1;
     } else {
@@ -141,7 +141,6 @@ static int build_tile(tpx_scene *s, tpx_tile *t, const tpx_config *v)
         }
         t->rows = (int)(config_smem_bytes(v) / (long long)config_tile_esize(v) / t->pitch);
     }
-    t->words = (config_smem_bytes(v) + 3) / 4;
     int n = model_insts_per_warp(v);
     tpx_inst *all = malloc(sizeof *all * (size_t)n);
     t->inst = malloc(sizeof *t->inst * (size_t)n);
