@@ -151,33 +151,60 @@ __global__ void k_spin(ll cycles, unsigned *sink)
         sink[0] = 1;
 }
 
+/* The column walk's launch (probes l1s and l1p): its buffer, grid and the
+ * SM clock under load, which turn a time into cycles per instruction. */
+struct l1_walk {
+    unsigned *sink, *buf;
+    ll bytes;
+    int grid, iters;
+    double warp_instr_per_sm, mhz;
+};
+
+static l1_walk l1_walk_open(void)
+{
+    l1_walk w;
+    w.bytes = 64ll << 20;
+    CK(cudaMalloc(&w.sink, 4));
+    CK(cudaMalloc(&w.buf, (size_t)w.bytes));
+    CK(cudaMemset(w.buf, 0, (size_t)w.bytes));
+    w.grid = g_dev.sms * PIPE_BPS * 4, w.iters = 512;
+    w.warp_instr_per_sm = (double)w.grid * (PIPE_THREADS / 32) * w.iters * PIPE_UNROLL / g_dev.sms;
+    ll spin = 2000000;
+    double ms = probe_time([&] { k_spin<<<g_dev.sms, 32>>>(spin, w.sink); }, 5, false);
+    w.mhz = (double)spin / (ms * 1e3);
+    return w;
+}
+
+/* One k_l1s launch timed: its ms, and into *cycles its cycles per instruction. */
+static double l1_walk_time(const l1_walk &w, int n, ll st, int mode, int pos, double *cycles)
+{
+    double ms = probe_time([&] { k_l1s<<<w.grid, PIPE_THREADS>>>(w.buf, n, st, mode, w.iters, w.sink, pos); },
+                           5, false);
+    *cycles = ms * 1e3 * w.mhz / w.warp_instr_per_sm;
+    return ms;
+}
+
+static void l1_walk_close(l1_walk &w)
+{
+    CK(cudaFree(w.sink));
+    CK(cudaFree(w.buf));
+}
+
 /* Cycles per instruction of the column walk, by lines n and their stride s
  * (in lines): whether an instruction's L1 hits cost by line whatever the
  * addresses, or by how the lines fall in the L1. */
 static void run_l1s(void)
 {
-    unsigned *sink, *buf;
-    ll bytes = 64ll << 20;
-    CK(cudaMalloc(&sink, 4));
-    CK(cudaMalloc(&buf, (size_t)bytes));
-    CK(cudaMemset(buf, 0, (size_t)bytes));
-    int grid = g_dev.sms * PIPE_BPS * 4, iters = 512;
-    double warp_instr_per_sm = (double)grid * (PIPE_THREADS / 32) * iters * PIPE_UNROLL / g_dev.sms;
-    ll spin = 2000000;
-    double ms = probe_time([&] { k_spin<<<g_dev.sms, 32>>>(spin, sink); }, 5, false);
-    double mhz = (double)spin / (ms * 1e3);
+    l1_walk w = l1_walk_open();
     printf("probe,n,stride_lines,mode,ms,cycles_per_instr\n");
     for (int mode = 0; mode < 3; mode++)
         for (int n : {8, 16, 32})
             for (ll st : {1, 2, 3, 4, 5, 8, 16, 32, 64, 128, 250, 256, 257, 375, 384, 512})
-                if ((ll)n * st * 128 + 8 * 128 <= bytes && (mode == 0 || st == 1 || st == 256)) {
-                    ms = probe_time([&] { k_l1s<<<grid, PIPE_THREADS>>>(buf, n, st, mode, iters, sink); },
-                                    5, false);
-                    printf("l1_str,%d,%lld,%d,%.4f,%.3f\n", n, st, mode, ms,
-                           ms * 1e3 * mhz / warp_instr_per_sm);
+                if ((ll)n * st * 128 + 8 * 128 <= w.bytes && (mode == 0 || st == 1 || st == 256)) {
+                    double cyc, ms = l1_walk_time(w, n, st, mode, 1, &cyc);
+                    printf("l1_str,%d,%lld,%d,%.4f,%.3f\n", n, st, mode, ms, cyc);
                 }
-    CK(cudaFree(sink));
-    CK(cudaFree(buf));
+    l1_walk_close(w);
 }
 
 /* probe l1p: the column walk's L1 hits with the lanes' sectors at 1, 2 or 4
@@ -188,16 +215,7 @@ static void run_l1s(void)
  * docs/PERFORMANCE.md). Modes 1 (fixed lines) and 2 (lines moving). */
 static void run_l1p(void)
 {
-    unsigned *sink, *buf;
-    ll bytes = 64ll << 20;
-    CK(cudaMalloc(&sink, 4));
-    CK(cudaMalloc(&buf, (size_t)bytes));
-    CK(cudaMemset(buf, 0, (size_t)bytes));
-    int grid = g_dev.sms * PIPE_BPS * 4, iters = 512;
-    double warp_instr_per_sm = (double)grid * (PIPE_THREADS / 32) * iters * PIPE_UNROLL / g_dev.sms;
-    ll spin = 2000000;
-    double ms = probe_time([&] { k_spin<<<g_dev.sms, 32>>>(spin, sink); }, 5, false);
-    double mhz = (double)spin / (ms * 1e3);
+    l1_walk w = l1_walk_open();
     printf("probe,n,stride_lines,mode,pos,ms,cycles_per_instr\n");
     for (int mode = 1; mode < 3; mode++)
         for (int pos : {1, 2, 4})
@@ -205,13 +223,10 @@ static void run_l1p(void)
                 for (ll st : {1, 2, 3, 4, 5, 6, 7, 8, 9, 16, 17, 32, 64, 128, 156, 157, 256, 257}) {
                     if (n < 32 && st != 1 && st != 3 && st != 64 && st != 257)
                         continue; /* the strides' pattern at 32 lines: where the position is hashed */
-                    ms = probe_time([&] { k_l1s<<<grid, PIPE_THREADS>>>(buf, n, st, mode, iters, sink, pos); },
-                                    5, false);
-                    printf("l1_pos,%d,%lld,%d,%d,%.4f,%.3f\n", n, st, mode, pos, ms,
-                           ms * 1e3 * mhz / warp_instr_per_sm);
+                    double cyc, ms = l1_walk_time(w, n, st, mode, pos, &cyc);
+                    printf("l1_pos,%d,%lld,%d,%d,%.4f,%.3f\n", n, st, mode, pos, ms, cyc);
                 }
-    CK(cudaFree(sink));
-    CK(cudaFree(buf));
+    l1_walk_close(w);
 }
 
 /* The l2_ld and l2_st patterns with one 1024-thread block on each of `few`
