@@ -69,6 +69,10 @@ static const golden goldens[] = {
     /* predictions without a GPU: every bar a predicted GB/s, labelled */
     {"bandwidth_tile_rows_predicted", TPX_K_TILE_ROWS, 32, 8, 8192, 8192, 1, TPX_VIEW_BW, 140, 45,
      0, ""},
+    /* tile_gather at an odd width: its rows on one line, the holes between
+     * them (a row a vector and a quarter apart) shaded from tpx_tg_row_at */
+    {"banks_tile_gather_odd", TPX_K_TILE_GATHER, 32, 8, 1001, 777, 0, TPX_VIEW_BANKS, 160, 56, 0,
+     ""},
     /* the three levels: naive_col's L1 keeps the block's column reads */
     {"coalescing_naive_col_levels", TPX_K_NAIVE_COL, 32, 8, 256, 256, 0, TPX_VIEW_COAL, 120, 40, 0,
      ""},
