@@ -12,7 +12,7 @@
 #   gridN.csv    run N of the grid (TPX_RUNS runs, default 1)
 #   sanitize.log compute-sanitizer memcheck and racecheck of the kernel
 #   ncu.log      bench/ncu_check.py on the kernel's configs
-#   sweep.json   the kernel's every block shape at 8191x8193 and 8192^2, 3 dtypes
+#   sweep.json   the kernel's every block shape at 8191x8193 and 8192^2, 3 dtypes ($TPX_SWEEP_DTYPES)
 #                (tpx bench --save: shipped as bench/results/<gpu>_<kernel>.json)
 #   oddN.csv     run N of memcpy, cuBLAS, tile_sec and tile_gather at the grid's
 #                odd shapes, 3 block shapes (TPX_RUNS runs)
@@ -72,7 +72,7 @@ for s in $steps; do
         echo "ncu rc=$? $(tail -1 "$out/ncu.out")" | tee -a "$out/env.log" ;;
     sweep)
         log "$k's block shapes, saved"
-        timeout 240 "$t" bench --kernel "$k" --block all --size 8191x8193,8192 --dtype f32,f16,f64 \
+        timeout 240 "$t" bench --kernel "$k" --block all --size 8191x8193,8192 --dtype "${TPX_SWEEP_DTYPES:-f32,f16,f64}" \
             --samples 5 --time-cap 0.05 --save "$out/sweep.json" >"$out/sweep.txt" 2>&1
         echo "sweep rc=$?" | tee -a "$out/env.log" ;;
     odd)

@@ -49,7 +49,7 @@ __device__ __forceinline__ void tg_units(const tpx_geom &g, long long x0, long l
     constexpr int N = 16 / sizeof(E);
     uint4 *b4 = reinterpret_cast<uint4 *>(b);
 #pragma unroll
-    for (int i = 0; i < 8 / N; i++) {
+    for (int i = 0; i < TPX_TS_T(N) / N; i++) {
         int c, u;
         tpx_ts_slot(&g, i, t, &c, &u);
         if (c < bx) {
@@ -78,7 +78,7 @@ template <typename E, int BX, int BY>
 __device__ __forceinline__ void tg_interior(const tpx_geom &g, int tbx, int tby, const E *__restrict__ a,
                                             E *__restrict__ b, E *s)
 {
-    constexpr int N = 16 / sizeof(E), TY = 8 * BY, R = TY + 2 * N - 1, NT = BX * BY;
+    constexpr int N = 16 / sizeof(E), TY = TPX_TS_T(N) * BY, R = TY + 2 * N - 1, NT = BX * BY;
     constexpr int V = (BX + 2 * N - 1) / N, L = (R * V + NT - 1) / NT;
     /* unsigned: every index here is >= 0, and the divisions by constants
      * and N need no sign fix-ups (H200, f16 8191x8193 32x4: 65 M
@@ -154,7 +154,7 @@ __device__ __forceinline__ void tg_interior_rt(const tpx_geom &g, int tbx, int t
                                                const E *__restrict__ a, E *__restrict__ b, E *s)
 {
     constexpr int N = 16 / sizeof(E);
-    const int t = threadIdx.x + threadIdx.y * g.bx, ty = tpx_ts_ty(g.by), r = ty + 2 * N - 1;
+    const int t = threadIdx.x + threadIdx.y * g.bx, ty = tpx_ts_ty(g.by, N), r = ty + 2 * N - 1;
     const int v = (g.bx + 2 * N - 1) / N;
     const long long x0 = (long long)tbx * g.bx, y0 = (long long)tby * ty;
     const tg_line l = tg_line_of<E>(g, x0);
@@ -235,25 +235,35 @@ __device__ __forceinline__ void tg_general(tpx_geom g, int tbx, int tby, const E
 #endif
 
 /* The threads an SM a compiled shape asks room for, by element size: f16
- * fills a 2048-thread SM (32 registers); f32 1536 (40: at 32 its lean path
- * spills, and f32 at 8191x8193 fell from 88 to 68 % of memcpy on an H200);
- * f64 1280 (48: at 40 it spills).  Measured on an H200, 2026-11-27, against
- * 40 registers for all three (and the rows laid V n apart), best block of
- * three at 7 odd shapes: f16 +5 to +8 points of memcpy, f64 +4 to +5, f32
- * 0.3 to 1.3 lower, where the rows' line leaves holes between them that
- * phase 0's stores meet as bank conflicts (bench/gpu_ab.sh). */
-template <int ESIZE> constexpr int tg_sm_threads()
+ * fills a 2048-thread SM (32 registers) where its lean path fits them, and
+ * 1280 (48) in 32x4 and 16x16, which spill at 32 and 40 since the f16 tile
+ * grew to 16 BY rows (tpx_ts_ty; at 40, 4 bytes a thread, which Nsight
+ * Compute saw as 12 % more L2 writes than the model at 32x4); f32 1536 (40:
+ * at 32 its lean path spills, and f32 at 8191x8193 fell from 88 to 68 % of
+ * memcpy on an H200); f64 1280 (48: at 40 it spills).  Measured on an H200,
+ * 2026-11-27, against 40 registers for all three (and the rows laid V n
+ * apart), best block of three at 7 odd shapes: f16 +5 to +8 points of
+ * memcpy, f64 +4 to +5, f32 0.3 to 1.3 lower, where the rows' line leaves
+ * holes between them that phase 0's stores meet as bank conflicts
+ * (bench/gpu_ab.sh).  With the taller f16 tile (same day, bench/gpu_ab16.sh,
+ * 2 rounds): 32x4 at 2048 threads 62-73 %, at 1536 76-83; 16x16 52-61 and
+ * 67-71; 64x4, the best, 84-87 and 81-86 (so it keeps 2048). */
+template <int ESIZE, int BXC, int BYC> constexpr int tg_sm_threads()
 {
-    return ESIZE == 2 ? 2048 : ESIZE == 4 ? 1536 : 1280;
+    return ESIZE == 4 ? 1536
+           : ESIZE == 8 ? 1280
+           : (BXC == 32 && BYC == 4) || (BXC == 16 && BYC == 16) ? 1280
+                                                                  : 2048;
 }
 
-template <int MAXT, int ESIZE> constexpr int tg_min_blocks()
+template <int MAXT, int ESIZE, int BXC, int BYC> constexpr int tg_min_blocks()
 {
-    return (tg_sm_threads<ESIZE>() < TG_SM_THREADS ? tg_sm_threads<ESIZE>() : TG_SM_THREADS) / MAXT;
+    constexpr int want = tg_sm_threads<ESIZE, BXC, BYC>();
+    return (want < TG_SM_THREADS ? want : TG_SM_THREADS) / MAXT;
 }
 
 template <typename E, int BXC, int BYC, int MAXT>
-__global__ void __launch_bounds__(MAXT, BXC ? tg_min_blocks<MAXT, (int)sizeof(E)>() : MAXT <= 256 ? 4 : 1)
+__global__ void __launch_bounds__(MAXT, BXC ? tg_min_blocks<MAXT, (int)sizeof(E), BXC, BYC>() : MAXT <= 256 ? 4 : 1)
     tpxk_tile_gather(tpx_geom gp, const E *__restrict__ a, E *__restrict__ b)
 {
     tpx_geom g = gp;
@@ -264,7 +274,7 @@ __global__ void __launch_bounds__(MAXT, BXC ? tg_min_blocks<MAXT, (int)sizeof(E)
     tpx_block_tile(TPX_K_TILE_GATHER, &g, blockIdx.x, blockIdx.y, &tbx, &tby);
     E *s = tpx_tile_smem<E>();
     constexpr int N = 16 / sizeof(E);
-    const int nt = g.bx * g.by, lmax = ((tpx_ts_ty(g.by) + 2 * N - 1) * ((g.bx + 2 * N - 1) / N) + nt - 1) / nt;
+    const int nt = g.bx * g.by, lmax = ((tpx_ts_ty(g.by, N) + 2 * N - 1) * ((g.bx + 2 * N - 1) / N) + nt - 1) / nt;
     if (BXC && tpx_ts_interior(&g, tbx, tby))
         tg_interior<E, (BXC > 0 ? BXC : 1), (BYC > 0 ? BYC : 1)>(g, tbx, tby, a, b, s);
     else if (!BXC && lmax <= TG_LMAX && tpx_ts_interior(&g, tbx, tby))

@@ -26,7 +26,7 @@ template <typename E, int BY>
 __device__ __forceinline__ void ts_interior(const tpx_geom &g, int tbx, int tby, const E *__restrict__ a,
                                             E *__restrict__ b, E *s)
 {
-    constexpr int N = 16 / sizeof(E), TY = 8 * BY, R = TY + 2 * N - 1, R0 = (R + BY - 1) / BY;
+    constexpr int N = 16 / sizeof(E), TY = TPX_TS_T(N) * BY, R = TY + 2 * N - 1, R0 = (R + BY - 1) / BY;
     constexpr int P = ((R + N - 1) / N | 1) * N;
     const int tx = threadIdx.x, ty = threadIdx.y, t = tx + ty * g.bx;
     const long long x0 = (long long)tbx * g.bx, y0 = (long long)tby * TY;
@@ -50,7 +50,7 @@ __device__ __forceinline__ void ts_interior(const tpx_geom &g, int tbx, int tby,
     const uint4 *s4 = reinterpret_cast<const uint4 *>(s);
     uint4 *b4 = reinterpret_cast<uint4 *>(b);
 #pragma unroll
-    for (int i = 0; i < 8 / N; i++) {
+    for (int i = 0; i < TPX_TS_T(N) / N; i++) {
         int c, k;
         tpx_ts_slot(&g, i, t, &c, &k);
         if (c < g.bx) {
@@ -87,12 +87,15 @@ __device__ __forceinline__ void ts_general(tpx_geom g, int tbx, int tby, const E
     }
 }
 
-/* Blocks per SM the compiler must fit: 1536 threads of f32 and f16 (40
- * registers, where it picks 46 to 48 alone and fits 5 blocks of 256), which
- * measured 10 points of memcpy better; at 32 registers it spills, and each
- * spill is L2 write traffic the model does not count.  f64 is left alone:
- * bounded, it spills and loses 30 points (bench/odd_probe.cu, H200,
- * 2026-11-27). */
+/* Blocks per SM the compiler must fit: 1536 threads of f32 (40 registers,
+ * where it picks 46 to 48 alone and fits 5 blocks of 256), which measured 10
+ * points of memcpy better; at 32 registers it spills, and each spill is L2
+ * write traffic the model does not count.  f16, whose tile is 16 BY rows
+ * (tpx_ts_ty: R / BY = 20 loads a thread at BY = 4), 1024 (64 registers: at
+ * 40 the 32x4 and 64x4 blocks spilled and fell from 56-66 % of memcpy to
+ * 38-43 %, 16x16 and 64x8 held; bench/gpu_ab16.sh, H200, 2026-11-27).  f64
+ * is left alone: bounded, it spills and loses 30 points (bench/odd_probe.cu,
+ * H200, 2026-11-27). */
 #if defined(__CUDA_ARCH__) && __CUDA_ARCH__ < 800
 #define TS_SM_THREADS 1024 /* sm_75 */
 #elif defined(__CUDA_ARCH__) && (__CUDA_ARCH__ == 860 || __CUDA_ARCH__ == 870 || \
@@ -104,7 +107,8 @@ __device__ __forceinline__ void ts_general(tpx_geom g, int tbx, int tby, const E
 
 template <typename E> constexpr int ts_min_blocks(int maxt, int byc)
 {
-    return byc == 0 || sizeof(E) == 8 ? 1 : (1536 < TS_SM_THREADS ? 1536 : TS_SM_THREADS) / maxt;
+    constexpr int want = sizeof(E) == 2 ? 1024 : 1536;
+    return byc == 0 || sizeof(E) == 8 ? 1 : (want < TS_SM_THREADS ? want : TS_SM_THREADS) / maxt;
 }
 
 /* BYC: BY as a compiled constant, with the interior path (0: any BY, every

@@ -12,12 +12,12 @@
  * reads A as the aligned 16-byte vectors that cover the tile's rows and
  * gathers B's units in shared memory (bench/odd_probe_vl.cuh's vg: 84-92 %
  * of memcpy on an H200 for f16 where tile_sec gave 57-75; this kernel, with
- * the block shapes tpx offers, 63-77 % there and 76-86 % on an H100:
- * docs/PERFORMANCE.md).
+ * the block shapes tpx offers, 85-87 % there and 89-91 % on an H100 with
+ * the f16 tile of 16 BY rows (tpx_ts_ty): docs/PERFORMANCE.md).
  *
  * The tile and its segments are tile_sec's (tpx_tsec.h): BX B rows (A
- * columns x0 .. x0 + BX - 1) by TY = 8 BY B columns, each B row cut on 32-byte
- * sectors.  n = 16 bytes of elements, q = 2 n (a sector).
+ * columns x0 .. x0 + BX - 1) by TY = 8 BY B columns (f16: 16 BY), each B
+ * row cut on 32-byte sectors.  n = 16 bytes of elements, q = 2 n (a sector).
  *   Shared rows: RT = R + q - 1 of them.  Row j < R is A row y0 + j; row
  *   R + i is A row i (i < q - 1): the head of the next B row, which a row's
  *   last segment takes (only a tile that wraps, tpx_ts_wraps, loads them).
@@ -97,7 +97,7 @@ TPX_HD long long tpx_tg_row_at(const tpx_geom *g, int tbx, int j)
 TPX_HD long long tpx_tg_arow(const tpx_geom *g, int tby, int j)
 {
     int r = tpx_ts_rows(g->by, tpx_vec(g));
-    return j < r ? (long long)tby * tpx_ts_ty(g->by) + j : j - r;
+    return j < r ? (long long)tby * tpx_ts_ty(g->by, tpx_vec(g)) + j : j - r;
 }
 
 /* Shared element holding A (y, x) in shared row j of tile column tbx. */
@@ -133,7 +133,7 @@ TPX_HD tpx_move tpx_tg_move0(const tpx_geom *g, int rep, int tbx, int tby, int t
  * row's end head row f - (x + 1) H of column x + 1. */
 TPX_HD long long tpx_tg_src(const tpx_geom *g, int tbx, int tby, long long x, long long f)
 {
-    long long y = f - x * g->h, col = x, j = y - (long long)tby * tpx_ts_ty(g->by);
+    long long y = f - x * g->h, col = x, j = y - (long long)tby * tpx_ts_ty(g->by, tpx_vec(g));
     if (y >= g->h) {
         y -= g->h;
         col = x + 1;

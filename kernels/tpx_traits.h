@@ -81,7 +81,7 @@ typedef enum tpx_tile_shape {
     TPX_TILE_BLOCK,
     TPX_TILE_SQUARE,
     TPX_TILE_VSQUARE,
-    TPX_TILE_SEC /* tile_sec: BX B rows by 8 BY B columns cut on sectors (tpx_tsec.h) */
+    TPX_TILE_SEC /* tile_sec: BX B rows by TY B columns cut on sectors (tpx_tsec.h) */
 } tpx_tile_shape;
 /* Block order: NONE launches tiles along the grid's rows (bx fastest); DIAG
  * is the diagonal reordering; COL walks down the grid's columns (by fastest). */
@@ -174,17 +174,25 @@ TPX_HD int tpx_grid_covers_b(tpx_kernel_id k)
 }
 
 /* tile_sec's sizes (tpx_tsec.h has its index arithmetic), n = tpx_vec: the
- * segment TY = 8 BY B columns, phase 0's R = TY + Q - 1 rows (Q = 2 n, a
- * sector's elements), a shared row of R elements rounded up to an odd number
- * of 16-byte units (a warp's phase-0 stores to rows c = lane then spread over
- * the banks), and each phase's reps: R / BY rows, and 8 / n vectors of a row's
- * TY / n plus ceil(2 / BY) for the up to 2 more of a row's last segment. */
-TPX_HD int tpx_ts_ty(int by) { return 8 * by; }
-TPX_HD int tpx_ts_rows(int by, int n) { return 8 * by + 2 * n - 1; }
+ * segment TY = 8 BY B columns (16 BY for f16), phase 0's R = TY + Q - 1
+ * rows (Q = 2 n, a sector's elements), a shared row of R elements rounded up
+ * to an odd number of 16-byte units (a warp's phase-0 stores to rows c = lane
+ * then spread over the banks), and each phase's reps: R / BY rows, and
+ * TY / (n BY) vectors of a row's TY / n plus ceil(2 / BY) for the up to 2
+ * more of a row's last segment. */
+/* B columns a thread row of the tile covers, n elements a 16-byte unit: 8,
+ * or two units where a unit holds more (f16), so that a thread's phase-0
+ * loads keep as many bytes in flight as f32's.  tile_gather f16 at 7 odd
+ * shapes on an H200 (bench/gpu_ab16.sh, 2026-11-27, best of 5 blocks): 8
+ * columns 72-84 % of memcpy, 16 84-87 %, 32 (at 64 registers) 77-83 %.  A
+ * macro: the kernels' sizes are compile-time constants. */
+#define TPX_TS_T(n) ((n) > 4 ? 2 * (n) : 8)
+TPX_HD int tpx_ts_ty(int by, int n) { return TPX_TS_T(n) * by; }
+TPX_HD int tpx_ts_rows(int by, int n) { return tpx_ts_ty(by, n) + 2 * n - 1; }
 TPX_HD int tpx_ts_pitch(int by, int n) { return ((int)tpx_cdiv(tpx_ts_rows(by, n), n) | 1) * n; }
 TPX_HD int tpx_ts_reps0(int by, int n) { return (int)tpx_cdiv(tpx_ts_rows(by, n), by); }
-TPX_HD int tpx_ts_main1(int n) { return 8 / n; }
-TPX_HD int tpx_ts_reps1(int by, int n) { return 8 / n + (int)tpx_cdiv(2, by); }
+TPX_HD int tpx_ts_main1(int n) { return TPX_TS_T(n) / n; }
+TPX_HD int tpx_ts_reps1(int by, int n) { return tpx_ts_main1(n) + (int)tpx_cdiv(2, by); }
 
 /* tile_gather's sizes (tpx_tgat.h has its index arithmetic): V = ceil((BX +
  * n) / n) vectors a shared row, RT = R + 2 n - 1 shared rows (R of the
@@ -225,7 +233,7 @@ TPX_HD int tpx_tile_height(tpx_kernel_id k, int bx, int by)
 TPX_HD int tpx_tile_rows(tpx_kernel_id k, int bx, int by, int vec)
 {
     if (tpx_traits_of(k).tile == TPX_TILE_SEC)
-        return tpx_ts_ty(by);
+        return tpx_ts_ty(by, vec > 1 ? vec : 1);
     int v = tpx_traits_of(k).tile == TPX_TILE_VSQUARE && vec > 1 ? vec : 1;
     return tpx_tile_height(k, bx, by) * v;
 }

@@ -11,7 +11,8 @@
  * the B rows on sectors instead.
  *
  * The tile: BX B rows (A columns x0 .. x0 + BX - 1, one per lane) by TY = 8 BY
- * B columns.  Segment tby of B row x is the run of B's flat array from
+ * B columns (16 BY for f16: tpx_ts_ty).  Segment tby of B row x is the run
+ * of B's flat array from
  * start = x H + tby TY rounded up to a sector (Q = 32 bytes of elements) to
  * the next segment's start; the last segment of a row runs to (x + 1) H
  * rounded up, taking the head of the next row, which the previous rounding
@@ -23,7 +24,7 @@
  *   head) into shared row tx at f - start, when f lies in the segment.
  *   Phase 1 (16-byte units): the segment's vectors, unit k of shared row c to
  *   B vector start / N + k (N = 16 bytes of elements), the tile's units in
- *   row order over the threads.  8 / N reps cover the TY / N vectors of
+ *   row order over the threads.  TY / (N BY) reps cover the TY / N vectors of
  *   every row; ceil(2 / BY) more cover the up to 2 further vectors a last
  *   segment has.
  * The array's last segment may end inside a vector: that store writes up to
@@ -50,7 +51,7 @@ TPX_HD long long tpx_ts_up(long long f, long long q)
  * array's end). */
 TPX_HD void tpx_ts_segment(const tpx_geom *g, long long x, int tby, long long *s, long long *e)
 {
-    long long q = tpx_ts_q(g), n = g->w * g->h, ty = tpx_ts_ty(g->by);
+    long long q = tpx_ts_q(g), n = g->w * g->h, ty = tpx_ts_ty(g->by, tpx_vec(g));
     long long st = tpx_ts_up(x * g->h + tby * ty, q);
     long long en = tby < g->gy - 1 ? st + ty : tpx_ts_up((x + 1) * g->h, q);
     *s = st < n ? st : n;
@@ -72,7 +73,7 @@ TPX_HD long long tpx_ts_src(const tpx_geom *g, long long f, long long x, long lo
  * the kernel compiles the other tiles without it. */
 TPX_HD int tpx_ts_wraps(const tpx_geom *g, int tby)
 {
-    return (long long)tby * tpx_ts_ty(g->by) + tpx_ts_rows(g->by, tpx_vec(g)) > g->h;
+    return (long long)tby * tpx_ts_ty(g->by, tpx_vec(g)) + tpx_ts_rows(g->by, tpx_vec(g)) > g->h;
 }
 
 /* Where a segment starting at B element x H + y0 (not past the row's end)
@@ -104,7 +105,7 @@ TPX_HD tpx_ts_lane tpx_ts_lane_of(const tpx_geom *g, int tbx, int tby, int tx)
     tpx_ts_lane l;
     long long s, e;
     l.x = (long long)tbx * g->bx + tx;
-    l.y0 = (long long)tby * tpx_ts_ty(g->by);
+    l.y0 = (long long)tby * tpx_ts_ty(g->by, tpx_vec(g));
     l.f0 = l.x * g->h + l.y0;
     l.lo = l.hi = 0;
     if (l.x < g->w) {
@@ -142,7 +143,7 @@ TPX_HD tpx_move tpx_ts_move0(const tpx_geom *g, int rep, int tbx, int tby, int t
  * TY / n + slot mod 2: the up to 2 units a row's last segment has past TY. */
 TPX_HD int tpx_ts_slot(const tpx_geom *g, int rep, int t, int *c, int *k)
 {
-    int n = tpx_vec(g), threads = g->bx * g->by, kv = tpx_ts_ty(g->by) / n, main1 = tpx_ts_main1(n);
+    int n = tpx_vec(g), threads = g->bx * g->by, kv = tpx_ts_ty(g->by, n) / n, main1 = tpx_ts_main1(n);
     int slot = t + threads * (rep < main1 ? rep : rep - main1);
     *c = rep < main1 ? slot / kv : slot / 2;
     *k = rep < main1 ? slot % kv : kv + slot % 2;

@@ -131,11 +131,11 @@ static int validate_shape(const tpx_config *c, const tpx_limits *lim, char *msg,
                      c->pad ? "pad" : c->swz ? "swizzle" : "a tile dtype");
             return -1;
         }
-        if ((long long)tpx_ts_ty(c->by) * (long long)config_esize(c->dtype) % 32 != 0) {
+        if ((long long)tpx_ts_ty(c->by, config_vec(c)) * (long long)config_esize(c->dtype) % 32 != 0) {
             config_suggest(c, lim, suggest, check, 'x', " (e.g. ", ")", eg, sizeof eg);
-            snprintf(msg, n, "%s cuts B rows into segments of 8 x BY elements that fill whole "
-                     "32-byte sectors: with %s, BY must be even (got %d)%s",
-                     id, config_dtype_name(c->dtype), c->by, eg);
+            snprintf(msg, n, "%s cuts B rows into segments of %d elements (BY %d) that must fill "
+                     "whole 32-byte sectors, and with %s they do not%s",
+                     id, tpx_ts_ty(c->by, config_vec(c)), c->by, config_dtype_name(c->dtype), eg);
             return -1;
         }
         long long q = 32 / (long long)config_esize(c->dtype);

@@ -259,7 +259,7 @@ static int totals_sec(const tpx_config *c, const tpx_geom *g, tpx_inst *buf, tpx
     /* a segment runs at most min(TY, H) + 2Q elements, so only the columns
      * within that reach of the array's end can be clamped there (H below TY:
      * a block of 1x1024 at H = 2 would otherwise price 4107 columns one by one) */
-    long long ty = tpx_ts_ty(g->by) < g->h ? tpx_ts_ty(g->by) : g->h;
+    long long ty = tpx_ts_ty(g->by, tpx_vec(g)) < g->h ? tpx_ts_ty(g->by, tpx_vec(g)) : g->h;
     long long period = q / gcd_mod((long long)g->bx * g->h, q);
     long long tail = tpx_cdiv((ty + 2 * q) / g->h + 2, g->bx) + 1;
     if (tpx_traits_of(c->kernel).flags & TPX_KF_GATHER) {
