@@ -15,9 +15,9 @@
 static const int shapes[][2] = {{32, 8}, {32, 4}, {16, 16}, {8, 2}, {64, 1}, {7, 3}, {32, 2}, {64, 8}};
 
 /* Kernel k at every shape of `shapes` and `sizes`, each dtype, on the CPU
- * emulator; a refused config must be f16 with an odd BY or, for
- * tile_gather, B rows under a sector, refused naming tile_sec.  Returns how
- * many ran. */
+ * emulator; the only config refused must be tile_gather's with B rows
+ * under a sector, refused naming tile_sec (f16 with an odd BY runs: its
+ * segments of 16 BY elements fill whole sectors).  Returns how many ran. */
 static int run_shapes(tpx_kernel_id k, const long long (*sizes)[2], size_t nsizes)
 {
     tpx_limits lim = config_default_limits();
@@ -30,14 +30,13 @@ static int run_shapes(tpx_kernel_id k, const long long (*sizes)[2], size_t nsize
                 c.kernel = k, c.bx = shapes[j][0], c.by = shapes[j][1];
                 c.w = sizes[si][0], c.h = sizes[si][1], c.dtype = (tpx_dtype)d;
                 long long q = 32 / (long long)config_esize(c.dtype);
-                int gather = k == TPX_K_TILE_GATHER, odd = config_esize(c.dtype) == 2 && c.by % 2;
+                int gather = k == TPX_K_TILE_GATHER;
                 if (config_validate(&c, &lim, msg, sizeof msg) == 0) {
                     assert_true(!gather || c.h >= q);
                     emu_check_config(&c), ran++;
                 } else {
-                    assert_true(odd || (gather && c.h < q));
-                    if (!odd)
-                        assert_non_null(strstr(msg, "tile_sec"));
+                    assert_true(gather && c.h < q);
+                    assert_non_null(strstr(msg, "tile_sec"));
                 }
             }
     return ran;
@@ -104,12 +103,50 @@ static void test_tile_gather_layout(void **s)
             }
 }
 
+/* The tile's height (tpx_ts_ty): 8 BY B columns, 16 BY for f16, whose
+ * 16-byte unit holds 8 elements.  At every dtype and BY a segment fills whole
+ * sectors and phase 1's main reps cover a row's units exactly; the grid and
+ * the shared memory follow; a block the taller f16 tile makes too big is
+ * refused for its shared memory. */
+static void test_sec_tile_height(void **s)
+{
+    (void)s;
+    assert_int_equal(tpx_ts_ty(8, 8), 128);
+    assert_int_equal(tpx_ts_ty(8, 4), 64);
+    assert_int_equal(tpx_ts_ty(8, 2), 64);
+    assert_int_equal(tpx_ts_ty(3, 8), 48);
+    for (int d = 0; d < TPX_DTYPE_COUNT; d++)
+        for (int by = 1; by <= 32; by++) {
+            int e = (int)config_esize((tpx_dtype)d), n = 16 / e, ty = tpx_ts_ty(by, n);
+            assert_int_equal(ty * e % 32, 0);
+            assert_int_equal(tpx_ts_main1(n) * by * n, ty);
+            assert_int_equal(tpx_ts_rows(by, n), ty + 2 * n - 1);
+        }
+    tpx_limits lim = config_default_limits();
+    char msg[TPX_MSG];
+    tpx_config c = config_default();
+    c.kernel = TPX_K_TILE_SEC, c.bx = 32, c.by = 8, c.w = 8191, c.h = 8193, c.dtype = TPX_F16;
+    assert_int_equal(config_validate(&c, &lim, msg, sizeof msg), 0);
+    assert_int_equal(config_geom(&c).gy, 65); /* ceil(8193 / 128) */
+    c.dtype = TPX_F32;
+    assert_int_equal(config_geom(&c).gy, 129); /* ceil(8193 / 64) */
+    c.dtype = TPX_F16, c.by = 3; /* an odd BY: 48 f16 elements, 3 sectors */
+    assert_int_equal(config_validate(&c, &lim, msg, sizeof msg), 0);
+    lim.smem_per_block = 232448; /* an H100's or H200's opt-in limit */
+    c.kernel = TPX_K_TILE_GATHER, c.bx = 1, c.by = 512;
+    assert_int_equal(config_validate(&c, &lim, msg, sizeof msg), -1);
+    assert_non_null(strstr(msg, "shared memory"));
+    c.dtype = TPX_F32; /* 8 BY rows: fits */
+    assert_int_equal(config_validate(&c, &lim, msg, sizeof msg), 0);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_tile_sec_shapes),
         cmocka_unit_test(test_tile_gather_shapes),
         cmocka_unit_test(test_tile_gather_layout),
+        cmocka_unit_test(test_sec_tile_height),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
