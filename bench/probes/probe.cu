@@ -17,6 +17,8 @@
  *           stores in an L2-resident buffer;
  *   runs    a copy whose reads and writes come in runs of R contiguous bytes
  *           (probe_runs.cuh): DRAM efficiency against run length;
+ *   join    runs of R bytes whose neighbour comes D launches later
+ *           (probe_runs.cuh): whether the L2 joins write runs;
  *   prologue  a copy whose threads first run N dependent instructions
  *           (probe_prologue.cuh): what a block's arithmetic before its
  *           loads costs, by block size;
@@ -28,7 +30,7 @@
  *   copy    cudaMemcpy device to device, cold and L2-resident (hot).
  *
  * Build: nvcc -arch=sm_90 -O3 -std=c++17 -o probe bench/probes/probe.cu
- * Run:   probe [launch|chase|stream|pipe|l1s|l1p|l2few|prologue|barrier|pages|runs|copy|all] [--quick]  (CSV on stdout;
+ * Run:   probe [launch|chase|stream|pipe|l1s|l1p|l2few|prologue|barrier|pages|runs|join|copy|all] [--quick]  (CSV on stdout;
  *        bench/probes/run.sh runs them all and keeps the tables)
  */
 #include "probe_barrier.cuh"
@@ -261,6 +263,8 @@ int main(int argc, char **argv)
         run_pages();
     if (what == "runs" || what == "all")
         run_runs();
+    if (what == "join") /* the L2 joining write runs D launches apart (not yet in the model) */
+        run_join();
     if (what == "stream" || what == "all")
         run_stream();
     CK(cudaDeviceSynchronize());

@@ -63,4 +63,57 @@ static void run_runs(void)
     CK(cudaFree(b));
 }
 
+/* join: whether the L2 joins a run of B with its neighbour written D
+ * launches later (not yet in the model; docs/PERFORMANCE.md, issue 18).  A
+ * 1 GB matrix of 1 KB rows is cut into 8 KB tiles R bytes wide (1024 / R
+ * tiles a row, 4096 bands of tiles).  Block b takes band g D + (b mod D) of
+ * column (b / D) mod P in group g = b / (D P): D consecutive blocks go down
+ * D bands of one column, and each tile's right neighbour in its rows comes
+ * exactly D launches later (D blocks of 16 KB of traffic).  Mode "write"
+ * reads A in block order and writes B's tiles so; mode "read" reads A's
+ * tiles so and writes B in block order.  If the L2 keeps a dirty line until
+ * the neighbour writes the rest, short write runs cost what long ones do
+ * while D blocks' traffic is well under the L2; reads cannot join (each
+ * block fetches only its sectors), which the read mode shows. */
+#define JOIN_ROW 1024ll
+#define JOIN_TILES 131072ll
+
+__device__ __forceinline__ ll join_off(ll b, int j, int r, ll d)
+{
+    ll per_row = JOIN_ROW / r, h = RUNS_TILE / r, g = b / (d * per_row), k = b % (d * per_row);
+    ll col = k / d, band = g * d + k % d;
+    int vr = r / 16;
+    return (band * h + j / vr) * JOIN_ROW + col * r + (ll)(j % vr) * 16;
+}
+
+__global__ void k_join(const char *__restrict__ a, char *__restrict__ b, int r, ll d, int mode)
+{
+    ll blk = blockIdx.x, lin = blk * RUNS_TILE;
+    for (int j = threadIdx.x; j < 512; j += 256) {
+        ll src = mode == 1 ? join_off(blk, j, r, d) : lin + j * 16;
+        ll dst = mode == 1 ? lin + j * 16 : join_off(blk, j, r, d);
+        *reinterpret_cast<int4 *>(b + dst) = *reinterpret_cast<const int4 *>(a + src);
+    }
+}
+
+static void run_join(void)
+{
+    printf("probe,mode,run_bytes,distance,ms,gbs\n");
+    ll bytes = RUNS_TILE * JOIN_TILES;
+    char *a, *b;
+    CK(cudaMalloc(&a, (size_t)bytes));
+    CK(cudaMalloc(&b, (size_t)bytes));
+    CK(cudaMemset(a, 1, (size_t)bytes));
+    const char *names[] = {"write", "read"};
+    for (int mode = 0; mode < 2; mode++)
+        for (int r : {32, 128})
+            for (ll d : {1ll, 2ll, 4ll, 16ll, 64ll, 256ll, 512ll, 1024ll, 2048ll, 4096ll}) {
+                double ms = probe_time([&] { k_join<<<(unsigned)JOIN_TILES, 256>>>(a, b, r, d, mode); }, 7,
+                                       true);
+                printf("join,%s,%d,%lld,%.5f,%.1f\n", names[mode], r, d, ms, 2.0 * (double)bytes / (ms * 1e6));
+            }
+    CK(cudaFree(a));
+    CK(cudaFree(b));
+}
+
 #endif
