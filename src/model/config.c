@@ -131,13 +131,8 @@ static int validate_shape(const tpx_config *c, const tpx_limits *lim, char *msg,
                      c->pad ? "pad" : c->swz ? "swizzle" : "a tile dtype");
             return -1;
         }
-        if ((long long)tpx_ts_ty(c->by, config_vec(c)) * (long long)config_esize(c->dtype) % 32 != 0) {
-            config_suggest(c, lim, suggest, check, 'x', " (e.g. ", ")", eg, sizeof eg);
-            snprintf(msg, n, "%s cuts B rows into segments of %d elements (BY %d) that must fill "
-                     "whole 32-byte sectors, and with %s they do not%s",
-                     id, tpx_ts_ty(c->by, config_vec(c)), c->by, config_dtype_name(c->dtype), eg);
-            return -1;
-        }
+        /* Every BY is fine: a segment of tpx_ts_ty elements fills whole
+         * sectors at every dtype (test_sec_tile_height pins it). */
         long long q = 32 / (long long)config_esize(c->dtype);
         if ((tr.flags & TPX_KF_GATHER) && c->h < q) {
             snprintf(msg, n, "%s takes the head of the next B row into a row's last segment, "
