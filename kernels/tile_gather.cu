@@ -238,9 +238,12 @@ __device__ __forceinline__ void tg_general(tpx_geom g, int tbx, int tby, const E
  * fills a 2048-thread SM (32 registers) where its lean path fits them, and
  * 1280 (48) in 32x4 and 16x16, which spill at 32 and 40 since the f16 tile
  * grew to 16 BY rows (tpx_ts_ty; at 40, 4 bytes a thread, which Nsight
- * Compute saw as 12 % more L2 writes than the model at 32x4); f32 1536 (40:
- * at 32 its lean path spills, and f32 at 8191x8193 fell from 88 to 68 % of
- * memcpy on an H200); f64 1280 (48: at 40 it spills).  Measured on an H200,
+ * Compute saw as 12 % more L2 writes than the model at 32x4); f32 2048 too
+ * (32: it spilled there before phase 0's indices went unsigned, and no
+ * longer does on sm_80 to sm_120; against 1536 at 40 registers, 3 rounds
+ * interleaved on one H200, 2026-11-27, best block of five at 7 odd shapes
+ * +0 to +2.2 points of memcpy, 64x8 +4 to +7, 32x4 -1 to +1:
+ * bench/gpu_ab_cp.sh); f64 1280 (48: at 40 it spills).  Measured on an H200,
  * 2026-11-27, against 40 registers for all three (and the rows laid V n
  * apart), best block of three at 7 odd shapes: f16 +5 to +8 points of
  * memcpy, f64 +4 to +5, f32 0.3 to 1.3 lower, where the rows' line leaves
@@ -250,7 +253,7 @@ __device__ __forceinline__ void tg_general(tpx_geom g, int tbx, int tby, const E
  * 67-71; 64x4, the best, 84-87 and 81-86 (so it keeps 2048). */
 template <int ESIZE, int BXC, int BYC> constexpr int tg_sm_threads()
 {
-    return ESIZE == 4 ? 1536
+    return ESIZE == 4 ? 2048
            : ESIZE == 8 ? 1280
            : (BXC == 32 && BYC == 4) || (BXC == 16 && BYC == 16) ? 1280
                                                                   : 2048;

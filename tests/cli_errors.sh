@@ -4,14 +4,16 @@
 set -u
 tpx=$1
 fails=0
+errf=$(mktemp) || exit 1
+trap 'rm -f "$errf"' EXIT
 
 expect_error() { # expected-substring args...
     local want=$1
     shift
     local out err rc
-    out=$("$tpx" "$@" 2>/tmp/tpx_cli_err.$$)
+    out=$("$tpx" "$@" 2>"$errf")
     rc=$?
-    err=$(cat /tmp/tpx_cli_err.$$)
+    err=$(cat "$errf")
     if [ "$rc" -ne 2 ] || [ -n "$out" ] || [[ "$err" != *"$want"* ]]; then
         echo "FAIL: tpx $* -> rc=$rc stdout='$out' stderr='$err' (wanted '$want')"
         fails=$((fails + 1))
