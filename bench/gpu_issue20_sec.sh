@@ -16,12 +16,15 @@
 #                (tpx bench --save: shipped as bench/results/<gpu>_<kernel>.json)
 #   oddN.csv     run N of memcpy, cuBLAS, tile_sec and tile_gather at the grid's
 #                odd shapes, 3 block shapes (TPX_RUNS runs)
+#   thinN.csv    run N of memcpy, cuBLAS and the fast kernels at thin shapes (one,
+#                three, 16 and 100 rows or columns: grids past CUDA's 65535 in y launch
+#                folded), shapes just past a tile multiple, and the seeds' 2048^2
 #   alignedN.csv run N of tile_vec at every block shape, pads 0 and 1, at the
 #                grid's aligned shapes (with memcpy and cuBLAS; TPX_RUNS runs)
 #   probe.log    bench/odd_probe (build-gpu/odd_probe) over the odd shapes,
 #                and ncu_probe.csv its Nsight Compute counters at 8191x8193
 # usage: bench/gpu_issue20_sec.sh [steps...]
-#   (steps: verify blocks grid sanitize ncu sweep odd aligned probe; default the first five)
+#   (steps: verify blocks grid sanitize ncu sweep odd thin aligned probe; default the first five)
 set -u
 out=${OUT:-/tmp/tpx-issue20-sec}
 mkdir -p "$out"
@@ -33,6 +36,8 @@ start=$SECONDS
 log() { echo "== $(date +%T) +$((SECONDS - start)) s $*" | tee -a "$out/env.log"; }
 grid=8192x8192,16384x16384,4000x4000,12288x6144,1024x65536,65536x1024
 grid+=,8191x8193,8193x8191,6001x3999,4097x4095,12345x6789,10007x5003,16383x16385
+thin=1x67108864,67108864x1,3x22369621,22369621x3,16x4194304,4194304x16,100x671089,671089x100
+thin+=,8193x8192,8192x8193,4097x16384,16385x4096,2048x2048
 nvidia-smi --query-gpu=name,clocks.max.sm,clocks.max.mem,driver_version --format=csv >>"$out/env.log"
 for s in $steps; do
     case $s in
@@ -81,6 +86,15 @@ for s in $steps; do
             timeout 200 "$t" bench --kernel memcpy,cublas,tile_sec,tile_gather --block 32x8,64x4,32x4 \
                 --size "${grid#*65536x1024,}" --dtype f32,f16,f64 --time-cap 0.1 --csv >"$out/odd$run.csv" 2>>"$out/env.log"
             echo "odd $run rc=$?" | tee -a "$out/env.log"
+        done ;;
+    thin)
+        for run in $(seq 1 "${TPX_RUNS:-1}"); do
+            log "thin run $run"
+            timeout 280 "$t" bench --kernel memcpy,cublas,tile_sec,tile_gather,tile_vec,tile_rows,copy_vec \
+                --block 32x8,64x4,16x16,8x32,4x64,4x256,1x256,2x128,256x1,128x2 --size "$thin" --dtype f32,f16,f64 \
+                --time-cap 0.05 --csv \
+                >"$out/thin$run.csv" 2>>"$out/env.log"
+            echo "thin $run rc=$?" | tee -a "$out/env.log"
         done ;;
     aligned)
         for run in $(seq 1 "${TPX_RUNS:-1}"); do

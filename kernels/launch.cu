@@ -28,8 +28,10 @@ extern "C" int tpx_gpu_plan(tpx_kernel_id k, const tpx_geom *g, int esize, tpx_g
     if (!fn)
         return -1;
     out->fn = fn;
-    out->grid_x = (unsigned)g->gx;
-    out->grid_y = (unsigned)g->gy;
+    /* a grid taller than CUDA allows launches folded into one row (tpx_grid_folded) */
+    const int fold = tpx_grid_folded(g->gy);
+    out->grid_x = fold ? (unsigned)((long long)g->gx * g->gy) : (unsigned)g->gx;
+    out->grid_y = fold ? 1u : (unsigned)g->gy;
     out->block_x = (unsigned)g->bx;
     out->block_y = (unsigned)g->by;
     /* the tile's own element size (g->tile_esize: --tile-dtype) when it has one */

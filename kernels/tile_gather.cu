@@ -274,7 +274,7 @@ __global__ void __launch_bounds__(MAXT, BXC ? tg_min_blocks<MAXT, (int)sizeof(E)
     if (BXC)
         g.bx = BXC, g.by = BYC;
     int tbx, tby;
-    tpx_block_tile(TPX_K_TILE_GATHER, &g, blockIdx.x, blockIdx.y, &tbx, &tby);
+    tpx_launch_tile(TPX_K_TILE_GATHER, g, &tbx, &tby);
     E *s = tpx_tile_smem<E>();
     constexpr int N = 16 / sizeof(E);
     const int nt = g.bx * g.by, lmax = ((tpx_ts_ty(g.by, N) + 2 * N - 1) * ((g.bx + 2 * N - 1) / N) + nt - 1) / nt;

@@ -121,7 +121,7 @@ __global__ void __launch_bounds__(MAXT, ts_min_blocks<E>(MAXT, BYC)) tpxk_tile_s
     if (BYC)
         g.by = BYC;
     int tbx, tby;
-    tpx_block_tile(TPX_K_TILE_SEC, &g, blockIdx.x, blockIdx.y, &tbx, &tby);
+    tpx_launch_tile(TPX_K_TILE_SEC, g, &tbx, &tby);
     E *s = tpx_tile_smem<E>();
     if (BYC && tpx_ts_interior(&g, tbx, tby))
         ts_interior<E, (BYC > 0 ? BYC : 1)>(g, tbx, tby, a, b, s);

@@ -108,7 +108,7 @@ __global__ void __launch_bounds__(MAXT) tpxk_tile_vec16(tpx_geom gp, const E *__
     tpx_geom g = gp;
     g.vec = 16 / (int)sizeof(E);
     int tbx, tby, reps = tpx_reps(TPX_K_TILE_VEC, &g);
-    tpx_block_tile(TPX_K_TILE_VEC, &g, blockIdx.x, blockIdx.y, &tbx, &tby);
+    tpx_launch_tile(TPX_K_TILE_VEC, g, &tbx, &tby);
     const uint4 *a4 = reinterpret_cast<const uint4 *>(a);
     uint4 *b4 = reinterpret_cast<uint4 *>(b);
     bool full = NSB > 0 &&

@@ -27,6 +27,19 @@ __device__ __forceinline__ unsigned tpx_warp_lanes(void)
     return n >= 32 ? 0xffffffffu : (1u << n) - 1u;
 }
 
+/* This block's tile: its (bx, by) in the grid, unfolded where the grid was
+ * launched folded (tpx_grid_folded), through the kernel's block order. */
+__device__ __forceinline__ void tpx_launch_tile(tpx_kernel_id k, const tpx_geom &g, int *tbx, int *tby)
+{
+    int bx = blockIdx.x, by = blockIdx.y;
+    if (tpx_grid_folded(g.gy)) {
+        const unsigned id = blockIdx.x;
+        by = (int)(id / (unsigned)g.gx);
+        bx = (int)(id - (unsigned)by * (unsigned)g.gx);
+    }
+    tpx_block_tile(k, &g, bx, by, tbx, tby);
+}
+
 /* The block's shared tile (dynamic shared memory, sized by the launcher from
  * tpx_smem_elems).  Taken from the symbol wherever it is used, so the
  * compiler always knows it is shared memory (LDS/STS, never generic LD/ST). */
@@ -79,7 +92,7 @@ __device__ __forceinline__ void tpx_direct(const tpx_geom &g, const E *__restric
                                            E *__restrict__ b)
 {
     int tbx, tby, tx = threadIdx.x, ty = threadIdx.y;
-    tpx_block_tile(K, &g, blockIdx.x, blockIdx.y, &tbx, &tby);
+    tpx_launch_tile(K, g, &tbx, &tby);
     tpx_move m[REPS];
     E v[REPS];
 #pragma unroll
@@ -209,7 +222,7 @@ __device__ __forceinline__ void tpx_tiled(const tpx_geom &g, const E *__restrict
                                           E *__restrict__ b)
 {
     int tbx, tby;
-    tpx_block_tile(K, &g, blockIdx.x, blockIdx.y, &tbx, &tby);
+    tpx_launch_tile(K, g, &tbx, &tby);
     int reps = REPS > 0 ? REPS : tpx_reps(K, &g), last = reps - 1;
     tpx_move m0 = tpx_tile_move(K, &g, 0, 0, tbx, tby, threadIdx.x, threadIdx.y);
     E v0 = 0;

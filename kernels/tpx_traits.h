@@ -315,6 +315,16 @@ TPX_HD int tpx_vec_elems(tpx_kernel_id k, int esize, long long w, long long h)
     return n;
 }
 
+/* CUDA's grid stops at 65535 blocks in y (every compute capability) and at
+ * 2^31 - 1 in x.  A catalog kernel's grid taller than that (a matrix of a few
+ * columns and millions of rows) launches folded: its GX GY blocks in one row,
+ * in the order CUDA issues a 2-D grid anyway (x first, so the model's launch
+ * order holds), each block finding its (bx, by) as (id mod GX, id / GX)
+ * (tpx_launch_tile, kernels/tpx_kernel_body.cuh). */
+#define TPX_GRID_Y_MAX 65535LL
+#define TPX_GRID_X_MAX 2147483647LL
+TPX_HD int tpx_grid_folded(long long gy) { return gy > TPX_GRID_Y_MAX; }
+
 /* Grid dimensions (long long: callers check limits): a block spans
  * xper * vec * BX along grid x and its tile's height along grid y. */
 TPX_HD void tpx_grid_dims(tpx_kernel_id k, long long w, long long h, int bx, int by, int vec,

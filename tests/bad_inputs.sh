@@ -181,7 +181,7 @@ rc=$?
 field "size '1e3' is malformed" 's1e3\n'
 field "size 'abc' is malformed" 'sabc\n'
 field "size '12.5' is malformed" 's12.5\n'
-field "CUDA allows at most 65535 in y" 's100000000x1\n' --kernel naive_col --block 32x1
+field "CUDA launches at most 2147483647" 's65536\n' --kernel naive_row --block 1x1
 field "size '-1' is malformed" 's-1\n'
 field "size '64 x 64' is malformed" 's64 x 64\n'
 field "size '0x8' has a zero side" 's0x8\n'

@@ -53,7 +53,9 @@ expect_error "pad 'one'" report --no-gpu --kernel smem --block 32x32 --pad one
 expect_error "too large" report --no-gpu --kernel smem --block 32x32 --pad 1000
 expect_error "no shared tile" report --no-gpu --kernel naive_row --pad 1
 expect_error "power of two" report --no-gpu --kernel smem_rect --block 24x8 --swizzle
-expect_error "65535" report --no-gpu --kernel naive_col --block 32x1 --size 1000000x1
+expect_error "CUDA launches at most 2147483647" report --no-gpu --kernel naive_row --block 1x1 --size 65536
+# a kernel of the kernel language reads its grid from gridDim: no folding
+expect_error "CUDA allows at most 65535 in y" report --no-gpu --kernel-file "$(dirname "$0")/../assets/kernels/copy_row.tpxk" --size 1x33554432
 expect_error "unexpected argument" report --no-gpu smem
 expect_error "takes no value" report --no-gpu --json=yes
 expect_error "device 'x'" report --device x

@@ -88,6 +88,38 @@ static void variants(tpx_runner *r, const tpx_limits *lim, tpx_config c)
     tile_dtypes(r, lim, c);
 }
 
+/* Grids taller than CUDA's 65535 in y launch folded into one row
+ * (tpx_grid_folded): a matrix of a few columns and millions of rows (grid
+ * over A) and its transpose (grid over B), every kernel, the usual blocks,
+ * each dtype, plain; at least one config must have folded. */
+static void folded_grids(tpx_runner *r, const tpx_limits *lim)
+{
+    static const long long tall[][2] = {{3, 9000001}, {9000001, 3}, {1, 20000000}};
+    static const shape blocks[] = {{32, 8}, {8, 32}, {16, 16}, {7, 3}, {64, 4}, {32, 32}};
+    int folded = 0;
+    for (size_t si = 0; si < sizeof tall / sizeof tall[0]; si++)
+        for (int dt = 0; dt < TPX_DTYPE_COUNT; dt++)
+            for (int k = 0; k < TPX_K_COUNT; k++)
+                for (size_t b = 0; b < sizeof blocks / sizeof blocks[0]; b++) {
+                    tpx_config c = config_default();
+                    c.kernel = (tpx_kernel_id)k, c.dtype = (tpx_dtype)dt;
+                    c.w = tall[si][0], c.h = tall[si][1], c.bx = blocks[b].bx, c.by = blocks[b].by;
+                    tpx_geom g = config_geom(&c);
+                    char msg[TPX_MSG];
+                    if (!config_is_reference(c.kernel) &&
+                        config_validate(&c, lim, msg, sizeof msg) == 0 && tpx_grid_folded(g.gy))
+                        folded++;
+                    check(r, lim, c);
+                    if (config_is_reference(c.kernel))
+                        break;
+                }
+    printf("%d configs with folded grids\n", folded);
+    if (folded == 0) {
+        printf("FAIL no config folded its grid\n");
+        fails++;
+    }
+}
+
 int main(void)
 {
     if (runner_device_count() == 0) {
@@ -131,6 +163,7 @@ int main(void)
                     variants(r, &lim, c);
                 }
             }
+    folded_grids(r, &lim);
     runner_close(r);
     printf("%d configs launched and verified, %d failed, %d refused as invalid\n", runs, fails,
            skips);

@@ -153,9 +153,13 @@ static void test_validate_size(void **state)
     assert_msg_has("too large");
     assert_int_equal(validate(cfg(TPX_K_NAIVE_ROW, 32, 8, 0, 10)), -1);
     assert_int_equal(validate(cfg(TPX_K_NAIVE_ROW, 32, 8, 65536, 65536)), 0);
-    /* grid y limit: naive_col's grid y covers W */
-    assert_int_equal(validate(cfg(TPX_K_NAIVE_COL, 32, 1, 1000000, 1)), -1);
-    assert_msg_has("65535");
+    /* past CUDA's grid y (naive_col's covers W) a catalog grid launches
+     * folded into one row, up to 2^31 - 1 blocks */
+    assert_int_equal(validate(cfg(TPX_K_NAIVE_COL, 32, 1, 1000000, 1)), 0);
+    assert_int_equal(validate(cfg(TPX_K_TILE_SEC, 32, 8, 1, 33554432)), 0);
+    assert_int_equal(validate(cfg(TPX_K_NAIVE_ROW, 1, 1, 65536, 65536)), -1);
+    assert_msg_has("needs 4294967296 blocks; CUDA launches at most 2147483647");
+    assert_int_equal(validate(cfg(TPX_K_NAIVE_ROW, 4, 1, 65536, 65536)), 0);
 }
 
 static void test_validate_pad_swizzle(void **state)

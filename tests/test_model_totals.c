@@ -103,11 +103,14 @@ static void test_sec_families(void **s)
 {
     (void)s;
     static const long long sizes[][2] = {{1001, 2}, {1003, 3}, {777, 1}, {2, 1001}, {401, 77},
-                                         {333, 217}, {1031, 9}, {130, 531}, {517, 96}};
+                                         {333, 217}, {1031, 9}, {130, 531}, {517, 96},
+                                         {3, 5000}, {5, 3001}};
     /* 1x1024 and 4x128: segments of TY = 8192 and 1024 B columns over rows
-     * far shorter, where the tail is set by H, not TY */
+     * far shorter, where the tail is set by H, not TY; 1024x1 and 128x1 at W
+     * of 3 and 5: tile_gather's rows of vectors reach tens of tile rows down,
+     * and the bottom ones of a column differ */
     static const int shapes[][2] = {{32, 8}, {1, 1}, {7, 2}, {16, 16}, {64, 4}, {1, 1024}, {4, 128},
-                                    {12, 4}, {6, 2}};
+                                    {12, 4}, {6, 2}, {1024, 1}, {128, 1}};
     int checked = 0;
     for (int k = 0; k < 2 * TPX_DTYPE_COUNT; k++)
         for (size_t i = 0; i < sizeof sizes / sizeof sizes[0]; i++)

@@ -254,10 +254,14 @@ void report_model_table(FILE *f, const tpx_config *c, const tpx_totals *t,
     }
     tpx_geom g = config_geom(c);
     fprintf(f, "launch: grid %dx%d = %lld block%s of %d thread%s (%lld warp%s each), "
-               "%d memory instruction%s per warp\n\n",
+               "%d memory instruction%s per warp\n",
             g.gx, g.gy, t->blocks, words_s(t->blocks), c->bx * c->by, words_s(c->bx * c->by),
             t->warps_per_block, words_s(t->warps_per_block), model_insts_per_warp(c),
             words_s(model_insts_per_warp(c)));
+    if (tpx_grid_folded(g.gy))
+        fprintf(f, "        launched folded, %lld blocks in one row (CUDA's grid stops at %lld in y), "
+                   "in the same order\n", t->blocks, TPX_GRID_Y_MAX);
+    fputc('\n', f);
     fprintf(f, "  %-13s %14s %14s %14s %11s %10s\n", "global", "requests", "sectors", "lines",
             "sect/req", "efficiency");
     table_row(f, "load", TPX_OP_GLD, &t->op[TPX_OP_GLD]);

@@ -252,7 +252,17 @@ static int check(const tpx_config *c, const tpx_limits *lim, char *msg, size_t n
     }
     long long gx, gy;
     tpx_grid_dims(c->kernel, c->w, c->h, c->bx, c->by, config_vec(c), &gx, &gy);
-    if (gx > lim->max_grid_x || gy > lim->max_grid_y) {
+    /* a catalog kernel's grid past CUDA's y launches folded into x
+     * (tpx_grid_folded); a kernel of the kernel language reads its grid from
+     * gridDim, so it must fit as it is */
+    int fold = !tpx_is_user(c->kernel) && tpx_grid_folded(gy);
+    if (fold && gx * gy > lim->max_grid_x) {
+        snprintf(msg, n, "%s %dx%d on %lldx%lld needs %lld blocks; CUDA launches at most %lld: "
+                 "use a larger block or a smaller size",
+                 catalog_name(c->kernel), c->bx, c->by, c->w, c->h, gx * gy, lim->max_grid_x);
+        return -1;
+    }
+    if (gx > lim->max_grid_x || (!fold && gy > lim->max_grid_y)) {
         snprintf(msg, n, "%s %dx%d on %lldx%lld needs a grid of %lldx%lld blocks; CUDA allows at "
                  "most %lld in y (and %lld in x): use a taller block or a smaller size",
                  catalog_name(c->kernel), c->bx, c->by, c->w, c->h, gx, gy, lim->max_grid_y,

@@ -262,6 +262,7 @@ static int totals_sec(const tpx_config *c, const tpx_geom *g, tpx_inst *buf, tpx
     long long ty = tpx_ts_ty(g->by, tpx_vec(g)) < g->h ? tpx_ts_ty(g->by, tpx_vec(g)) : g->h;
     long long period = q / gcd_mod((long long)g->bx * g->h, q);
     long long tail = tpx_cdiv((ty + 2 * q) / g->h + 2, g->bx) + 1;
+    long long bottom = 2; /* down a column only its last two tile rows differ (above) */
     if (tpx_traits_of(c->kernel).flags & TPX_KF_GATHER) {
         /* tile_gather's shared rows hold A's vectors from the one holding
          * x0: their offsets repeat every n / gcd(BX mod n, n) columns (and
@@ -273,17 +274,22 @@ static int totals_sec(const tpx_config *c, const tpx_geom *g, tpx_inst *buf, tpx
          * within a row's vectors of W: those go one by one too */
         long long vt = tpx_cdiv((long long)tpx_tg_v(g->bx, (int)n) * n + n, g->bx) + 1;
         tail = vt > tail ? vt : tail;
+        /* down a column, the rows whose vectors (V n elements: V n / W + 1
+         * A rows) can reach the array's end differ too: with B rows shorter
+         * than a tile is wide that is more than the last two (a grid of
+         * millions of tile rows would otherwise be priced tile by tile) */
+        long long reach = (long long)tpx_tg_v(g->bx, (int)n) * n / g->w + 2;
+        long long rows = tpx_cdiv(reach, tpx_ts_ty(g->by, (int)n)) + 2;
+        bottom = rows > bottom ? rows : bottom;
     }
     long long body = g->gx > tail ? g->gx - tail : 0; /* columns [body, gx): the tail */
-    int ry[3][2] = {{0, g->gy - 2}, {g->gy - 2, 1}, {g->gy - 1, 1}};
-    if (g->gy < 2)
-        ry[0][1] = ry[1][1] = 0, ry[2][0] = 0, ry[2][1] = g->gy;
-    else if (g->gy < 3)
-        ry[0][1] = 0;
+    long long top = g->gy > bottom ? g->gy - bottom : 0; /* rows [top, gy) one by one */
     int rc = 0;
     for (long long col = 0; col < period + (g->gx - body) && rc == 0; col++)
-        for (int y = 0; y < 3 && rc == 0; y++) {
-            tile_rect r = {(int)col, ry[y][0], 0, ry[y][1], (int)period};
+        for (long long y = -1; y < g->gy - top && rc == 0; y++) {
+            /* y = -1: the rows [0, top) as one family; then the bottom ones */
+            int y0 = y < 0 ? 0 : (int)(top + y), ny = y < 0 ? (int)top : 1;
+            tile_rect r = {(int)col, y0, 0, ny, (int)period};
             if (col >= period) /* the tail, a column each */
                 r.x0 = (int)(body + col - period), r.nx = 1;
             else if (col < body)
