@@ -243,7 +243,8 @@ __device__ __forceinline__ void tg_general(tpx_geom g, int tbx, int tby, const E
  * longer does on sm_80 to sm_120; against 1536 at 40 registers, 3 rounds
  * interleaved on one H200, 2026-11-27, best block of five at 7 odd shapes
  * +0 to +2.2 points of memcpy, 64x8 +4 to +7, 32x4 -1 to +1:
- * bench/gpu_ab_cp.sh); f64 1280 (48: at 40 it spills).  Measured on an H200,
+ * bench/gpu_ab16.sh, TPX_AB_KERNELS=tile_gather); f64 1280 (48: at 40 it
+ * spills).  Measured on an H200,
  * 2026-11-27, against 40 registers for all three (and the rows laid V n
  * apart), best block of three at 7 odd shapes: f16 +5 to +8 points of
  * memcpy, f64 +4 to +5, f32 0.3 to 1.3 lower, where the rows' line leaves

@@ -322,7 +322,6 @@ TPX_HD int tpx_vec_elems(tpx_kernel_id k, int esize, long long w, long long h)
  * order holds), each block finding its (bx, by) as (id mod GX, id / GX)
  * (tpx_launch_tile, kernels/tpx_kernel_body.cuh). */
 #define TPX_GRID_Y_MAX 65535LL
-#define TPX_GRID_X_MAX 2147483647LL
 TPX_HD int tpx_grid_folded(long long gy) { return gy > TPX_GRID_Y_MAX; }
 
 /* Grid dimensions (long long: callers check limits): a block spans
