@@ -19,12 +19,14 @@
 #   thinN.csv    run N of memcpy, cuBLAS and the fast kernels at thin shapes (one,
 #                three, 16 and 100 rows or columns: grids past CUDA's 65535 in y launch
 #                folded), shapes just past a tile multiple, and the seeds' 2048^2
+#   thin.json    the thin grid at its best blocks, saved (merged into the shipped
+#                bench/results/<gpu>_odd.json)
 #   alignedN.csv run N of tile_vec at every block shape, pads 0 and 1, at the
 #                grid's aligned shapes (with memcpy and cuBLAS; TPX_RUNS runs)
 #   probe.log    bench/odd_probe (build-gpu/odd_probe) over the odd shapes,
 #                and ncu_probe.csv its Nsight Compute counters at 8191x8193
 # usage: bench/gpu_issue20_sec.sh [steps...]
-#   (steps: verify blocks grid sanitize ncu sweep odd thin aligned probe; default the first five)
+#   (steps: verify blocks grid sanitize ncu sweep odd thin thinsave aligned probe; default the first five)
 set -u
 out=${OUT:-/tmp/tpx-issue20-sec}
 mkdir -p "$out"
@@ -96,6 +98,12 @@ for s in $steps; do
                 >"$out/thin$run.csv" 2>>"$out/env.log"
             echo "thin $run rc=$?" | tee -a "$out/env.log"
         done ;;
+    thinsave)
+        log "thin shapes, saved"
+        timeout 280 "$t" bench --kernel memcpy,cublas,tile_sec,tile_gather,tile_vec,tile_rows,copy_vec \
+            --block 32x8,64x4,16x16,1x256,4x256,256x1 --size "$thin" --dtype f32,f16,f64 --time-cap 0.05 \
+            --save "$out/thin.json" >"$out/thin.txt" 2>>"$out/env.log"
+        echo "thinsave rc=$?" | tee -a "$out/env.log" ;;
     aligned)
         for run in $(seq 1 "${TPX_RUNS:-1}"); do
             log "aligned run $run"
