@@ -9,18 +9,11 @@
 set -u
 out=${OUT:-/tmp/tpx-ab}
 mkdir -p "$out"
-odd=8191x8193,8193x8191,6001x3999,4097x4095,12345x6789,10007x5003,16383x16385
 start=$SECONDS
 log() { echo "== $(date +%T) +$((SECONDS - start)) s $*" | tee -a "$out/env.log"; }
 nvidia-smi --query-gpu=name,clocks.max.sm,clocks.max.mem,driver_version --format=csv >>"$out/env.log"
-for r in $(seq 1 "${TPX_RUNS:-2}"); do
-    for b in ${TPX_BINS:-build-gpu/tpx}; do
-        log "round $r $b"
-        timeout 120 "$b" bench --kernel memcpy,tile_gather --block "${TPX_AB_BLOCKS:-32x8,64x4,32x4}" --size "$odd" \
-            --dtype f16,f32,f64 --time-cap 0.06 --csv >"$out/ab_$(basename "$b")_$r.csv" 2>>"$out/env.log"
-        echo "rc=$?" | tee -a "$out/env.log"
-    done
-done
+OUT=$out TPX_BINS=${TPX_BINS:-build-gpu/tpx} TPX_AB_KERNELS=tile_gather TPX_AB_DTYPES=f16,f32,f64 \
+    TPX_AB_BLOCKS=${TPX_AB_BLOCKS:-32x8,64x4,32x4} TPX_AB_CAP=0.06 TPX_AB_ONLY=1 bash bench/gpu_ab16.sh
 [ -n "${TPX_AB_ONLY:-}" ] && exit 0
 log "gpu_verify"
 timeout 150 build-gpu/tests/gpu_verify >"$out/verify.log" 2>&1

@@ -25,12 +25,7 @@ for cfg in "tile_sec 32x8 3x9000001 f32" "naive_col 32x1 600001x3 f16" "tile_vec
         echo "$tool $cfg rc=$?" >>"$out/env.log"
     done
 done
-for r in 1 2; do
-    for b in "${TPX_BASE:-build-gpu/tpx_base}" "$t"; do
-        timeout 120 "$b" bench --kernel memcpy,tile_vec,tile_gather,copy_row,naive_row,tile_rows \
-            --block 16x16,16x8,64x4,32x8 --size 8192x8192,16384x16384,8191x8193 --dtype f32,f16,f64 \
-            --time-cap 0.05 --csv >"$out/ab_$(basename "$b")_$r.csv" 2>>"$out/env.log"
-        echo "ab $b $r rc=$?" >>"$out/env.log"
-    done
-done
+OUT=$out TPX_BINS="${TPX_BASE:-build-gpu/tpx_base} $t" TPX_AB_KERNELS=tile_vec,tile_gather,copy_row,naive_row,tile_rows \
+    TPX_AB_BLOCKS=16x16,16x8,64x4,32x8 TPX_AB_SIZES=8192x8192,16384x16384,8191x8193 TPX_AB_DTYPES=f32,f16,f64 \
+    TPX_RUNS=2 TPX_AB_ONLY=1 bash bench/gpu_ab16.sh
 cd "$out" && tar czf fold.tgz ./*.log ./*.out ./*.csv

@@ -40,6 +40,7 @@ grid=8192x8192,16384x16384,4000x4000,12288x6144,1024x65536,65536x1024
 grid+=,8191x8193,8193x8191,6001x3999,4097x4095,12345x6789,10007x5003,16383x16385
 thin=1x67108864,67108864x1,3x22369621,22369621x3,16x4194304,4194304x16,100x671089,671089x100
 thin+=,8193x8192,8192x8193,4097x16384,16385x4096,2048x2048
+thin_k=memcpy,cublas,tile_sec,tile_gather,tile_vec,tile_rows,copy_vec
 nvidia-smi --query-gpu=name,clocks.max.sm,clocks.max.mem,driver_version --format=csv >>"$out/env.log"
 for s in $steps; do
     case $s in
@@ -92,17 +93,14 @@ for s in $steps; do
     thin)
         for run in $(seq 1 "${TPX_RUNS:-1}"); do
             log "thin run $run"
-            timeout 280 "$t" bench --kernel memcpy,cublas,tile_sec,tile_gather,tile_vec,tile_rows,copy_vec \
-                --block 32x8,64x4,16x16,8x32,4x64,4x256,1x256,2x128,256x1,128x2 --size "$thin" --dtype f32,f16,f64 \
-                --time-cap 0.05 --csv \
-                >"$out/thin$run.csv" 2>>"$out/env.log"
+            timeout 280 "$t" bench --kernel "$thin_k" --block 32x8,64x4,16x16,8x32,4x64,4x256,1x256,2x128,256x1,128x2 \
+                --size "$thin" --dtype f32,f16,f64 --time-cap 0.05 --csv >"$out/thin$run.csv" 2>>"$out/env.log"
             echo "thin $run rc=$?" | tee -a "$out/env.log"
         done ;;
     thinsave)
         log "thin shapes, saved"
-        timeout 280 "$t" bench --kernel memcpy,cublas,tile_sec,tile_gather,tile_vec,tile_rows,copy_vec \
-            --block 32x8,64x4,16x16,1x256,4x256,256x1 --size "$thin" --dtype f32,f16,f64 --time-cap 0.05 \
-            --save "$out/thin.json" >"$out/thin.txt" 2>>"$out/env.log"
+        timeout 280 "$t" bench --kernel "$thin_k" --block 32x8,64x4,16x16,1x256,4x256,256x1 --size "$thin" \
+            --dtype f32,f16,f64 --time-cap 0.05 --save "$out/thin.json" >"$out/thin.txt" 2>>"$out/env.log"
         echo "thinsave rc=$?" | tee -a "$out/env.log" ;;
     aligned)
         for run in $(seq 1 "${TPX_RUNS:-1}"); do
