@@ -156,4 +156,11 @@ grep -q "known profiles: a100, h100_sxm, h200, rtx3080, t4" "${tmp}.err" || fail
     python3 -c 'import json,sys; r=json.load(sys.stdin)["results"][0]; assert r["model"]["prediction"]["profile"] == "T4"' ||
     fail "bench --profile"
 rm -f "${tmp}.err"
+# a grid past CUDA's 65535 in y launches folded (tpx_grid_folded), and the
+# report says so; a grid within it does not
+out=$("$tpx" report --no-gpu --kernel tile_sec --block 32x8 --size 3x9000001)
+grep -q "launch: grid 1x140626 = 140626 blocks" <<<"$out" || fail "folded grid: launch line"
+grep -q "launched folded, 140626 blocks in one row" <<<"$out" || fail "folded grid: no fold line"
+"$tpx" report --no-gpu --kernel tile_sec --block 32x8 --size 3x4000000 | grep -q "launched folded" &&
+    fail "a grid of 62500 rows reported folded"
 echo "report, list, bench and help work"
