@@ -3,7 +3,7 @@
 # (kernels/tpx_tgat.h; TPX_SEC_KERNEL=tile_gather) verified, sanitized,
 # checked against Nsight Compute, and timed beside memcpy, cuBLAS and the
 # other fast kernels over a grid of aligned, odd and thin shapes.
-# Builds nothing: needs build-gpu (cmake -B build-gpu -DCMAKE_CUDA_ARCHITECTURES=90
+# Builds nothing: needs build-gpu, or TPX naming tpx (cmake -B build-gpu -DCMAKE_CUDA_ARCHITECTURES=90
 # && cmake --build build-gpu --target tpx gpu_verify).  Logs in $OUT
 # (or /tmp/tpx-issue20-sec):
 #   env.log      the device, each step's status
@@ -30,7 +30,7 @@
 set -u
 out=${OUT:-/tmp/tpx-issue20-sec}
 mkdir -p "$out"
-t=build-gpu/tpx
+t=${TPX:-build-gpu/tpx}
 k=${TPX_SEC_KERNEL:-tile_sec}
 steps=${*:-verify blocks grid sanitize ncu}
 aligned=8192x8192,16384x16384,4000x4000,12288x6144,1024x65536,65536x1024
@@ -40,7 +40,7 @@ grid=8192x8192,16384x16384,4000x4000,12288x6144,1024x65536,65536x1024
 grid+=,8191x8193,8193x8191,6001x3999,4097x4095,12345x6789,10007x5003,16383x16385
 thin=1x67108864,67108864x1,3x22369621,22369621x3,16x4194304,4194304x16,100x671089,671089x100
 thin+=,8193x8192,8192x8193,4097x16384,16385x4096,2048x2048
-thin_k=memcpy,cublas,tile_sec,tile_gather,tile_vec,tile_rows,copy_vec
+thin_k=memcpy,cublas,tile_strip,tile_sec,tile_gather,tile_vec,tile_rows,copy_vec
 nvidia-smi --query-gpu=name,clocks.max.sm,clocks.max.mem,driver_version --format=csv >>"$out/env.log"
 for s in $steps; do
     case $s in

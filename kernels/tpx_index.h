@@ -155,6 +155,7 @@ TPX_HD tpx_move tpx_mv(long long src, long long dst, int ok)
 
 #include "tpx_tsec.h"
 #include "tpx_tgat.h"
+#include "tpx_strip.h"
 
 /* copy_row: read and write rows, the upper bound. */
 TPX_HD tpx_move tpx_mv_copy_row(TPX_MOVE_ARGS)
@@ -338,6 +339,13 @@ TPX_HD tpx_move tpx_mv_tile_sec(TPX_MOVE_ARGS)
 TPX_HD tpx_move tpx_mv_tile_gather(TPX_MOVE_ARGS)
 {
     return phase == 0 ? tpx_tg_move0(g, rep, bx, by, tx, ty) : tpx_tg_move1(g, rep, bx, by, tx, ty);
+}
+
+/* tile_strip: a strip across the short side, one element a move (tpx_strip.h). */
+TPX_HD tpx_move tpx_mv_tile_strip(TPX_MOVE_ARGS)
+{
+    TPX_MOVE_UNUSED;
+    return tpx_sp_move(g, phase, bx, rep * g->bx * g->by + ty * g->bx + tx);
 }
 
 /* The moves of the rows a build adds (tpx_kernels.def, TPX_EXTRA_KERNELS). */

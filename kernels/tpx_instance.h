@@ -5,7 +5,7 @@
  * it (assets/kernel_regs.txt, scripts/kernel-regs.sh).  It follows the
  * selection the CUDA side makes: tpx_direct_fn and tpx_tiled_fn
  * (tpx_kernel_body.cuh) for the table's DIRECT and TILED rows, tpx_fn_tile_vec,
- * tpx_fn_tile_sec and tpx_fn_tile_gather (their .cu files) for the CUSTOM
+ * tpx_fn_tile_sec, tpx_fn_tile_gather and tpx_fn_tile_strip (their .cu files) for the CUSTOM
  * bodies; test_compiled checks that every config the catalog accepts names a
  * kernel the record holds.  Host only.
  */
@@ -83,6 +83,9 @@ static inline int tpx_instance_name(tpx_kernel_id k, const tpx_geom *g, int esiz
         return snprintf(buf, n, "tpxk_tile_gather<%s, %d, %d, %d>", e, c ? g->bx : 0, c ? g->by : 0,
                         maxt) > 0 ? 0 : -1;
     }
+    if (k == TPX_K_TILE_STRIP)
+        return snprintf(buf, n, "tpxk_tile_strip<%s, %d>", e,
+                        (long long)g->bx * g->by <= 256 ? 256 : 1024) > 0 ? 0 : -1;
     if (k != TPX_K_TILE_VEC) /* a custom body names its own kernels */
         return -1;
     if (!vec16)

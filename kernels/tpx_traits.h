@@ -81,7 +81,8 @@ typedef enum tpx_tile_shape {
     TPX_TILE_BLOCK,
     TPX_TILE_SQUARE,
     TPX_TILE_VSQUARE,
-    TPX_TILE_SEC /* tile_sec: BX B rows by TY B columns cut on sectors (tpx_tsec.h) */
+    TPX_TILE_SEC, /* tile_sec: BX B rows by TY B columns cut on sectors (tpx_tsec.h) */
+    TPX_TILE_STRIP /* tile_strip: the whole short side by K of the long (tpx_strip.h) */
 } tpx_tile_shape;
 /* Block order: NONE launches tiles along the grid's rows (bx fastest); DIAG
  * is the diagonal reordering; COL walks down the grid's columns (by fastest). */
@@ -103,6 +104,8 @@ typedef enum tpx_ref { TPX_REF_NONE, TPX_REF_MEMCPY, TPX_REF_CUBLAS } tpx_ref;
 /* unroll4_row and unroll4_col: elements per thread, one block width apart
  * (their rows' reps and xper, and their moves' stride). */
 #define TPX_UNROLL4 4
+/* tile_strip: elements a thread moves in each phase (tpx_sp_cap) */
+#define TPX_SP_REPS 8
 
 typedef struct tpx_traits {
     tpx_body body;       /* DIRECT, TILED or CUSTOM (references: CUSTOM) */
@@ -221,6 +224,8 @@ TPX_HD int tpx_tg_reps(int bx, int by, int n)
     return r0 > r1 ? r0 : r1;
 }
 
+#include "tpx_strip_sizes.h" /* tile_strip's sizes */
+
 /* A block's tile height counted in accesses along grid y (rows of sub-blocks
  * for TPX_TILE_VSQUARE): what BY must divide for TPX_REPS_WALK. */
 TPX_HD int tpx_tile_height(tpx_kernel_id k, int bx, int by)
@@ -234,6 +239,8 @@ TPX_HD int tpx_tile_rows(tpx_kernel_id k, int bx, int by, int vec)
 {
     if (tpx_traits_of(k).tile == TPX_TILE_SEC)
         return tpx_ts_ty(by, vec > 1 ? vec : 1);
+    if (tpx_traits_of(k).tile == TPX_TILE_STRIP)
+        return TPX_SP_REPS * by;
     int v = tpx_traits_of(k).tile == TPX_TILE_VSQUARE && vec > 1 ? vec : 1;
     return tpx_tile_height(k, bx, by) * v;
 }
@@ -336,6 +343,11 @@ TPX_HD void tpx_grid_dims(tpx_kernel_id k, long long w, long long h, int bx, int
         return;
     }
 #endif
+    if (tpx_traits_of(k).tile == TPX_TILE_STRIP) { /* strips along the long side, in a row */
+        *gx = tpx_cdiv(tpx_sp_long(w, h), tpx_sp_k(w, h, bx, by));
+        *gy = 1;
+        return;
+    }
     long long xs = tpx_grid_covers_b(k) ? h : w; /* extent along grid x */
     long long ys = tpx_grid_covers_b(k) ? w : h; /* extent along grid y */
     int v = vec > 1 && tpx_traits_of(k).tile != TPX_TILE_SEC ? vec : 1; /* tile_sec: a lane per column */

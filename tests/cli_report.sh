@@ -19,7 +19,7 @@ fi
 
 "$tpx" list | grep -q '^tile_rows' || fail "list"
 n=$("$tpx" list --json | python3 -c 'import json,sys; print(len(json.load(sys.stdin)["kernels"]))')
-[ "$n" -eq 18 ] || fail "list --json has $n kernels"
+[ "$n" -eq 19 ] || fail "list --json has $n kernels"
 
 json=$("$tpx" report --kernel naive_row --block 32x8 --size 1024 --json --no-gpu)
 python3 - "$json" <<'PY' || fail "report --json"
@@ -126,7 +126,7 @@ tmp=$(mktemp)
 rm -f "$tmp"
 # every catalog kernel gets a finite predicted bandwidth on the H200 profile
 for k in $("$tpx" list --json | python3 -c 'import json,sys; print(" ".join(k["id"] for k in json.load(sys.stdin)["kernels"]))'); do
-    case $k in smem) b=32x32 ;; tile_vec) b=16x16 ;; *) b=32x8 ;; esac
+    case $k in smem | tile_strip) b=32x32 ;; tile_vec) b=16x16 ;; *) b=32x8 ;; esac
     "$tpx" report --no-gpu --profile h200 --json --kernel "$k" --block $b --size 8192 |
         python3 -c '
 import json, math, sys

@@ -133,12 +133,39 @@ static void test_f64_whole_warp(void **s)
     assert_int_equal(d.pass[16], 1); /* lane 16's words are banks 0, 1 again */
 }
 
+/* tile_strip 32x8 on 16 columns (tall): K = 8 x 256 / 16 = 128 rows a
+ * strip, and H = 100 K, so every strip is whole and starts on 8 KB of A.
+ * Phase 0 reads A's rows as they lie: a warp's rep is 32 floats on 128
+ * bytes (4 sectors, 1 line), stored along a tile row (1 wavefront).  Phase 1
+ * writes B row q = e / 128 at columns l0 + e mod 128: 32 lanes, one row, 128
+ * aligned bytes.  It reads tile slot z = 16 p + q, lanes 16 slots apart: with
+ * pad 0 banks 16p + q mod 32 are 2 banks of 16 lanes, 16 wavefronts; with
+ * pad 1 a 32-slot row adds p / 2: banks j + q and 16 + j + q for p = 2j and
+ * 2j + 1, all 32 apart, 1 wavefront.  8 warps x 8 reps x 100 blocks. */
+static void test_strip_banks(void **s)
+{
+    (void)s;
+    for (int pad = 0; pad <= 1; pad++) {
+        tpx_totals t = tot(mk(TPX_K_TILE_STRIP, 32, 8, 16, 12800, TPX_F32, pad));
+        assert_int_equal(t.blocks, 100);
+        assert_per_req(&OP(t, GLD), 4, 0);
+        assert_per_req(&OP(t, GST), 4, 0);
+        assert_int_equal(OP(t, GLD).lines, OP(t, GLD).insts);
+        assert_int_equal(OP(t, GST).lines, OP(t, GST).insts);
+        assert_per_req(&OP(t, SST), 1, 1);
+        assert_per_req(&OP(t, SLD), pad ? 1 : 16, 1);
+        for (int op = 0; op < TPX_OP_COUNT; op++)
+            assert_int_equal(t.op[op].insts, 8 * 8 * 100);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_smem_32_pad),
         cmocka_unit_test(test_smem_16),
         cmocka_unit_test(test_smem_rect),
+        cmocka_unit_test(test_strip_banks),
         cmocka_unit_test(test_swizzle),
         cmocka_unit_test(test_bank_detail),
         cmocka_unit_test(test_f64_whole_warp),

@@ -85,7 +85,7 @@ double compiled_loads_per_thread(const tpx_config *c)
     return reps > 0 ? reps : 1;
 }
 
-/* The bodies (kernels/tpx_kernel_body.cuh, tile_vec.cu): a rep count known
+/* The bodies (kernels/tpx_kernel_body.cuh, tile_vec.cu, tile_strip.cu): a rep count known
  * at compile time unrolls, so the loads of a phase issue before the first
  * store (ptxas keeps about 20 of 32 ahead: the SASS of tile_rows<32>); a
  * run-time count runs a loop unrolled 4 times.  tile_gather's lean path
@@ -96,6 +96,10 @@ double compiled_loads_in_flight(const tpx_config *c)
     int reps = global_loads(c, &g), ct = unrolled_reps(c, &g);
     if (tpx_traits_of(c->kernel).flags & TPX_KF_GATHER)
         ct = ct ? reps : 0;
+    /* tile_strip's blocks walk their moves one at a time where a warp has a
+     * rep with no work (tpx_sp_lean) */
+    if (tpx_traits_of(c->kernel).tile == TPX_TILE_STRIP && !tpx_sp_lean(c->w, c->h, c->bx, c->by))
+        return 1;
     if (ct > 0)
         return ct > 20 ? 20 : ct;
     return reps < 4 ? reps : 4;

@@ -72,13 +72,34 @@ static int is_pow2(int v) { return v > 0 && (v & (v - 1)) == 0; }
  * elements (a vectorised tile holds the data's 16-byte units as they are). */
 static int takes_tile_dtype(tpx_kernel_id k)
 {
-    return tpx_has_tile(k) &&
+    return tpx_has_tile(k) && tpx_traits_of(k).tile != TPX_TILE_STRIP &&
            !(tpx_traits_of(k).flags & (TPX_KF_VEC16 | TPX_KF_VECOUT | TPX_KF_GATHER));
 }
 
 static int tiled_any_block(tpx_kernel_id k) { return tpx_has_tile(k) && !tpx_is_square_only(k); }
 
 static int check(const tpx_config *c, const tpx_limits *lim, char *msg, size_t n, int suggest);
+
+/* tile_strip: a strip is the whole short side, at most the block's
+ * 8 BX BY elements (tpx_sp_cap), and its tile keeps the data's type. */
+static int validate_strip(const tpx_config *c, char *msg, size_t n)
+{
+    const char *id = catalog_name(c->kernel);
+    long long s = tpx_sp_short(c->w, c->h), cap = tpx_sp_cap(c->bx, c->by);
+    if (config_tile_differs(c)) {
+        snprintf(msg, n, "%s keeps its strip in shared memory in the data's own type, so a "
+                 "tile dtype does not apply; leave it out", id);
+        return -1;
+    }
+    if (s > cap) {
+        snprintf(msg, n, "%s takes the whole short side (%lld %s) into one block of %dx%d, which "
+                 "holds %lld elements (8 a thread): use a block of at least %lld threads, or "
+                 "tile_gather for a matrix this wide both ways", id, s,
+                 c->w <= c->h ? "columns" : "rows", c->bx, c->by, cap, tpx_cdiv(s, 8));
+        return -1;
+    }
+    return 0;
+}
 
 /* Kernel-specific shape rules, from the kernel's traits; 0 or -1 with a
  * message, suggesting blocks where one would do (with `suggest`). */
@@ -143,6 +164,8 @@ static int validate_shape(const tpx_config *c, const tpx_limits *lim, char *msg,
         }
         return 0;
     }
+    if (tr.tile == TPX_TILE_STRIP && validate_strip(c, msg, n) != 0)
+        return -1;
     if ((tr.flags & TPX_KF_VEC16) && config_tile_differs(c)) {
         /* its tile holds the data's 16-byte units as they are */
         catalog_join(list, sizeof list, takes_tile_dtype, ", ");

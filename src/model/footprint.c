@@ -40,7 +40,7 @@ static void visit_tile(const tpx_config *c, const tpx_geom *gv, int tbx, int tby
                        void *ctx)
 {
     int threads = c->bx * c->by, reps = tpx_reps(c->kernel, gv);
-    long long blen = b_row_len(c->kernel, VW, VH);
+    long long aw = gv->w, blen = b_row_len(c->kernel, gv->w, gv->h);
     for (int ph = 0; ph < tpx_phases(c->kernel); ph++)
         for (int rep = 0; rep < reps; rep++)
             for (int t = 0; t < threads; t++) {
@@ -50,8 +50,8 @@ static void visit_tile(const tpx_config *c, const tpx_geom *gv, int tbx, int tby
                     continue;
                 /* a load's elements; a vector of A may run past the matrix */
                 for (long long j = 0; j < nv && tpx_src_space(c->kernel, ph) == TPX_SPACE_A; j++)
-                    if (m.src * nv + j < VW * VH)
-                        fn(ctx, TPX_SIDE_A, (m.src * nv + j) / VW, (m.src * nv + j) % VW, t, rep);
+                    if (m.src * nv + j < aw * gv->h)
+                        fn(ctx, TPX_SIDE_A, (m.src * nv + j) / aw, (m.src * nv + j) % aw, t, rep);
                 /* a store's: every move's, or a gather group's last */
                 if (tpx_dst_space(c->kernel, ph) != TPX_SPACE_B || !tpx_rep_stores(c->kernel, gv, ph, rep))
                     continue;
@@ -93,11 +93,14 @@ static void fill(void *ctx, int s, long long r, long long c, int thread, int rep
 
 /* Step vector of the tile rectangles must run along one axis and equal the
  * rectangle's size there, the other along the other axis: then tiles sit
- * edge to edge and a tile is found by two divisions. */
-static int steps_ok(const tpx_fp_side *s)
+ * edge to edge and a tile is found by two divisions.  A grid of one row
+ * (tile_strip's) has no step in y. */
+static int steps_ok(const tpx_fp_side *s, long long gy)
 {
     int u_cols = s->uc == s->ew && s->ur == 0, u_rows = s->ur == s->eh && s->uc == 0;
     int v_cols = s->vc == s->ew && s->vr == 0, v_rows = s->vr == s->eh && s->vc == 0;
+    if (gy == 1)
+        return u_cols || u_rows;
     return (u_cols && v_rows) || (u_rows && v_cols);
 }
 
@@ -111,6 +114,12 @@ int footprint_build(tpx_footprint *fp, const tpx_config *c)
     tpx_geom gv = fp->g;
     gv.w = VW;
     gv.h = VH;
+    if (tpx_traits_of(c->kernel).tile == TPX_TILE_STRIP) { /* its tile spans the short side */
+        if (c->w <= c->h)
+            gv.w = c->w, gv.h = VW;
+        else
+            gv.h = c->h;
+    }
     box b00[2] = {{0}}, b10[2] = {{0}}, b01[2] = {{0}};
     visit_tile(c, &gv, 0, 0, grow, b00);
     visit_tile(c, &gv, 1, 0, grow, b10);
@@ -127,7 +136,7 @@ int footprint_build(tpx_footprint *fp, const tpx_config *c)
         sd->vr = b01[s].r0 - b00[s].r0;
         sd->vc = b01[s].c0 - b00[s].c0;
         if (b00[s].n == 0 || b00[s].n != sd->eh * sd->ew || b00[s].r0 != 0 || b00[s].c0 != 0 ||
-            !steps_ok(sd))
+            !steps_ok(sd, fp->g.gy))
             continue;
         sd->who = malloc(sizeof(int) * (size_t)b00[s].n);
         if (!sd->who)
@@ -167,16 +176,18 @@ int footprint_who(const tpx_footprint *fp, int side, long long r, long long c, t
     if (!s->ok || r < 0 || c < 0 || r >= s->rows || c >= s->cols)
         return -1;
     long long tx, ty;
-    if (s->uc) { /* tiles step along columns in x, rows in y */
+    if (s->uc) { /* tiles step along columns in x, rows in y (none in a one-row grid) */
         tx = c / s->uc;
-        ty = r / s->vr;
+        ty = s->vr ? r / s->vr : 0;
     } else {
         tx = r / s->ur;
-        ty = c / s->vc;
+        ty = s->vc ? c / s->vc : 0;
     }
     if (tx >= fp->g.gx || ty >= fp->g.gy)
         return -1;
     long long orow = tx * s->ur + ty * s->vr, ocol = tx * s->uc + ty * s->vc;
+    if (r - orow >= s->eh || c - ocol >= s->ew)
+        return -1;
     int v = s->who[(r - orow) * s->ew + (c - ocol)];
     if (v < 0)
         return -1;

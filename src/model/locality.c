@@ -32,21 +32,26 @@ static long long count_runs(const rect_at *r, long long n, long long ew)
     return runs;
 }
 
-/* Mean run in elements on one side for the window of blocks [first, first + n). */
+/* Mean run in elements on one side for the window of blocks [first, first + n).
+ * Rectangles as wide as the matrix (tile_strip's contiguous side) are whole
+ * rows, one run of eh rows: counted as a band of one row of eh W elements. */
 static double window_run(const tpx_config *c, const tpx_geom *g, const tpx_fp_side *s,
                          long long first, long long n, rect_at *buf)
 {
-    long long gx = g->gx;
+    long long gx = g->gx, full = s->ew == s->cols, ew = full ? s->ew * s->eh : s->ew;
     for (long long i = 0; i < n; i++) {
         int bx = (int)((first + i) % gx), by = (int)((first + i) / gx), tbx, tby;
         tpx_block_tile(c->kernel, g, bx, by, &tbx, &tby);
         buf[i].row = tbx * s->ur + tby * s->vr;
         buf[i].col = tbx * s->uc + tby * s->vc;
+        if (full) /* linear: the element the rectangle starts at */
+            buf[i].col += buf[i].row * s->cols, buf[i].row = 0;
     }
     qsort(buf, (size_t)n, sizeof *buf, cmp_rect);
-    long long runs = count_runs(buf, n, s->ew);
-    double run = (double)n * (double)s->ew / (double)(runs > 0 ? runs : 1);
-    return run < (double)s->cols ? run : (double)s->cols;
+    long long runs = count_runs(buf, n, ew);
+    double run = (double)n * (double)ew / (double)(runs > 0 ? runs : 1);
+    double most = full ? (double)s->cols * (double)s->rows : (double)s->cols;
+    return run < most ? run : most;
 }
 
 /* One side's mean run in bytes; a side whose tiles do not tile the matrix

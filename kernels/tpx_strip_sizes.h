@@ -1,0 +1,40 @@
+/*
+ * tpx_strip_sizes.h: tile_strip's sizes, included by tpx_traits.h (the grid
+ * and the shared tile need them); tpx_strip.h has its index arithmetic.
+ */
+#ifndef TPX_STRIP_SIZES_H
+#define TPX_STRIP_SIZES_H
+
+/* A block of BX BY threads holds C = TPX_SP_REPS BX BY elements (8 a
+ * thread, its reps in each phase), in a tile of 8 BY rows of BX elements; a
+ * strip is the whole short side S = min(W, H) by K = C / S indices of the
+ * long side.  Eight: all eight loads of a phase in flight within the 32
+ * registers that let an SM hold 2048 threads, and at f64 a 32x16 block's
+ * tile (32 KB) fits the 48 KB a block may use.  Measured on an H200
+ * (bench/gpu_strip.sh, 2026-11-28): 16-byte units on the side a strip is
+ * one run of, or 64 bytes a thread instead of 8 elements, ran no faster
+ * (docs/PERFORMANCE.md). */
+TPX_HD long long tpx_sp_short(long long w, long long h) { return w < h ? w : h; }
+TPX_HD long long tpx_sp_long(long long w, long long h) { return w < h ? h : w; }
+TPX_HD long long tpx_sp_cap(int bx, int by) { return (long long)TPX_SP_REPS * bx * by; }
+/* K, at least 1 (config_validate refuses a short side longer than C). */
+TPX_HD long long tpx_sp_k(long long w, long long h, int bx, int by)
+{
+    long long s = tpx_sp_short(w, h), c = tpx_sp_cap(bx, by);
+    return s > 0 && c >= s ? c / s : 1;
+}
+
+/* Whether a full strip has work for every warp in every rep (its K S
+ * elements fill C but for fewer than a warp's 32 at the end): then a block
+ * issues every move and keeps all eight loads of a phase in flight
+ * (kernels/tile_strip.cu's lean path); else it walks its moves one at a time,
+ * skipping those no lane of a warp makes (the model's rule for what a warp
+ * issues).  True for every short side up to 32, and for longer ones that
+ * divide C closely enough. */
+TPX_HD int tpx_sp_lean(long long w, long long h, int bx, int by)
+{
+    long long t = (long long)bx * by, k = tpx_sp_k(w, h, bx, by);
+    return (TPX_SP_REPS - 1) * t + ((t - 1) & ~31LL) < k * tpx_sp_short(w, h);
+}
+
+#endif /* TPX_STRIP_SIZES_H */
