@@ -17,13 +17,16 @@
 #define SP_R TPX_SP_REPS
 
 /* The run side's walk: element e = i + r T of the strip is (q, p) = (e / K,
- * e mod K), global q L + p past l0 and slot z = p S + q, stepped a rep by
- * (T / K, T mod K) instead of divided (with K >= T, the short sides up to 8,
- * no division at all). */
+ * e mod K), slot z = p S + q and global element q L + l0 + p, stepped a rep
+ * by (T / K, T mod K) instead of divided (with K >= T, the short sides up to
+ * 8, no division at all).  The global side is a byte pointer stepped by
+ * precomputed byte strides: no 64-bit multiply or shift a rep. */
 struct sp_walk {
     unsigned p, z, k, dp, dz, wz;
-    long long o, dov, wo;
-    __device__ __forceinline__ sp_walk(unsigned i, unsigned t, unsigned k_, unsigned s, long long l)
+    const char *at;
+    long long dstep, wstep; /* bytes a rep, and more on a wrap */
+    __device__ __forceinline__ sp_walk(unsigned i, unsigned t, unsigned k_, unsigned s, long long l,
+                                       const void *base, int esize)
     {
         unsigned q = 0, dq = 0;
         k = k_, p = i, dp = t;
@@ -32,13 +35,14 @@ struct sp_walk {
             dq = t / k, dp = t - dq * k;
         }
         z = p * s + q, dz = dp * s + dq, wz = 1 - k * s;
-        o = (long long)q * l + p, dov = (long long)dq * l + dp, wo = l - k;
+        at = (const char *)base + ((long long)q * l + p) * esize;
+        dstep = ((long long)dq * l + dp) * esize, wstep = (l - k) * esize;
     }
     __device__ __forceinline__ void step(void)
     {
-        p += dp, z += dz, o += dov;
+        p += dp, z += dz, at += dstep;
         if (p >= k)
-            p -= k, z += wz, o += wo;
+            p -= k, z += wz, at += wstep;
     }
 };
 
@@ -59,9 +63,7 @@ __device__ __forceinline__ unsigned sp_sidx(const tpx_geom &g, unsigned long lon
 
 /* An interior strip: tpx_sp_move's arithmetic with its divisions taken once
  * a thread.  The contiguous side's element i + r T is global l0 S + i + r T
- * and tile row ty + r BY, column tx; the run side's follows sp_walk.  Each
- * loop walks afresh rather than keep 8 walks live: registers are what bound
- * the threads an SM holds. */
+ * and tile row ty + r BY, column tx; the run side's follows sp_walk. */
 template <typename E, bool SWZ>
 __device__ __forceinline__ void sp_lean(const tpx_geom &g, int tbx, unsigned s, unsigned k,
                                         const E *__restrict__ a, E *__restrict__ b)
@@ -86,29 +88,28 @@ __device__ __forceinline__ void sp_lean(const tpx_geom &g, int tbx, unsigned s, 
             if (i + r * t < ns)
                 sm[SP_CIDX(r)] = v[r];
         __syncthreads();
-        sp_walk w(i, t, k, s, l);
+        sp_walk w(i, t, k, s, l, b + l0, sizeof(E));
 #pragma unroll
         for (int r = 0; r < SP_R; r++, w.step())
             if (i + r * t < ns)
-                v[r] = sm[sp_sidx<SWZ>(g, mb, w.z)];
-        sp_walk w2(i, t, k, s, l);
-        E *br = b + l0;
-#pragma unroll
-        for (int r = 0; r < SP_R; r++, w2.step())
-            if (i + r * t < ns)
-                br[w2.o] = v[r];
+                *(E *)w.at = sm[sp_sidx<SWZ>(g, mb, w.z)];
     } else { /* phase 0 reads A's runs, phase 1 writes B's rows as they lie */
-        sp_walk w(i, t, k, s, l);
-        const E *ar = a + l0;
+        /* each load's shared index kept beside its value, but at f64, whose
+         * values fill the registers: there a second walk finds them again */
+        constexpr bool keep = sizeof(E) < 8;
+        sp_walk w(i, t, k, s, l, a + l0, sizeof(E)), w2 = w;
+        unsigned d[SP_R];
 #pragma unroll
         for (int r = 0; r < SP_R; r++, w.step())
-            if (i + r * t < ns)
-                v[r] = ar[w.o];
-        sp_walk w2(i, t, k, s, l);
+            if (i + r * t < ns) {
+                v[r] = *(const E *)w.at;
+                if (keep)
+                    d[r] = sp_sidx<SWZ>(g, mb, w.z);
+            }
 #pragma unroll
         for (int r = 0; r < SP_R; r++, w2.step())
             if (i + r * t < ns)
-                sm[sp_sidx<SWZ>(g, mb, w2.z)] = v[r];
+                sm[keep ? d[r] : sp_sidx<SWZ>(g, mb, w2.z)] = v[r];
         __syncthreads();
 #pragma unroll
         for (int r = 0; r < SP_R; r++)
