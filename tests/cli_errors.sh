@@ -54,6 +54,10 @@ expect_error "too large" report --no-gpu --kernel smem --block 32x32 --pad 1000
 expect_error "no shared tile" report --no-gpu --kernel naive_row --pad 1
 expect_error "power of two" report --no-gpu --kernel smem_rect --block 24x8 --swizzle
 expect_error "CUDA launches at most 2147483647" report --no-gpu --kernel naive_row --block 1x1 --size 65536
+# tile_strip: the short side in one block, and a tile of the data's own type
+expect_error "use a block of at least 113 threads" report --no-gpu --kernel tile_strip --block 8x8 --size 900x9000
+expect_error "no block holds more than 8192" report --no-gpu --kernel tile_strip --block 32x32 --size 9000
+expect_error "a tile dtype does not apply" report --no-gpu --kernel tile_strip --size 3x1000 --tile-dtype f64
 # a kernel of the kernel language reads its grid from gridDim: no folding
 expect_error "CUDA allows at most 65535 in y" report --no-gpu --kernel-file "$(dirname "$0")/../assets/kernels/copy_row.tpxk" --size 1x33554432
 expect_error "unexpected argument" report --no-gpu smem

@@ -92,10 +92,13 @@ static int validate_strip(const tpx_config *c, char *msg, size_t n)
         return -1;
     }
     if (s > cap) {
+        char fix[96];
+        long long need = tpx_cdiv(s, TPX_SP_REPS), most = tpx_sp_cap(32, 32); /* 1024 threads */
+        snprintf(fix, sizeof fix, s > most ? "no block holds more than %lld" :
+                 "use a block of at least %lld threads", s > most ? most : need);
         snprintf(msg, n, "%s takes the whole short side (%lld %s) into one block of %dx%d, which "
-                 "holds %lld elements (8 a thread): use a block of at least %lld threads, or "
-                 "tile_gather for a matrix this wide both ways", id, s,
-                 c->w <= c->h ? "columns" : "rows", c->bx, c->by, cap, tpx_cdiv(s, 8));
+                 "holds %lld elements (8 a thread): %s, or tile_gather for a matrix this wide "
+                 "both ways", id, s, c->w <= c->h ? "columns" : "rows", c->bx, c->by, cap, fix);
         return -1;
     }
     return 0;
