@@ -225,14 +225,8 @@ __device__ __forceinline__ void tg_general(tpx_geom g, int tbx, int tby, const E
  * fill tg_sm_threads (alone ptxas picks up to 60 registers, 4 blocks of
  * 256): the latency of phase 0's loads is hidden by blocks, not by a
  * thread's registers (Nsight Compute, H200, f16 8191x8193, 32x8: 40
- * registers held 6 blocks an SM, 69 % of the warps, against the probe's 90 %). */
-#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ < 800
-#define TG_SM_THREADS 1024 /* sm_75: at most 1024 threads an SM */
-#elif defined(__CUDA_ARCH__) && (__CUDA_ARCH__ == 800 || __CUDA_ARCH__ == 900 || __CUDA_ARCH__ == 1000 || __CUDA_ARCH__ == 1030)
-#define TG_SM_THREADS 2048 /* A100, H100/H200, B200: 2048 threads an SM */
-#else
-#define TG_SM_THREADS 1536 /* sm_86, 87, 89, 120: 1536 */
-#endif
+ * registers held 6 blocks an SM, 69 % of the warps, against the probe's 90 %),
+ * at most TPX_SM_THREADS. */
 
 /* The threads an SM a compiled shape asks room for, by element size: f16
  * fills a 2048-thread SM (32 registers) where its lean path fits them, and
@@ -263,7 +257,7 @@ template <int ESIZE, int BXC, int BYC> constexpr int tg_sm_threads()
 template <int MAXT, int ESIZE, int BXC, int BYC> constexpr int tg_min_blocks()
 {
     constexpr int want = tg_sm_threads<ESIZE, BXC, BYC>();
-    return (want < TG_SM_THREADS ? want : TG_SM_THREADS) / MAXT;
+    return (want < TPX_SM_THREADS ? want : TPX_SM_THREADS) / MAXT;
 }
 
 template <typename E, int BXC, int BYC, int MAXT>

@@ -95,20 +95,11 @@ __device__ __forceinline__ void ts_general(tpx_geom g, int tbx, int tby, const E
  * 40 the 32x4 and 64x4 blocks spilled and fell from 56-66 % of memcpy to
  * 38-43 %, 16x16 and 64x8 held; bench/gpu_ab16.sh, H200, 2026-11-27).  f64
  * is left alone: bounded, it spills and loses 30 points (bench/odd_probe.cu,
- * H200, 2026-11-27). */
-#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ < 800
-#define TS_SM_THREADS 1024 /* sm_75 */
-#elif defined(__CUDA_ARCH__) && (__CUDA_ARCH__ == 860 || __CUDA_ARCH__ == 870 || \
-                                 __CUDA_ARCH__ == 890 || __CUDA_ARCH__ >= 1200)
-#define TS_SM_THREADS 1536 /* sm_86, 87, 89, 120: at most 1536 threads an SM */
-#else
-#define TS_SM_THREADS 2048
-#endif
-
+ * H200, 2026-11-27).  At most TPX_SM_THREADS. */
 template <typename E> constexpr int ts_min_blocks(int maxt, int byc)
 {
     constexpr int want = sizeof(E) == 2 ? 1024 : 1536;
-    return byc == 0 || sizeof(E) == 8 ? 1 : (want < TS_SM_THREADS ? want : TS_SM_THREADS) / maxt;
+    return byc == 0 || sizeof(E) == 8 ? 1 : (want < TPX_SM_THREADS ? want : TPX_SM_THREADS) / maxt;
 }
 
 /* BYC: BY as a compiled constant, with the interior path (0: any BY, every

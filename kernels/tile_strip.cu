@@ -123,25 +123,15 @@ __device__ __forceinline__ void sp_lean(const tpx_geom &g, int tbx, unsigned s, 
 #undef SP_CIDX
 }
 
-/* The most threads an SM holds, by architecture (ptxas refuses bounds that
- * ask for more). */
-#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ < 800
-#define SP_SM_THREADS 1024 /* sm_75 */
-#elif defined(__CUDA_ARCH__) && (__CUDA_ARCH__ == 800 || __CUDA_ARCH__ == 900 || __CUDA_ARCH__ == 1000 || __CUDA_ARCH__ == 1030)
-#define SP_SM_THREADS 2048 /* A100, H100/H200, B200 */
-#else
-#define SP_SM_THREADS 1536 /* sm_86, 87, 89, 120 */
-#endif
-
 /* MAXT: the most threads a block launched with it has.  The bounds ask for
- * a full SM (2048 threads on an H100 or H200), which holds ptxas to 32
- * registers there.  Measured on an
+ * a full SM (TPX_SM_THREADS: 2048 threads on an H100 or H200), which holds
+ * ptxas to 32 registers there.  Measured on an
  * H200 against the same kernel at 64 registers (1024 threads an SM), best
  * block per thin shape (bench/gpu_strip.sh blocks, 2026-11-28,
  * bench/results/issue20/h200_strip_try_regs{32,64}.csv): f16 +1 to +18
  * points of memcpy, f32 +1 to +33, f64 -2 to +19. */
 template <typename E, int MAXT>
-__global__ void __launch_bounds__(MAXT, SP_SM_THREADS / MAXT)
+__global__ void __launch_bounds__(MAXT, TPX_SM_THREADS / MAXT)
     tpxk_tile_strip(tpx_geom g, const E *__restrict__ a, E *__restrict__ b)
 {
     int tbx, tby;

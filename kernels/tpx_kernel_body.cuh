@@ -19,6 +19,18 @@
 /* Every kernel may be launched with up to 1024 threads per block. */
 #define TPX_BOUNDS __launch_bounds__(1024)
 
+/* The most threads an SM holds, by the architecture being compiled: what a
+ * kernel's launch bounds may ask room for (ptxas refuses more).  An
+ * architecture not listed gets 1536, which every one since sm_80 holds. */
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ < 800
+#define TPX_SM_THREADS 1024 /* sm_75 */
+#elif defined(__CUDA_ARCH__) &&                                                                  \
+    (__CUDA_ARCH__ == 800 || __CUDA_ARCH__ == 900 || __CUDA_ARCH__ == 1000 || __CUDA_ARCH__ == 1030)
+#define TPX_SM_THREADS 2048 /* A100, H100/H200, B200 */
+#else
+#define TPX_SM_THREADS 1536 /* sm_86, 87, 89, 120 */
+#endif
+
 /* Lanes that exist in this thread's warp (the block's last warp may be partial). */
 __device__ __forceinline__ unsigned tpx_warp_lanes(void)
 {
