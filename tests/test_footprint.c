@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "footprint.h"
+#include "locality.h"
 
 static void check(tpx_kernel_id k, int bx, int by, long long w, long long h, int pad, int swz)
 {
@@ -87,6 +88,39 @@ static void test_every_kernel(void **s)
     check(TPX_K_TILE_ROWS, 32, 8, 64, 96, 0, 1);
 }
 
+/* tile_strip's tile spans the short side and its grid is one row of strips:
+ * the map must come from a virtual matrix with the real short side and need
+ * no step in y.  Tall and wide, short sides 1 to 16, a width no power of
+ * two, a short last strip; pad and swizzle move only the shared tile. */
+static void test_strip(void **s)
+{
+    (void)s;
+    static const long long sizes[][2] = {{3, 1000}, {1000, 3}, {1, 5000}, {5000, 1},
+                                         {16, 700}, {5, 333}};
+    for (size_t j = 0; j < sizeof sizes / sizeof sizes[0]; j++) {
+        check(TPX_K_TILE_STRIP, 32, 8, sizes[j][0], sizes[j][1], 0, 0);
+        check(TPX_K_TILE_STRIP, 24, 4, sizes[j][0], sizes[j][1], 1, 0);
+    }
+    check(TPX_K_TILE_STRIP, 64, 4, 16, 3001, 0, 1);
+}
+
+/* The DRAM runs of tile_strip 32x8 f32 on 3 x 100000 (tall): K = 682 rows a
+ * strip, 147 strips.  A's side of a strip is 682 whole rows, 2046 contiguous
+ * elements, and consecutive strips continue it: a window of 64 blocks reads
+ * one run of 64 x 2046 x 4 bytes.  B's side is 3 rows of 682, consecutive
+ * strips side by side: runs of 64 x 682 x 4 bytes.  The three windows sampled
+ * (starts 0, 27, 55) hold no short last strip. */
+static void test_strip_runs(void **s)
+{
+    (void)s;
+    tpx_config c = config_default();
+    c.kernel = TPX_K_TILE_STRIP, c.bx = 32, c.by = 8, c.w = 3, c.h = 100000;
+    tpx_runs runs;
+    assert_int_equal(locality_runs(&c, 64, &runs), 0);
+    assert_true(runs.a_bytes == 64.0 * 2046 * 4);
+    assert_true(runs.b_bytes == 64.0 * 682 * 4);
+}
+
 /* The diagonal remapping's inverse, on square and non-square grids. */
 static void test_diagonal_inverse(void **s)
 {
@@ -122,6 +156,8 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_every_kernel),
+        cmocka_unit_test(test_strip),
+        cmocka_unit_test(test_strip_runs),
         cmocka_unit_test(test_diagonal_inverse),
         cmocka_unit_test(test_reference_has_no_map),
     };

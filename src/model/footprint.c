@@ -79,13 +79,16 @@ typedef struct fill_ctx {
     tpx_fp_side *side;
     box *origin;
     int clash;
+    int tail; /* filling the last tile's map */
 } fill_ctx;
 
 static void fill(void *ctx, int s, long long r, long long c, int thread, int rep)
 {
     fill_ctx *f = ctx;
     tpx_fp_side *sd = &f->side[s];
-    int *slot = &sd->who[(r - f->origin[s].r0) * sd->ew + (c - f->origin[s].c0)];
+    long long at = f->tail ? (r - sd->tr0) * sd->tew + (c - sd->tc0)
+                           : (r - f->origin[s].r0) * sd->ew + (c - f->origin[s].c0);
+    int *slot = f->tail ? &sd->tail[at] : &sd->who[at];
     if (*slot != -1)
         f->clash = 1;
     *slot = thread | rep << 16;
@@ -102,6 +105,32 @@ static int steps_ok(const tpx_fp_side *s, long long gy)
     if (gy == 1)
         return u_cols || u_rows;
     return (u_cols && v_rows) || (u_rows && v_cols);
+}
+
+/* The last tile's own map (tpx_fp_side.tail), from its moves in the real
+ * matrix, where they fill a rectangle as the first tile's do (not tile_sec's
+ * last segment, which wraps onto the next B row: a map as wide as the
+ * matrix). */
+static int build_tail(tpx_footprint *fp, const tpx_config *c)
+{
+    box tb[2] = {{0}};
+    int tx = fp->g.gx - 1, ty = fp->g.gy - 1;
+    visit_tile(c, &fp->g, tx, ty, grow, tb);
+    for (int s = 0; s < 2; s++)
+        if (tb[s].n == 0 || tb[s].n != (tb[s].r1 - tb[s].r0 + 1) * (tb[s].c1 - tb[s].c0 + 1))
+            return 0;
+    for (int s = 0; s < 2; s++) {
+        tpx_fp_side *sd = &fp->side[s];
+        sd->tr0 = tb[s].r0, sd->tc0 = tb[s].c0;
+        sd->teh = tb[s].r1 - tb[s].r0 + 1, sd->tew = tb[s].c1 - tb[s].c0 + 1;
+        sd->tail = malloc(sizeof(int) * (size_t)(sd->teh * sd->tew));
+        if (!sd->tail)
+            return -1;
+        memset(sd->tail, 0xff, sizeof(int) * (size_t)(sd->teh * sd->tew));
+    }
+    fill_ctx f = {fp->side, tb, 0, 1};
+    visit_tile(c, &fp->g, tx, ty, fill, &f);
+    return 0;
 }
 
 int footprint_build(tpx_footprint *fp, const tpx_config *c)
@@ -144,7 +173,7 @@ int footprint_build(tpx_footprint *fp, const tpx_config *c)
         memset(sd->who, 0xff, sizeof(int) * (size_t)b00[s].n);
         sd->ok = 1;
     }
-    fill_ctx f = {fp->side, b00, 0};
+    fill_ctx f = {fp->side, b00, 0, 0};
     if (fp->side[0].ok && fp->side[1].ok) {
         visit_tile(c, &gv, 0, 0, fill, &f);
         if (f.clash) /* two threads on one element: not a plain tiling */
@@ -152,14 +181,15 @@ int footprint_build(tpx_footprint *fp, const tpx_config *c)
     } else {
         fp->side[0].ok = fp->side[1].ok = 0;
     }
-    return 0;
+    return fp->side[0].ok ? build_tail(fp, c) : 0;
 }
 
 void footprint_free(tpx_footprint *fp)
 {
     for (int s = 0; s < 2; s++) {
         free(fp->side[s].who);
-        fp->side[s].who = NULL;
+        free(fp->side[s].tail);
+        fp->side[s].who = fp->side[s].tail = NULL;
         fp->side[s].ok = 0;
     }
 }
@@ -189,6 +219,10 @@ int footprint_who(const tpx_footprint *fp, int side, long long r, long long c, t
     if (r - orow >= s->eh || c - ocol >= s->ew)
         return -1;
     int v = s->who[(r - orow) * s->ew + (c - ocol)];
+    if (s->tail && tx == fp->g.gx - 1 && ty == fp->g.gy - 1) { /* the last tile: its own map */
+        long long tr = r - s->tr0, tc = c - s->tc0;
+        v = tr < 0 || tc < 0 || tr >= s->teh || tc >= s->tew ? -1 : s->tail[tr * s->tew + tc];
+    }
     if (v < 0)
         return -1;
     out->tbx = (int)tx;

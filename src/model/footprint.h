@@ -25,6 +25,12 @@ typedef struct tpx_fp_side {
     long long eh, ew;         /* one tile's rectangle */
     long long ur, uc, vr, vc; /* the rectangle's step per tile in x (u) and in y (v) */
     int *who;                 /* eh * ew entries: thread | rep << 16, -1 for none */
+    /* The grid's last tile, from the real matrix: where a tile cut by the
+     * matrix's end lays its moves out differently (tile_strip's last strip
+     * divides by its own length), the map of the first tile would answer
+     * wrongly there.  Rows tr0 .. tr0 + teh - 1, columns tc0 .. + tew - 1. */
+    int *tail;
+    long long tr0, tc0, teh, tew;
 } tpx_fp_side;
 
 enum { TPX_SIDE_A, TPX_SIDE_B };
