@@ -36,9 +36,10 @@ for s in $steps; do
         log "compute-sanitizer"
         for tool in memcheck racecheck; do
             # tall and wide, short sides odd and even, idle lanes, a last strip cut short,
-            # a width no power of two, swizzle
+            # a width no power of two, swizzle, short sides that leave warps idle in the last reps
             for cfg in "32x8 3x100001 f32 0" "32x8 100001x3 f16 1" "24x8 16x5003 f64 1" \
-                "3x5 4001x7 f16 0" "256x1 1x300007 f32 0" "64x4 33x9001 f32 s" "32x16 9001x32 f64 s"; do
+                "3x5 4001x7 f16 0" "256x1 1x300007 f32 0" "64x4 33x9001 f32 s" "32x16 9001x32 f64 s" \
+                "32x8 100x20011 f32 0" "16x16 7001x700 f16 1" "32x8 5003x1000 f64 s"; do
                 set -- $cfg
                 p="--pad $4"; [ "$4" = s ] && p="--swizzle"
                 timeout 60 compute-sanitizer --tool $tool --error-exitcode 3 "$t" report --once \

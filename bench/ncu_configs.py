@@ -139,10 +139,11 @@ CONFIGS = [
     ("tile_gather", "64x8", "8191x8193", "f16", 0, 0, 1), ("tile_gather", "32x4", "8193x8191", "f16", 0, 0, 1),
     ("tile_gather", "32x8", "8191x8193", "f32", 0, 0, 1), ("tile_gather", "32x8", "6001x3999", "f64", 0, 0, 1),
     # issue 20: strips across the short side (tall, wide, pad, swizzle, f16, f64, a width
-    # no power of two, the edge path of a short side of 100), then 2 timed
+    # no power of two, short sides of 100 and 700 whose last reps leave warps idle), then 2 timed
     ("tile_strip", "32x8", "3x100001", "f32", 0, 0, 0), ("tile_strip", "32x8", "100001x16", "f16", 1, 0, 0),
     ("tile_strip", "64x4", "16x50001", "f64", 0, 1, 0), ("tile_strip", "24x8", "7x9001", "f32", 1, 0, 0),
-    ("tile_strip", "32x8", "100x20001", "f32", 1, 0, 0),
+    ("tile_strip", "32x8", "100x20001", "f32", 1, 0, 0), ("tile_strip", "16x16", "7001x700", "f16", 0, 0, 0),
+    ("tile_strip", "32x8", "20001x100", "f64", 0, 1, 0),
     ("tile_strip", "32x8", "22369621x3", "f32", 0, 0, 1), ("tile_strip", "64x4", "1x67108864", "f16", 0, 0, 1),
     # seed 000's tile without the corner turn: shared rows, naive_row's store
     ("smem_staged", "32x8", "1000x777", "f32", 0, 0, 0), ("smem_staged", "16x16", "1000x777", "f32", 0, 0, 0),

@@ -5,10 +5,11 @@
  * elements, eight a thread and phase, all of a phase's loads in flight
  * before its first store.  A warp issues a move's load and store when one of
  * its lanes passes the guard, which is what the model counts: on an interior
- * strip every warp has a lane in every rep (checked per block below), so the
- * lean path issues them all; any other block (the array's last strip, or
- * one whose idle lanes fill a warp) goes through tpx_edge_tile, which issues
- * a warp's moves only while one of its lanes passes.
+ * strip a warp's reps with work are its first nw (the slots of a rep are
+ * consecutive), so the lean path leaves its unrolled walk after them, and
+ * the lanes past the strip's K S elements in its last rep sit out by
+ * predicate; the array's last strip goes through tpx_edge_tile, which
+ * issues a warp's moves only while one of its lanes passes.
  */
 #include "tpx_fns.cuh"
 #include "tpx_kernel_body.cuh"
@@ -64,12 +65,18 @@ __device__ __forceinline__ unsigned sp_sidx(const tpx_geom &g, unsigned long lon
 /* An interior strip: tpx_sp_move's arithmetic with its divisions taken once
  * a thread.  The contiguous side's element i + r T is global l0 S + i + r T
  * and tile row ty + r BY, column tx; the run side's follows sp_walk. */
-template <typename E, bool SWZ>
+template <typename E, bool SWZ, bool ALL>
 __device__ __forceinline__ void sp_lean(const tpx_geom &g, int tbx, unsigned s, unsigned k,
                                         const E *__restrict__ a, E *__restrict__ b)
 {
     const unsigned t = g.bx * g.by, tx = threadIdx.x, ty = threadIdx.y, i = ty * g.bx + tx;
     const unsigned ns = k * s, pitch = g.bx + g.pad;
+    /* the reps this thread's warp has work in: its first lane's slot i & ~31
+     * is below ns in the first nw, which a warp leaves its walks after
+     * (a branch, so an idle warp issues nothing: the model's rule); ALL:
+     * every warp has all eight (tpx_sp_lean), and the walks need no exit */
+    const unsigned wb = i & ~31u;
+    const unsigned nw = ALL ? SP_R : wb < ns ? (ns - wb + t - 1) / t : 0;
     const unsigned long long mb = (unsigned long long)(0xffffffffu / (unsigned)g.bx) + 1;
     const long long l = tpx_sp_long(g.w, g.h), l0 = (long long)tbx * k;
     const long long c0 = l0 * s + i; /* the contiguous side's element, rep 0 */
@@ -80,17 +87,17 @@ __device__ __forceinline__ void sp_lean(const tpx_geom &g, int tbx, unsigned s, 
     E v[SP_R];
     if (g.w <= g.h) { /* phase 0 reads A's rows as they lie, phase 1 writes B's runs */
 #pragma unroll
-        for (int r = 0; r < SP_R; r++)
+        for (int r = 0; r < SP_R && (ALL || r < (int)nw); r++)
             if (i + r * t < ns)
                 v[r] = a[c0 + r * t];
 #pragma unroll
-        for (int r = 0; r < SP_R; r++)
+        for (int r = 0; r < SP_R && (ALL || r < (int)nw); r++)
             if (i + r * t < ns)
                 sm[SP_CIDX(r)] = v[r];
         __syncthreads();
         sp_walk w(i, t, k, s, l, b + l0, sizeof(E));
 #pragma unroll
-        for (int r = 0; r < SP_R; r++, w.step())
+        for (int r = 0; r < SP_R && (ALL || r < (int)nw); r++, w.step())
             if (i + r * t < ns)
                 *(E *)w.at = sm[sp_sidx<SWZ>(g, mb, w.z)];
     } else { /* phase 0 reads A's runs, phase 1 writes B's rows as they lie */
@@ -100,23 +107,23 @@ __device__ __forceinline__ void sp_lean(const tpx_geom &g, int tbx, unsigned s, 
         sp_walk w(i, t, k, s, l, a + l0, sizeof(E)), w2 = w;
         unsigned d[SP_R];
 #pragma unroll
-        for (int r = 0; r < SP_R; r++, w.step())
+        for (int r = 0; r < SP_R && (ALL || r < (int)nw); r++, w.step())
             if (i + r * t < ns) {
                 v[r] = *(const E *)w.at;
                 if (keep)
                     d[r] = sp_sidx<SWZ>(g, mb, w.z);
             }
 #pragma unroll
-        for (int r = 0; r < SP_R; r++, w2.step())
+        for (int r = 0; r < SP_R && (ALL || r < (int)nw); r++, w2.step())
             if (i + r * t < ns)
                 sm[keep ? d[r] : sp_sidx<SWZ>(g, mb, w2.z)] = v[r];
         __syncthreads();
 #pragma unroll
-        for (int r = 0; r < SP_R; r++)
+        for (int r = 0; r < SP_R && (ALL || r < (int)nw); r++)
             if (i + r * t < ns)
                 v[r] = sm[SP_CIDX(r)];
 #pragma unroll
-        for (int r = 0; r < SP_R; r++)
+        for (int r = 0; r < SP_R && (ALL || r < (int)nw); r++)
             if (i + r * t < ns)
                 b[c0 + r * t] = v[r];
     }
@@ -130,7 +137,7 @@ __device__ __forceinline__ void sp_lean(const tpx_geom &g, int tbx, unsigned s, 
  * block per thin shape (bench/gpu_strip.sh blocks, 2026-11-28,
  * bench/results/issue20/h200_strip_try_regs{32,64}.csv): f16 +1 to +18
  * points of memcpy, f32 +1 to +33, f64 -2 to +19. */
-template <typename E, int MAXT>
+template <typename E, int MAXT, bool ALL>
 __global__ void __launch_bounds__(MAXT, TPX_SM_THREADS / MAXT)
     tpxk_tile_strip(tpx_geom g, const E *__restrict__ a, E *__restrict__ b)
 {
@@ -138,8 +145,10 @@ __global__ void __launch_bounds__(MAXT, TPX_SM_THREADS / MAXT)
     tpx_launch_tile(SP_K, g, &tbx, &tby);
     /* both below 2^32: config_validate keeps S within C = 8 BX BY */
     const unsigned s = (unsigned)tpx_sp_short(g.w, g.h), t = g.bx * g.by, k = SP_R * t / s;
-    /* every warp has a lane in every rep (tpx_sp_lean, in 32 bits) */
-    const bool full = tbx < g.gx - 1 && (SP_R - 1) * t + ((t - 1) & ~31u) < k * s;
+    /* the last strip, where K may run past the long side, and (tested
+     * again, which keeps ptxas's f64 allocation spill-free) a strip where a
+     * warp idles in a rep when the host chose ALL */
+    const bool full = tbx < g.gx - 1 && (!ALL || (SP_R - 1) * t + ((t - 1) & ~31u) < k * s);
     if (!full) {
         tpx_move m0 = tpx_tile_move(SP_K, &g, 0, 0, tbx, tby, threadIdx.x, threadIdx.y);
         E v0 = 0;
@@ -147,23 +156,32 @@ __global__ void __launch_bounds__(MAXT, TPX_SM_THREADS / MAXT)
             v0 = a[m0.src];
         tpx_edge_tile<SP_K, E, E>(g, SP_R, tbx, tby, a, b, v0);
     } else if (g.swz) {
-        sp_lean<E, true>(g, tbx, s, k, a, b);
+        sp_lean<E, true, ALL>(g, tbx, s, k, a, b);
     } else {
-        sp_lean<E, false>(g, tbx, s, k, a, b);
+        sp_lean<E, false, ALL>(g, tbx, s, k, a, b);
     }
 }
 
-template <int MAXT> static const void *tile_strip_fn(int esize)
+template <int MAXT, bool ALL> static const void *tile_strip_fn(int esize)
 {
     switch (esize) {
-    case 2: return (const void *)tpxk_tile_strip<unsigned short, MAXT>;
-    case 4: return (const void *)tpxk_tile_strip<unsigned int, MAXT>;
-    case 8: return (const void *)tpxk_tile_strip<unsigned long long, MAXT>;
+    case 2: return (const void *)tpxk_tile_strip<unsigned short, MAXT, ALL>;
+    case 4: return (const void *)tpxk_tile_strip<unsigned int, MAXT, ALL>;
+    case 8: return (const void *)tpxk_tile_strip<unsigned long long, MAXT, ALL>;
     default: return 0;
     }
 }
 
+/* A kernel of its own for strips where every warp has all eight reps
+ * (tpx_sp_lean): its walks need no exit, and the exits' registers do not
+ * crowd its 32 (one kernel with both paths spilled at f64 on sm_90; the
+ * exiting one alone spills 8 to 16 bytes there, against the edge path's
+ * one load at a time: 67-91 % of memcpy at a short side of 100 on an H200
+ * at f32 and f64, where that path gave 12-23, docs/PERFORMANCE.md). */
 const void *tpx_fn_tile_strip(const tpx_geom *g, int esize)
 {
-    return (long long)g->bx * g->by <= 256 ? tile_strip_fn<256>(esize) : tile_strip_fn<1024>(esize);
+    bool big = (long long)g->bx * g->by > 256, all = tpx_sp_lean(g->w, g->h, g->bx, g->by);
+    if (all)
+        return big ? tile_strip_fn<1024, true>(esize) : tile_strip_fn<256, true>(esize);
+    return big ? tile_strip_fn<1024, false>(esize) : tile_strip_fn<256, false>(esize);
 }

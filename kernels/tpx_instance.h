@@ -83,9 +83,10 @@ static inline int tpx_instance_name(tpx_kernel_id k, const tpx_geom *g, int esiz
         return snprintf(buf, n, "tpxk_tile_gather<%s, %d, %d, %d>", e, c ? g->bx : 0, c ? g->by : 0,
                         maxt) > 0 ? 0 : -1;
     }
-    if (k == TPX_K_TILE_STRIP)
-        return snprintf(buf, n, "tpxk_tile_strip<%s, %d>", e,
-                        (long long)g->bx * g->by <= 256 ? 256 : 1024) > 0 ? 0 : -1;
+    if (k == TPX_K_TILE_STRIP) /* ALL: every warp works in every rep (tile_strip.cu) */
+        return snprintf(buf, n, "tpxk_tile_strip<%s, %d, %s>", e,
+                        (long long)g->bx * g->by <= 256 ? 256 : 1024,
+                        tpx_sp_lean(g->w, g->h, g->bx, g->by) ? "true" : "false") > 0 ? 0 : -1;
     if (k != TPX_K_TILE_VEC) /* a custom body names its own kernels */
         return -1;
     if (!vec16)

@@ -25,12 +25,11 @@ TPX_HD long long tpx_sp_k(long long w, long long h, int bx, int by)
 }
 
 /* Whether a full strip has work for every warp in every rep (its K S
- * elements fill C but for fewer than a warp's 32 at the end): then a block
- * issues every move and keeps all eight loads of a phase in flight
- * (kernels/tile_strip.cu's lean path); else it walks its moves one at a time,
- * skipping those no lane of a warp makes (the model's rule for what a warp
- * issues).  True for every short side up to 32, and for longer ones that
- * divide C closely enough. */
+ * elements fill C but for fewer than a warp's 32 at the end): true for every
+ * short side up to 32, and for longer ones that divide C closely enough.
+ * The host then launches the kernel whose walks need no exit
+ * (kernels/tile_strip.cu); either kernel keeps all eight loads of a phase in
+ * flight. */
 TPX_HD int tpx_sp_lean(long long w, long long h, int bx, int by)
 {
     long long t = (long long)bx * by, k = tpx_sp_k(w, h, bx, by);

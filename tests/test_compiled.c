@@ -93,11 +93,40 @@ static void test_record_reaches_occupancy(void **state)
     assert_int_equal(why, TPX_OCC_REGS);
 }
 
+/* tile_strip launches one of two kernels (kernels/tile_strip.cu): where a
+ * short side of 100 leaves warps 6 and 7 of a 32x8 block without work in its
+ * last rep (K = 20: 2000 of 2048 slots), the one whose warps leave their
+ * walks early; at 3 every warp works in every rep.  Both keep a phase's
+ * eight loads in flight (the first version sent the 100 through the edge
+ * path, one load at a time). */
+static void test_strip_kernels(void **state)
+{
+    (void)state;
+    static const struct {
+        long long w, h;
+        const char *name;
+    } cases[] = {{3, 100001, "tpxk_tile_strip<unsigned int, 256, true>"},
+                 {100, 20001, "tpxk_tile_strip<unsigned int, 256, false>"},
+                 {20001, 100, "tpxk_tile_strip<unsigned int, 256, false>"}};
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        tpx_config c = test_cfg(TPX_K_TILE_STRIP, 32, 8, cases[i].w, cases[i].h, TPX_F32, 1);
+        char name[96];
+        tpx_geom g = config_geom(&c);
+        assert_int_equal(tpx_instance_name(c.kernel, &g, 4, name, sizeof name), 0);
+        assert_string_equal(name, cases[i].name);
+        assert_true(compiled_loads_in_flight(&c) == 8.0);
+        int known = 0;
+        compiled_regs(&c, 9.0, &known);
+        assert_true(known);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_every_config_known),
         cmocka_unit_test(test_record_reaches_occupancy),
+        cmocka_unit_test(test_strip_kernels),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -96,10 +96,6 @@ double compiled_loads_in_flight(const tpx_config *c)
     int reps = global_loads(c, &g), ct = unrolled_reps(c, &g);
     if (tpx_traits_of(c->kernel).flags & TPX_KF_GATHER)
         ct = ct ? reps : 0;
-    /* tile_strip's blocks walk their moves one at a time where a warp has a
-     * rep with no work (tpx_sp_lean) */
-    if (tpx_traits_of(c->kernel).tile == TPX_TILE_STRIP && !tpx_sp_lean(c->w, c->h, c->bx, c->by))
-        return 1;
     if (ct > 0)
         return ct > 20 ? 20 : ct;
     return reps < 4 ? reps : 4;
