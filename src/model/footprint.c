@@ -41,23 +41,27 @@ static void visit_tile(const tpx_config *c, const tpx_geom *gv, int tbx, int tby
 {
     int threads = c->bx * c->by, reps = tpx_reps(c->kernel, gv);
     long long aw = gv->w, blen = b_row_len(c->kernel, gv->w, gv->h);
-    for (int ph = 0; ph < tpx_phases(c->kernel); ph++)
-        for (int rep = 0; rep < reps; rep++)
+    for (int ph = 0; ph < tpx_phases(c->kernel); ph++) {
+        /* what a phase moves, asked once (the table's switch is no cheaper than a move) */
+        long long nv = tpx_phase_vec(c->kernel, gv, ph), ns = tpx_store_vec(c->kernel, gv, ph);
+        int loads = tpx_src_space(c->kernel, ph) == TPX_SPACE_A;
+        int to_b = tpx_dst_space(c->kernel, ph) == TPX_SPACE_B;
+        for (int rep = 0; rep < reps; rep++) {
+            /* a store's elements: every move's, or a gather group's last */
+            int stores = to_b && tpx_rep_stores(c->kernel, gv, ph, rep);
             for (int t = 0; t < threads; t++) {
                 tpx_move m = tpx_tile_move(c->kernel, gv, ph, rep, tbx, tby, t % c->bx, t / c->bx);
-                long long nv = tpx_phase_vec(c->kernel, gv, ph), ns = tpx_store_vec(c->kernel, gv, ph);
                 if (!m.ok) /* tile_sec's moves outside a lane's segment */
                     continue;
                 /* a load's elements; a vector of A may run past the matrix */
-                for (long long j = 0; j < nv && tpx_src_space(c->kernel, ph) == TPX_SPACE_A; j++)
+                for (long long j = 0; j < nv && loads; j++)
                     if (m.src * nv + j < aw * gv->h)
                         fn(ctx, TPX_SIDE_A, (m.src * nv + j) / aw, (m.src * nv + j) % aw, t, rep);
-                /* a store's: every move's, or a gather group's last */
-                if (tpx_dst_space(c->kernel, ph) != TPX_SPACE_B || !tpx_rep_stores(c->kernel, gv, ph, rep))
-                    continue;
-                for (long long j = 0; j < ns; j++)
+                for (long long j = 0; j < ns && stores; j++)
                     fn(ctx, TPX_SIDE_B, (m.dst * ns + j) / blen, (m.dst * ns + j) % blen, t, rep);
             }
+        }
+    }
 }
 
 static void grow(void *ctx, int side, long long r, long long c, int thread, int rep)
@@ -92,6 +96,35 @@ static void fill(void *ctx, int s, long long r, long long c, int thread, int rep
     if (*slot != -1)
         f->clash = 1;
     *slot = thread | rep << 16;
+}
+
+/* The first tile's moves, kept as its bounding box grows: the map is filled
+ * from them once the box is known, not from a second walk of the tile. */
+typedef struct moved {
+    long long r, c;
+    int side, thread, rep;
+} moved;
+typedef struct record_ctx {
+    box *box;
+    moved *m;
+    size_t n, cap;
+    int oom;
+} record_ctx;
+
+static void record(void *ctx, int s, long long r, long long c, int thread, int rep)
+{
+    record_ctx *x = ctx;
+    grow(x->box, s, r, c, thread, rep);
+    if (x->n == x->cap) {
+        size_t cap = x->cap ? 2 * x->cap : 4096;
+        moved *m = x->oom ? NULL : realloc(x->m, sizeof *m * cap);
+        if (!m) {
+            x->oom = 1;
+            return;
+        }
+        x->m = m, x->cap = cap;
+    }
+    x->m[x->n++] = (moved){r, c, s, thread, rep};
 }
 
 /* Step vector of the tile rectangles must run along one axis and equal the
@@ -133,26 +166,14 @@ static int build_tail(tpx_footprint *fp, const tpx_config *c)
     return 0;
 }
 
-int footprint_build(tpx_footprint *fp, const tpx_config *c)
+/* The layout from the first tile's box and its neighbours', and the map
+ * from the first tile's moves. */
+static int fill_map(tpx_footprint *fp, const tpx_config *c, const tpx_geom *gv, box *b00,
+                    const record_ctx *rec)
 {
-    memset(fp, 0, sizeof *fp);
-    fp->cfg = *c;
-    fp->g = config_geom(c);
-    if (config_is_reference(c->kernel))
-        return -1;
-    tpx_geom gv = fp->g;
-    gv.w = VW;
-    gv.h = VH;
-    if (tpx_traits_of(c->kernel).tile == TPX_TILE_STRIP) { /* its tile spans the short side */
-        if (c->w <= c->h)
-            gv.w = c->w, gv.h = VW;
-        else
-            gv.h = c->h;
-    }
-    box b00[2] = {{0}}, b10[2] = {{0}}, b01[2] = {{0}};
-    visit_tile(c, &gv, 0, 0, grow, b00);
-    visit_tile(c, &gv, 1, 0, grow, b10);
-    visit_tile(c, &gv, 0, 1, grow, b01);
+    box b10[2] = {{0}}, b01[2] = {{0}};
+    visit_tile(c, gv, 1, 0, grow, b10);
+    visit_tile(c, gv, 0, 1, grow, b01);
     for (int s = 0; s < 2; s++) {
         tpx_fp_side *sd = &fp->side[s];
         int transposed = s == TPX_SIDE_B && !footprint_is_copy(c->kernel);
@@ -175,14 +196,44 @@ int footprint_build(tpx_footprint *fp, const tpx_config *c)
     }
     fill_ctx f = {fp->side, b00, 0, 0};
     if (fp->side[0].ok && fp->side[1].ok) {
-        visit_tile(c, &gv, 0, 0, fill, &f);
+        for (size_t i = 0; i < rec->n; i++)
+            fill(&f, rec->m[i].side, rec->m[i].r, rec->m[i].c, rec->m[i].thread, rec->m[i].rep);
         if (f.clash) /* two threads on one element: not a plain tiling */
             fp->side[0].ok = fp->side[1].ok = 0;
     } else {
         fp->side[0].ok = fp->side[1].ok = 0;
     }
-    return fp->side[0].ok ? build_tail(fp, c) : 0;
+    return 0;
 }
+
+/* tail: also the last tile's map, which only footprint_who reads */
+static int build(tpx_footprint *fp, const tpx_config *c, int tail)
+{
+    memset(fp, 0, sizeof *fp);
+    fp->cfg = *c;
+    fp->g = config_geom(c);
+    if (config_is_reference(c->kernel))
+        return -1;
+    tpx_geom gv = fp->g;
+    gv.w = VW;
+    gv.h = VH;
+    if (tpx_traits_of(c->kernel).tile == TPX_TILE_STRIP) { /* its tile spans the short side */
+        if (c->w <= c->h)
+            gv.w = c->w, gv.h = VW;
+        else
+            gv.h = c->h;
+    }
+    box b00[2] = {{0}};
+    record_ctx rec = {b00, NULL, 0, 0, 0};
+    visit_tile(c, &gv, 0, 0, record, &rec);
+    int rc = rec.oom ? -1 : fill_map(fp, c, &gv, b00, &rec);
+    free(rec.m);
+    return rc == 0 && fp->side[0].ok && tail ? build_tail(fp, c) : rc;
+}
+
+int footprint_build(tpx_footprint *fp, const tpx_config *c) { return build(fp, c, 1); }
+
+int footprint_build_layout(tpx_footprint *fp, const tpx_config *c) { return build(fp, c, 0); }
 
 void footprint_free(tpx_footprint *fp)
 {

@@ -78,7 +78,7 @@ int locality_runs(const tpx_config *c, long long resident, tpx_runs *out)
     if (config_is_reference(c->kernel))
         return -1;
     tpx_footprint fp;
-    if (footprint_build(&fp, c) != 0) {
+    if (footprint_build_layout(&fp, c) != 0) {
         footprint_free(&fp);
         return -1;
     }

@@ -144,16 +144,22 @@ static int add_family_inst(const tpx_config *c, const tpx_geom *g, int w, const 
 {
     size_t e = model_inst_esize(c, t0);
     long long xl = rect_x(r, r->nx - 1), yl = r->y0 + r->ny - 1;
-    tpx_inst i10, i01, iff, i_x, i_y;
-    family_inst(c, g, w, t0, rect_x(r, 1), r->y0, &i10);
-    family_inst(c, g, w, t0, r->x0, r->y0 + 1, &i01);
-    family_inst(c, g, w, t0, xl, yl, &iff);
-    family_inst(c, g, w, t0, xl, r->y0, &i_x);
-    family_inst(c, g, w, t0, r->x0, yl, &i_y);
-    if (iff.active != t0->active || i_x.active != t0->active || i_y.active != t0->active ||
-        (r->nx > 1 && i10.active != t0->active) || (r->ny > 1 && i01.active != t0->active))
+    tpx_inst b10, b01, bff, b_x, b_y;
+    /* the corners and neighbours, each built once: most rectangles of a
+     * small matrix are a tile wide or high, where they coincide (t0 is the
+     * instruction on tile (x0, y0)) */
+    const tpx_inst *i10 = t0, *i01 = t0, *i_x, *i_y, *iff;
+    if (r->nx > 1)
+        family_inst(c, g, w, t0, rect_x(r, 1), r->y0, &b10), i10 = &b10;
+    if (r->ny > 1)
+        family_inst(c, g, w, t0, r->x0, r->y0 + 1, &b01), i01 = &b01;
+    i_x = r->nx == 1 ? t0 : r->nx == 2 ? i10 : (family_inst(c, g, w, t0, xl, r->y0, &b_x), &b_x);
+    i_y = r->ny == 1 ? t0 : r->ny == 2 ? i01 : (family_inst(c, g, w, t0, r->x0, yl, &b_y), &b_y);
+    iff = r->nx == 1 ? i_y : r->ny == 1 ? i_x : (family_inst(c, g, w, t0, xl, yl, &bff), &bff);
+    if (iff->active != t0->active || i_x->active != t0->active || i_y->active != t0->active ||
+        i10->active != t0->active || i01->active != t0->active)
         return -1;
-    if (tpx_is_user(c->kernel) && !user_family_holds(c, g, w, t0, &i10, &i01, r))
+    if (tpx_is_user(c->kernel) && !user_family_holds(c, g, w, t0, i10, i01, r))
         return -1;
     if (!t0->active)
         return 0;
@@ -165,7 +171,7 @@ static int add_family_inst(const tpx_config *c, const tpx_geom *g, int w, const 
     if (t0->space == TPX_SPACE_S) {
         for (int l = 0; l < t0->lanes; l++)
             if ((t0->active >> l & 1) &&
-                (iff.idx[l] != t0->idx[l] || i_x.idx[l] != t0->idx[l] || i_y.idx[l] != t0->idx[l]))
+                (iff->idx[l] != t0->idx[l] || i_x->idx[l] != t0->idx[l] || i_y->idx[l] != t0->idx[l]))
                 return -1;
         tpx_cost one = {0};
         model_inst_cost(t0, e, &one);
@@ -174,17 +180,17 @@ static int add_family_inst(const tpx_config *c, const tpx_geom *g, int w, const 
     }
     long long a0 = t0->idx[ref] * (long long)e;
     /* a one-tile side has no step (its neighbour may lie past the grid) */
-    long long sx = r->nx > 1 ? (i10.idx[ref] - t0->idx[ref]) * (long long)e : 0;
-    long long sy = r->ny > 1 ? (i01.idx[ref] - t0->idx[ref]) * (long long)e : 0;
+    long long sx = (i10->idx[ref] - t0->idx[ref]) * (long long)e; /* 0 when a tile wide */
+    long long sy = (i01->idx[ref] - t0->idx[ref]) * (long long)e;
     for (int l = 0; l < t0->lanes; l++) {
         if (!(t0->active >> l & 1))
             continue;
         long long d0 = t0->idx[l] * (long long)e;
-        if ((r->nx > 1 && (i10.idx[l] - t0->idx[l]) * (long long)e != sx) ||
-            (r->ny > 1 && (i01.idx[l] - t0->idx[l]) * (long long)e != sy) ||
-            iff.idx[l] * (long long)e != d0 + (r->nx - 1) * sx + (r->ny - 1) * sy ||
-            i_x.idx[l] * (long long)e != d0 + (r->nx - 1) * sx ||
-            i_y.idx[l] * (long long)e != d0 + (r->ny - 1) * sy)
+        if ((i10->idx[l] - t0->idx[l]) * (long long)e != sx ||
+            (i01->idx[l] - t0->idx[l]) * (long long)e != sy ||
+            iff->idx[l] * (long long)e != d0 + (r->nx - 1) * sx + (r->ny - 1) * sy ||
+            i_x->idx[l] * (long long)e != d0 + (r->nx - 1) * sx ||
+            i_y->idx[l] * (long long)e != d0 + (r->ny - 1) * sy)
             return -1;
     }
     price_by_residue(t0, e, a0, sx, sy, r, &t->op[t0->op]);

@@ -85,6 +85,32 @@ int traffic_block(const tpx_config *c, int tbx, int tby, tpx_block_traffic *b)
     return 0;
 }
 
+/* The tiles one launch's sums have priced: both sums sample the same tiles
+ * where a rectangle is small (every tile of a grid of 16 or fewer), and a
+ * block's traffic is the costliest thing they ask. */
+#define TRAFFIC_MEMO 96 /* rect_loads' 16 and rect_split's 8, for each of 4 rectangles */
+typedef struct traffic_memo {
+    int n;
+    int x[TRAFFIC_MEMO], y[TRAFFIC_MEMO];
+    tpx_block_traffic b[TRAFFIC_MEMO];
+} traffic_memo;
+
+static int memo_block(const tpx_config *c, traffic_memo *m, int x, int y, tpx_block_traffic *b)
+{
+    for (int i = 0; i < m->n; i++)
+        if (m->x[i] == x && m->y[i] == y) {
+            *b = m->b[i];
+            return 0;
+        }
+    if (traffic_block(c, x, y, b) != 0)
+        return -1;
+    if (m->n < TRAFFIC_MEMO) {
+        m->x[m->n] = x, m->y[m->n] = y;
+        m->b[m->n++] = *b;
+    }
+    return 0;
+}
+
 /* Up to 4 sample positions along [x0, x0+n): all of them when n <= 4. */
 static int samples(long long x0, long long n, long long out[4])
 {
@@ -97,8 +123,8 @@ static int samples(long long x0, long long n, long long out[4])
 /* Sum over the tiles of a rectangle of the per-block figures, from at most 16
  * sample tiles (interior tiles differ at most by alignment, so the mean of
  * a few is the figure; where the rectangle is small it is exact). */
-static int rect_loads(const tpx_config *c, long long x0, long long y0, long long nx, long long ny,
-                      double sum[3])
+static int rect_loads(const tpx_config *c, traffic_memo *m, long long x0, long long y0,
+                      long long nx, long long ny, double sum[3])
 {
     if (nx <= 0 || ny <= 0)
         return 0;
@@ -108,7 +134,7 @@ static int rect_loads(const tpx_config *c, long long x0, long long y0, long long
     for (int i = 0; i < kx; i++)
         for (int j = 0; j < ky; j++) {
             tpx_block_traffic b;
-            if (traffic_block(c, (int)xs[i], (int)ys[j], &b) != 0)
+            if (memo_block(c, m, (int)xs[i], (int)ys[j], &b) != 0)
                 return -1;
             part[0] += b.l2_ld_sectors;
             part[1] += b.l2_ld_lines;
@@ -127,8 +153,8 @@ static int rect_loads(const tpx_config *c, long long x0, long long y0, long long
  * diagonal order, and evenly spaced samples on a square-ish grid fall on one
  * diagonal.  The R2 low-discrepancy sequence (plastic-number steps) does not
  * line up with a grid's rows, columns or diagonals. */
-static int rect_split(const tpx_config *c, long long x0, long long y0, long long nx, long long ny,
-                      double life, double sum[3])
+static int rect_split(const tpx_config *c, traffic_memo *m, long long x0, long long y0,
+                      long long nx, long long ny, double life, double sum[3])
 {
     if (nx <= 0 || ny <= 0)
         return 0;
@@ -141,7 +167,7 @@ static int rect_split(const tpx_config *c, long long x0, long long y0, long long
         long long y = n <= 16 ? y0 + i / nx : y0 + (long long)((fy - floor(fy)) * (double)ny);
         tpx_block_traffic b;
         tpx_split sp = {0, 0, 0};
-        if (traffic_block(c, (int)x, (int)y, &b) != 0)
+        if (memo_block(c, m, (int)x, (int)y, &b) != 0)
             return -1;
         if (b.st_partial > 0 && traffic_split_block(c, (int)x, (int)y,
                                                     32.0 * (b.l2_ld_sectors + b.st_sectors),
@@ -163,11 +189,17 @@ static int launch_sums(const tpx_config *c, long long gx, long long gy, double l
 {
     const long long r[4][4] = {{0, 0, gx - 1, gy - 1}, {gx - 1, 0, 1, gy - 1},
                                {0, gy - 1, gx - 1, 1}, {gx - 1, gy - 1, 1, 1}};
-    for (int i = 0; i < 4; i++)
-        if (rect_loads(c, r[i][0], r[i][1], r[i][2], r[i][3], loads) ||
-            rect_split(c, r[i][0], r[i][1], r[i][2], r[i][3], life, split))
-            return -1;
-    return 0;
+    traffic_memo *m = malloc(sizeof *m);
+    if (!m)
+        return -1;
+    m->n = 0;
+    int rc = 0;
+    for (int i = 0; i < 4 && rc == 0; i++)
+        if (rect_loads(c, m, r[i][0], r[i][1], r[i][2], r[i][3], loads) ||
+            rect_split(c, m, r[i][0], r[i][1], r[i][2], r[i][3], life, split))
+            rc = -1;
+    free(m);
+    return rc;
 }
 
 int traffic_compute(const tpx_config *c, const tpx_totals *t, long long l2_bytes, tpx_traffic *tr)
