@@ -48,9 +48,9 @@ target_link_libraries(replay_fixture PRIVATE tpx_core)
 add_executable(roundtrip_gen roundtrip_gen.c sweep_gen.c)
 target_compile_options(roundtrip_gen PRIVATE ${TPX_WARNINGS})
 target_link_libraries(roundtrip_gen PRIVATE tpx_core)
-tpx_script_test(cli_roundtrip ARGS $<TARGET_FILE:roundtrip_gen> TIMEOUT 300 COST 60)
+tpx_script_test(cli_roundtrip ARGS $<TARGET_FILE:roundtrip_gen> TIMEOUT 600 COST 60)
 # The largest sizes through the model, the views and bench (overflow: UBSan in CI).
-tpx_script_test(cli_extremes TIMEOUT 300 COST 30)
+tpx_script_test(cli_extremes TIMEOUT 600 COST 30)
 
 tpx_script_test(tui_no_tty SCRIPT no_tty.sh)
 tpx_script_test(cli_export)
@@ -74,7 +74,7 @@ tpx_script_test(gpu_e2e_tmux SCRIPT e2e_gpu_tmux.sh LABELS gpu e2e TIMEOUT 400)
 
 # The table of bad inputs: command line, explorer fields (headless), terminals
 # (in tmux).
-tpx_script_test(bad_inputs ARGS $<TARGET_FILE:tpx_render> LABELS cli e2e TIMEOUT 300 COST 60)
+tpx_script_test(bad_inputs ARGS $<TARGET_FILE:tpx_render> LABELS cli e2e TIMEOUT 600 COST 60)
 
 # A view is one folder and one table row: the dummy view (tests/dummy_view/)
 # joins the table as a real view does, views.c compiled again with its row,
