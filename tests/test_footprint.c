@@ -21,9 +21,20 @@ static void check(tpx_kernel_id k, int bx, int by, long long w, long long h, int
     char msg[TPX_MSG];
     if (config_validate(&c, &lim, msg, sizeof msg) != 0)
         fail_msg("invalid test config: %s", msg);
-    tpx_footprint fp;
+    tpx_footprint fp, lay;
     assert_int_equal(footprint_build(&fp, &c), 0);
     assert_true(fp.side[0].ok && fp.side[1].ok);
+    /* the prediction's layout (no last-tile map) is the Map's, side by side */
+    assert_int_equal(footprint_build_layout(&lay, &c), 0);
+    for (int side = 0; side < 2; side++) {
+        const tpx_fp_side *a = &fp.side[side], *b = &lay.side[side];
+        assert_int_equal(a->ok, b->ok);
+        assert_true(a->eh == b->eh && a->ew == b->ew && a->ur == b->ur && a->uc == b->uc &&
+                    a->vr == b->vr && a->vc == b->vc && a->rows == b->rows && a->cols == b->cols);
+        assert_memory_equal(a->who, b->who, sizeof(int) * (size_t)(a->eh * a->ew));
+        assert_null(b->tail);
+    }
+    footprint_free(&lay);
     tpx_geom g = config_geom(&c);
     long long seen[2] = {0, 0};
     for (int byi = 0; byi < g.gy; byi++)

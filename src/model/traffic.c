@@ -189,17 +189,12 @@ static int launch_sums(const tpx_config *c, long long gx, long long gy, double l
 {
     const long long r[4][4] = {{0, 0, gx - 1, gy - 1}, {gx - 1, 0, 1, gy - 1},
                                {0, gy - 1, gx - 1, 1}, {gx - 1, gy - 1, 1, 1}};
-    traffic_memo *m = malloc(sizeof *m);
-    if (!m)
-        return -1;
-    m->n = 0;
-    int rc = 0;
-    for (int i = 0; i < 4 && rc == 0; i++)
-        if (rect_loads(c, m, r[i][0], r[i][1], r[i][2], r[i][3], loads) ||
-            rect_split(c, m, r[i][0], r[i][1], r[i][2], r[i][3], life, split))
-            rc = -1;
-    free(m);
-    return rc;
+    traffic_memo m = {.n = 0}; /* 3.5 KB */
+    for (int i = 0; i < 4; i++)
+        if (rect_loads(c, &m, r[i][0], r[i][1], r[i][2], r[i][3], loads) ||
+            rect_split(c, &m, r[i][0], r[i][1], r[i][2], r[i][3], life, split))
+            return -1;
+    return 0;
 }
 
 int traffic_compute(const tpx_config *c, const tpx_totals *t, long long l2_bytes, tpx_traffic *tr)
