@@ -51,7 +51,7 @@ refuse "needs a terminal" "$fixture" --no-gpu
 # the tour file, whatever the current directory; tour --check checks its steps
 mkdir -p "$dir/lesson"
 cp "$(dirname "$0")/../assets/kernels/naive_row.tpxk" "$dir/lesson/mine.tpxk"
-printf '@ view=5 kernel-file=mine.tpxk size=1024\nYours: {B}.\n? B.st == 32\n@ view=6 kernel=naive_row a.kernel-file=mine.tpxk size=1024\nTwins.\n? B/A == 1\n' \
+printf '@ view=5 kernel-file=mine.tpxk size=256\nYours: {B}.\n? B.st == 32\n@ view=6 kernel=naive_row a.kernel-file=mine.tpxk size=256\nTwins.\n? B/A == 1\n' \
     >"$dir/lesson/kf.txt"
 out=$(cd / && "$tpx" tour "$dir/lesson/kf.txt" --check --no-gpu) || fail "kernel-file tour --check: $out"
 grep -q "step 1 (line 3) 'B.st == 32' holds: 32 == 32? my_naive_row" <<<"$out" ||

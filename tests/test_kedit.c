@@ -29,7 +29,7 @@ static char *screen(tpx_app *a)
 {
     tpx_canvas cv;
     assert_int_equal(canvas_init(&cv, 120, 40), 0);
-    live_fill_sync(a->live, &a->cfg, &a->lim, model_only, 0);
+    live_fill_sync(a->live, &a->cfg, &a->lim, model_only, 0, app_wants_sweeps(a));
     app_update(a, TPX_LIVE);
     app_draw(a, &cv);
     char *text = canvas_dump(&cv);

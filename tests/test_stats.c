@@ -1,13 +1,16 @@
-/* Sample statistics and the stopping rule of measuring.md. */
+/* Sample statistics, the stopping rule of measuring.md, and the sort they
+ * and the model share. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <cmocka.h>
 #include <math.h>
+#include <stdlib.h>
 
 #include "measure_judge.h"
 #include "measure_stats.h"
+#include "sorting.h"
 
 static void test_summary(void **s)
 {
@@ -75,12 +78,41 @@ static void test_judge(void **st)
     assert_string_equal(measure_verdict_name(MEASURE_UNJUDGED), "-");
 }
 
+/* sort_ll against qsort on the inputs a quicksort fears: sorted, reversed,
+ * all equal, few values, organ pipes, negatives, and the sizes about its
+ * cut-over to insertion (32) and the model's warp (64). */
+static void test_sort_ll(void **s)
+{
+    (void)s;
+    enum { MAX = 2100 };
+    static long long a[MAX], b[MAX];
+    unsigned x = 12345;
+    for (int t = 0; t < 700; t++) {
+        int n = t < 100 ? t : (int)(x % MAX), mode = t % 7;
+        for (int i = 0; i < n; i++) {
+            x = x * 1103515245u + 12345u;
+            long long r = (long long)(x >> 8);
+            a[i] = mode == 0 ? i : mode == 1 ? n - i : mode == 2 ? 5 : mode == 3 ? r % 3
+                   : mode == 4 ? (i < n / 2 ? i : n - i) : mode == 5 ? r - (1LL << 23) : r;
+            b[i] = a[i];
+        }
+        sort_ll(a, (size_t)n);
+        qsort(b, (size_t)n, sizeof b[0], sort_cmp_ll);
+        if (n > 0)
+            assert_memory_equal(a, b, sizeof a[0] * (size_t)n);
+    }
+    long long d[] = {4, -1, 4, 9, -1, 0};
+    assert_int_equal(sort_distinct_ll(d, 6), 4);
+    assert_true(d[0] == -1 && d[1] == 0 && d[2] == 4 && d[3] == 9);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_summary),
         cmocka_unit_test(test_stop),
         cmocka_unit_test(test_judge),
+        cmocka_unit_test(test_sort_ll),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -166,7 +166,7 @@ static void walk_and_render(const tpx_tour_step *steps, int n)
     assert_int_equal(canvas_init(&cv, 120, 40), 0);
     for (int i = 0; i < n; i++) {
         app_update(a, bits);
-        live_fill_sync(a->live, &a->cfg, &a->lim, r, app_wants_sweeps(a));
+        live_fill_sync(a->live, &a->cfg, &a->lim, r, app_wants_sweeps(a), 1);
         live_fill_pin_sync(a->live, a->pinned ? &a->pin : NULL, r);
         app_update(a, TPX_LIVE);
         assert_int_equal(a->tour, i);

@@ -59,7 +59,7 @@ static int walk(const char *gpu, int cols, int rows, int goldens)
     int bits = app_tour_start(a, steps, n);
     for (int i = 0; i < n; i++) {
         app_update(a, bits);
-        live_fill_sync(a->live, &a->cfg, &a->lim, r, app_wants_sweeps(a));
+        live_fill_sync(a->live, &a->cfg, &a->lim, r, app_wants_sweeps(a), 1);
         live_fill_pin_sync(a->live, a->pinned ? &a->pin : NULL, r);
         app_update(a, TPX_LIVE);
         /* where the view shows the evidence with the box folded away (H) */

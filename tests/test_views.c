@@ -148,7 +148,7 @@ static void test_any_size(void **s)
     h.cfg.kernel = TPX_K_TILE_ROWS;
     h.cfg.w = h.cfg.h = 16384;
     tpx_app *a = headless_app(&h, r);
-    live_fill_sync(a->live, &a->cfg, &a->lim, r, 1);
+    live_fill_sync(a->live, &a->cfg, &a->lim, r, 1, 1);
     const tpx_dialog *dialogs[] = {NULL, &help_dialog, &kernel_dialog, &block_dialog, &size_dialog,
                                    &pad_dialog};
     int sizes[] = {0, 1, 2, 5, 20, 44, 45, 79, 80, 81, 100, 133, 200, 301};

@@ -195,7 +195,7 @@ static void slot_fill_sync(tpx_slot *s, tpx_runner *r, const tpx_profile *prof, 
 }
 
 void live_fill_sync(tpx_live *lv, const tpx_config *cur, const tpx_limits *lim, tpx_runner *r,
-                    int sweeps)
+                    int sweeps, int every)
 {
     memset(&lv->gpu, 0, sizeof lv->gpu);
     memset(&lv->model, 0, sizeof lv->model);
@@ -204,6 +204,8 @@ void live_fill_sync(tpx_live *lv, const tpx_config *cur, const tpx_limits *lim, 
     live_profile(r, &lv->prof);
     check_memo_want(tpx_is_user(cur->kernel) ? cur : NULL);
     slot_fill_sync(&lv->cur, r, &lv->prof, 1);
+    if (!every)
+        return;
     for (int k = 0; k < TPX_K_COUNT; k++)
         slot_fill_sync(&lv->bar[k], r, &lv->prof, sweeps);
     for (int i = 0; i < TPX_SWEEP_CELLS; i++)

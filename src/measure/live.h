@@ -42,10 +42,13 @@ typedef struct tpx_live {
 /* Fills the configs of every slot for the current config (no results). */
 void live_slots(tpx_live *lv, const tpx_config *cur, const tpx_limits *lim);
 
-/* Computes every slot now, in this thread (tests, benchmarks, replay); the
- * predictions on profile_current() of r's device (r may be NULL). */
+/* Computes the slots now, in this thread (tests, benchmarks, replay); the
+ * predictions on profile_current() of r's device (r may be NULL).  The
+ * current config always; every kernel's bar and every block shape's cell
+ * only when `every` (what a Bandwidth view or a tour's claims read: a screen
+ * that shows neither need not model the whole catalog). */
 void live_fill_sync(tpx_live *lv, const tpx_config *cur, const tpx_limits *lim, tpx_runner *r,
-                    int sweeps);
+                    int sweeps, int every);
 
 /* Computes the pinned slot now (pin NULL: none), in this thread. */
 void live_fill_pin_sync(tpx_live *lv, const tpx_config *pin, tpx_runner *r);

@@ -38,31 +38,54 @@ static tpx_op op_of(tpx_space s, int store)
     return store ? TPX_OP_GST : TPX_OP_GLD;
 }
 
-/* One instruction of a warp on a tile: side 0 is the move's load, 1 its store. */
-void model_build_inst(const tpx_config *c, const tpx_geom *g, int tbx, int tby, int warp,
-                      int phase, int rep, int side, tpx_inst *in)
+static void inst_head(const tpx_config *c, int phase, int rep, int side, tpx_inst *in)
 {
-    int threads = c->bx * c->by;
     in->space = side ? tpx_dst_space(c->kernel, phase) : tpx_src_space(c->kernel, phase);
     in->op = op_of(in->space, side);
     in->phase = phase;
     in->rep = rep;
     in->active = 0;
     in->lanes = 0;
+}
+
+/* The instructions of one move of a warp on a tile, out[side] for each side
+ * asked (1 << side in sides): each lane's move is worked out once for both,
+ * as it is the costliest thing the model does (a gather's index arithmetic). */
+static void build_sides(const tpx_config *c, const tpx_geom *g, int tbx, int tby, int warp,
+                        int phase, int rep, int sides, tpx_inst out[2])
+{
+    int threads = c->bx * c->by;
+    for (int side = 0; side < 2; side++)
+        if (sides >> side & 1)
+            inst_head(c, phase, rep, side, &out[side]);
     /* a gather group stores once, at its last move (tpx_rep_stores) */
-    int issued = !side || tpx_rep_stores(c->kernel, g, phase, rep);
+    int issued[2] = {1, tpx_rep_stores(c->kernel, g, phase, rep)};
     for (int lane = 0; lane < 32; lane++) {
         int t = warp * 32 + lane;
-        if (t >= threads) {
-            in->idx[lane] = -1;
-            continue;
+        int ok = t < threads;
+        tpx_move m = {-1, -1, 0};
+        if (ok)
+            m = tpx_tile_move(c->kernel, g, phase, rep, tbx, tby, t % c->bx, t / c->bx);
+        for (int side = 0; side < 2; side++) {
+            if (!(sides >> side & 1))
+                continue;
+            tpx_inst *in = &out[side];
+            in->idx[lane] = !ok ? -1 : side ? m.dst : m.src;
+            if (ok)
+                in->lanes = lane + 1;
+            if (ok && m.ok && issued[side])
+                in->active |= 1u << lane;
         }
-        in->lanes = lane + 1;
-        tpx_move m = tpx_tile_move(c->kernel, g, phase, rep, tbx, tby, t % c->bx, t / c->bx);
-        in->idx[lane] = side ? m.dst : m.src;
-        if (m.ok && issued)
-            in->active |= 1u << lane;
     }
+}
+
+/* One instruction of a warp on a tile: side 0 is the move's load, 1 its store. */
+void model_build_inst(const tpx_config *c, const tpx_geom *g, int tbx, int tby, int warp,
+                      int phase, int rep, int side, tpx_inst *in)
+{
+    tpx_inst two[2];
+    build_sides(c, g, tbx, tby, warp, phase, rep, 1 << side, two);
+    *in = two[side];
 }
 
 int model_tile_warp_insts(const tpx_config *c, int tbx, int tby, int warp, tpx_inst *out)
@@ -72,9 +95,8 @@ int model_tile_warp_insts(const tpx_config *c, int tbx, int tby, int warp, tpx_i
     tpx_geom g = config_geom(c);
     int n = 0, reps = tpx_reps(c->kernel, &g);
     for (int phase = 0; phase < tpx_phases(c->kernel); phase++)
-        for (int rep = 0; rep < reps; rep++)
-            for (int side = 0; side < 2; side++)
-                model_build_inst(c, &g, tbx, tby, warp, phase, rep, side, &out[n++]);
+        for (int rep = 0; rep < reps; rep++, n += 2)
+            build_sides(c, &g, tbx, tby, warp, phase, rep, 3, &out[n]);
     return n;
 }
 
@@ -96,11 +118,15 @@ int model_distinct_units(const tpx_inst *in, size_t esize, long long shift, long
                          long long *out)
 {
     int n = 0;
+    /* units of 32 and 128 bytes: a shift, not a division (addresses >= 0) */
+    int lg = unit > 0 && (unit & (unit - 1)) == 0 ? __builtin_ctzll((unsigned long long)unit) : -1;
     for (int lane = 0; lane < in->lanes; lane++) {
         if (!(in->active & (1u << lane)))
             continue;
-        long long a = in->idx[lane] * (long long)esize + shift;
-        for (long long u = a / unit; u <= (a + (long long)esize - 1) / unit; u++)
+        long long a = in->idx[lane] * (long long)esize + shift, z = a + (long long)esize - 1;
+        long long u0 = lg >= 0 && a >= 0 ? a >> lg : a / unit;
+        long long u1 = lg >= 0 && a >= 0 ? z >> lg : z / unit;
+        for (long long u = u0; u <= u1; u++)
             out[n++] = u;
     }
     return (int)sort_distinct_ll(out, (size_t)n);

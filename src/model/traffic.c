@@ -27,7 +27,7 @@ static int partial_sectors(const tpx_inst *in, size_t esize)
     for (int lane = 0; lane < in->lanes; lane++)
         if (in->active & (1u << lane))
             s[n++] = in->idx[lane] * (long long)esize / 32; /* elements never straddle */
-    qsort(s, (size_t)n, sizeof s[0], sort_cmp_ll);
+    sort_ll(s, (size_t)n);
     for (int i = 0, j; i < n; i = j) {
         long long bytes = 0;
         for (j = i; j < n && s[j] == s[i]; j++)

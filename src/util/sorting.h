@@ -10,6 +10,9 @@ int sort_cmp_int(const void *a, const void *b);
 int sort_cmp_ll(const void *a, const void *b);
 int sort_cmp_double(const void *a, const void *b);
 
+/* Sorts v[0..n) ascending, in place, without a comparator's calls. */
+void sort_ll(long long *v, size_t n);
+
 /* How many different values v[0..n) holds; sorts v and leaves them first,
  * ascending. */
 long long sort_distinct_int(int *v, size_t n);
