@@ -1,5 +1,6 @@
 #include "locality.h"
 
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -72,20 +73,13 @@ static double side_run(const tpx_config *c, const tpx_geom *g, const tpx_fp_side
     return sum / LOCALITY_WINDOWS * e;
 }
 
-int locality_runs(const tpx_config *c, long long resident, tpx_runs *out)
+static int runs_compute(const tpx_config *c, long long resident, tpx_runs *out)
 {
-    memset(out, 0, sizeof *out);
-    if (config_is_reference(c->kernel))
-        return -1;
     tpx_footprint fp;
     if (footprint_build_layout(&fp, c) != 0) {
         footprint_free(&fp);
         return -1;
     }
-    if (resident < 1)
-        resident = 1;
-    if (resident > LOCALITY_MAX_WINDOW)
-        resident = LOCALITY_MAX_WINDOW;
     rect_at *buf = malloc(sizeof *buf * (size_t)resident);
     if (!buf) {
         footprint_free(&fp);
@@ -95,5 +89,67 @@ int locality_runs(const tpx_config *c, long long resident, tpx_runs *out)
     out->b_bytes = side_run(c, &fp.g, &fp.side[TPX_SIDE_B], resident, buf);
     free(buf);
     footprint_free(&fp);
+    return 0;
+}
+
+/* The runs are a pure function of (config, window) and the costliest part of
+ * a prediction (a walk of three tiles): a process that predicts one config
+ * again and again (every screen of a sweep, a saved row and its ranking)
+ * asks the memo.  Direct-mapped, 1024 places (80 KB, static); a user kernel,
+ * whose id a later kernel may reuse, is never kept. */
+#define RUNS_MEMO 1024
+typedef struct runs_entry {
+    int used;
+    tpx_config cfg;
+    long long resident;
+    tpx_runs runs;
+} runs_entry;
+static runs_entry runs_memo[RUNS_MEMO];
+static pthread_mutex_t runs_lock = PTHREAD_MUTEX_INITIALIZER;
+
+static unsigned runs_slot(const tpx_config *c, long long resident)
+{
+    unsigned long long v[] = {(unsigned long long)c->kernel, (unsigned long long)c->bx,
+                              (unsigned long long)c->by, (unsigned long long)c->w,
+                              (unsigned long long)c->h, (unsigned long long)c->dtype,
+                              (unsigned long long)c->pad, (unsigned long long)c->swz,
+                              (unsigned long long)config_tile_dtype(c),
+                              (unsigned long long)resident};
+    unsigned long long h = 1469598103934665603ULL; /* FNV-1a over the fields config_same reads */
+    for (size_t i = 0; i < sizeof v / sizeof v[0]; i++)
+        h = (h ^ v[i]) * 1099511628211ULL;
+    return (unsigned)((h ^ h >> 31) % RUNS_MEMO);
+}
+
+int locality_runs(const tpx_config *c, long long resident, tpx_runs *out)
+{
+    memset(out, 0, sizeof *out);
+    if (config_is_reference(c->kernel))
+        return -1;
+    if (resident < 1)
+        resident = 1;
+    if (resident > LOCALITY_MAX_WINDOW)
+        resident = LOCALITY_MAX_WINDOW;
+    int keep = !tpx_is_user(c->kernel);
+    unsigned at = runs_slot(c, resident);
+    if (keep) {
+        pthread_mutex_lock(&runs_lock);
+        runs_entry *e = &runs_memo[at];
+        int hit = e->used && e->resident == resident && config_same(&e->cfg, c);
+        if (hit)
+            *out = e->runs;
+        pthread_mutex_unlock(&runs_lock);
+        if (hit)
+            return 0;
+    }
+    if (runs_compute(c, resident, out) != 0) {
+        memset(out, 0, sizeof *out);
+        return -1;
+    }
+    if (keep) {
+        pthread_mutex_lock(&runs_lock);
+        runs_memo[at] = (runs_entry){1, *c, resident, *out};
+        pthread_mutex_unlock(&runs_lock);
+    }
     return 0;
 }

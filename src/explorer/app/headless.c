@@ -70,10 +70,9 @@ tpx_app *headless_app_pinned(const tpx_headless *h, const tpx_config *pin, tpx_r
             break;
         app_update(a, bits);
     }
-    /* The bars and cells only where this screen can show them: a Bandwidth
-     * view, or a tour (a step's words may quote them). */
-    live_fill_sync(a->live, &a->cfg, &a->lim, r, app_wants_sweeps(a),
-                   app_wants_sweeps(a) || a->tour >= 0);
+    /* The bars and cells only where this screen shows them: a Bandwidth view,
+     * or a tour step whose claims or figures quote them (app_wants_sweeps). */
+    live_fill_sync(a->live, &a->cfg, &a->lim, r, app_wants_sweeps(a), app_wants_sweeps(a));
     live_fill_pin_sync(a->live, a->pinned ? &a->pin : NULL, r);
     live_fill_draft_sync(a->have_draft ? &a->draft : NULL);
     app_update(a, TPX_LIVE);

@@ -78,8 +78,8 @@ static int check_source(const tpx_tour_step *steps, int n, tpx_runner *r, const 
     int bits = app_tour_start(a, steps, n);
     for (int i = 0; i < n && a->tour == i; i++) {
         app_update(a, bits);
-        live_fill_sync(a->live, &a->cfg, &a->lim, r, app_wants_sweeps(a),
-                       app_wants_sweeps(a) || steps[i].nclaims > 0);
+        /* the bars and cells only for a step that reads them (app_wants_sweeps) */
+        live_fill_sync(a->live, &a->cfg, &a->lim, r, app_wants_sweeps(a), app_wants_sweeps(a));
         live_fill_pin_sync(a->live, a->pinned ? &a->pin : NULL, r);
         app_update(a, TPX_LIVE);
         check_step(&steps[i], i, a, src, cc);
