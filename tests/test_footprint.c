@@ -126,10 +126,20 @@ static void test_strip_runs(void **s)
     (void)s;
     tpx_config c = config_default();
     c.kernel = TPX_K_TILE_STRIP, c.bx = 32, c.by = 8, c.w = 3, c.h = 100000;
-    tpx_runs runs;
-    assert_int_equal(locality_runs(&c, 64, &runs), 0);
-    assert_true(runs.a_bytes == 64.0 * 2046 * 4);
-    assert_true(runs.b_bytes == 64.0 * 682 * 4);
+    tpx_runs runs, other;
+    /* locality_runs keeps what it worked out: a window or a size it saw
+     * first must not answer for this one (the memo's key is both) */
+    tpx_config half = c;
+    half.by = 4; /* strips of half the rows: runs of half the bytes */
+    assert_int_equal(locality_runs(&c, 32, &other), 0);
+    assert_true(other.a_bytes != 64.0 * 2046 * 4);
+    assert_int_equal(locality_runs(&half, 64, &other), 0);
+    assert_true(other.a_bytes != 64.0 * 2046 * 4);
+    for (int again = 0; again < 2; again++) { /* worked out, then from the memo */
+        assert_int_equal(locality_runs(&c, 64, &runs), 0);
+        assert_true(runs.a_bytes == 64.0 * 2046 * 4);
+        assert_true(runs.b_bytes == 64.0 * 682 * 4);
+    }
 }
 
 /* The diagonal remapping's inverse, on square and non-square grids. */

@@ -22,20 +22,9 @@ typedef struct memo_entry {
 static memo_entry memo[MEMO_SLOTS];
 static pthread_mutex_t memo_lock = PTHREAD_MUTEX_INITIALIZER;
 
-/* Over the fields config_same compares (the tile dtype as it resolves). */
 static unsigned memo_slot(const tpx_config *c, long long l2_bytes)
 {
-    unsigned long long v[] = {(unsigned long long)c->kernel, (unsigned long long)c->bx,
-                              (unsigned long long)c->by, (unsigned long long)c->w,
-                              (unsigned long long)c->h, (unsigned long long)c->dtype,
-                              (unsigned long long)c->pad, (unsigned long long)c->swz,
-                              (unsigned long long)config_tile_dtype(c),
-                              (unsigned long long)l2_bytes};
-    unsigned long long h = 1469598103934665603ULL; /* FNV-1a over the words */
-    for (size_t i = 0; i < sizeof v / sizeof v[0]; i++)
-        h = (h ^ v[i]) * 1099511628211ULL;
-    h ^= h >> 31; /* the high bits, which every word reaches, into the low ones */
-    return (unsigned)(h % MEMO_SLOTS);
+    return (unsigned)(config_hash(c, (unsigned long long)l2_bytes) % MEMO_SLOTS);
 }
 
 static void launch_compute(const tpx_config *c, long long l2_bytes, tpx_launch *out)

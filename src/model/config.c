@@ -60,6 +60,19 @@ int config_same(const tpx_config *a, const tpx_config *b)
            config_tile_dtype(a) == config_tile_dtype(b);
 }
 
+unsigned long long config_hash(const tpx_config *c, unsigned long long extra)
+{
+    unsigned long long v[] = {(unsigned long long)c->kernel, (unsigned long long)c->bx,
+                              (unsigned long long)c->by, (unsigned long long)c->w,
+                              (unsigned long long)c->h, (unsigned long long)c->dtype,
+                              (unsigned long long)c->pad, (unsigned long long)c->swz,
+                              (unsigned long long)config_tile_dtype(c), extra};
+    unsigned long long h = 1469598103934665603ULL; /* FNV-1a over the words */
+    for (size_t i = 0; i < sizeof v / sizeof v[0]; i++)
+        h = (h ^ v[i]) * 1099511628211ULL;
+    return h ^ h >> 31; /* the high bits, which every word reaches, into the low ones */
+}
+
 int config_tile_differs(const tpx_config *c) { return config_tile_dtype(c) != c->dtype; }
 
 int config_has_tile(tpx_kernel_id k) { return tpx_has_tile(k); }

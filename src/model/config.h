@@ -63,6 +63,9 @@ void config_set_tile_dtype(tpx_config *c, tpx_dtype t);
  * resolves.  Never memcmp a tpx_config: it has padding (after by), which
  * nothing initialises (valgrind saw it in scene_pin). */
 int config_same(const tpx_config *a, const tpx_config *b);
+/* A hash over the fields config_same compares and one more word (a memo's
+ * other key: an L2 size, a window of blocks), well mixed in its low bits. */
+unsigned long long config_hash(const tpx_config *c, unsigned long long extra);
 /* Whether the tile's type differs from the matrix's. */
 int config_tile_differs(const tpx_config *c);
 

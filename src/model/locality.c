@@ -109,16 +109,7 @@ static pthread_mutex_t runs_lock = PTHREAD_MUTEX_INITIALIZER;
 
 static unsigned runs_slot(const tpx_config *c, long long resident)
 {
-    unsigned long long v[] = {(unsigned long long)c->kernel, (unsigned long long)c->bx,
-                              (unsigned long long)c->by, (unsigned long long)c->w,
-                              (unsigned long long)c->h, (unsigned long long)c->dtype,
-                              (unsigned long long)c->pad, (unsigned long long)c->swz,
-                              (unsigned long long)config_tile_dtype(c),
-                              (unsigned long long)resident};
-    unsigned long long h = 1469598103934665603ULL; /* FNV-1a over the fields config_same reads */
-    for (size_t i = 0; i < sizeof v / sizeof v[0]; i++)
-        h = (h ^ v[i]) * 1099511628211ULL;
-    return (unsigned)((h ^ h >> 31) % RUNS_MEMO);
+    return (unsigned)(config_hash(c, (unsigned long long)resident) % RUNS_MEMO);
 }
 
 int locality_runs(const tpx_config *c, long long resident, tpx_runs *out)
