@@ -27,13 +27,17 @@
  *           costs a block, by block size;
  *   pages   a 2-D copy by blocks of BX x BY threads (probe_pages.cuh): what
  *           spreading a block over more rows (DRAM pages) costs its round trip;
+ *   carve   a 2-D copy at 8 blocks an SM whose blocks ask unused shared
+ *           memory (probe_carve.cuh): the loads an SM keeps in flight in
+ *           the L1 its shared memory leaves;
  *   copy    cudaMemcpy device to device, cold and L2-resident (hot).
  *
  * Build: nvcc -arch=sm_90 -O3 -std=c++17 -o probe bench/probes/probe.cu
- * Run:   probe [launch|chase|stream|pipe|l1s|l1p|l2few|prologue|barrier|pages|runs|join|copy|all] [--quick]  (CSV on stdout;
+ * Run:   probe [launch|chase|stream|pipe|l1s|l1p|l2few|prologue|barrier|pages|carve|runs|join|copy|all] [--quick] [--once]  (CSV on stdout;
  *        bench/probes/run.sh runs them all and keeps the tables)
  */
 #include "probe_barrier.cuh"
+#include "probe_carve.cuh"
 #include "probe_common.cuh"
 #include "probe_pages.cuh"
 #include "probe_pipe.cuh"
@@ -240,6 +244,8 @@ int main(int argc, char **argv)
     for (int i = 1; i < argc; i++)
         if (!strcmp(argv[i], "--quick"))
             g_quick = 1;
+        else if (!strcmp(argv[i], "--once"))
+            g_once = 1;
     probe_dev_init();
     if (what == "launch" || what == "all")
         run_launch();
@@ -261,6 +267,8 @@ int main(int argc, char **argv)
         run_barrier();
     if (what == "pages" || what == "all")
         run_pages();
+    if (what == "carve" || what == "all")
+        run_carve();
     if (what == "runs" || what == "all")
         run_runs();
     if (what == "join") /* the L2 joining write runs D launches apart (not yet in the model) */

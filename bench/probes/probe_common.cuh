@@ -32,6 +32,9 @@ struct probe_dev {
 };
 
 static probe_dev g_dev;
+/* --once: every timing is one launch and no warm-up, for Nsight Compute to
+ * read each config's counters once (bench/gpu_carve.sh) */
+static int g_once;
 
 static void probe_dev_init(void)
 {
@@ -62,7 +65,9 @@ template <class F> static double probe_time(F launch, int samples, bool cold)
     cudaEvent_t a, b;
     CK(cudaEventCreate(&a));
     CK(cudaEventCreate(&b));
-    for (int i = 0; i < 2; i++)
+    if (g_once)
+        samples = 1;
+    for (int i = 0; i < (g_once ? 0 : 2); i++)
         launch();
     CK(cudaGetLastError());
     CK(cudaDeviceSynchronize());
