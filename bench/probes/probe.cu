@@ -30,10 +30,13 @@
  *   carve   a 2-D copy at 8 blocks an SM whose blocks ask unused shared
  *           memory (probe_carve.cuh): the loads an SM keeps in flight in
  *           the L1 its shared memory leaves;
+ *   reps    a BX x BX tile copied by BX x BY threads, BX / BY rows a thread,
+ *           directly or through shared memory (probe_reps.cuh): what a
+ *           thread's many rows cost at the same tile and bytes;
  *   copy    cudaMemcpy device to device, cold and L2-resident (hot).
  *
  * Build: nvcc -arch=sm_90 -O3 -std=c++17 -o probe bench/probes/probe.cu
- * Run:   probe [launch|chase|stream|pipe|l1s|l1p|l2few|prologue|barrier|pages|carve|runs|join|copy|all] [--quick] [--once]  (CSV on stdout;
+ * Run:   probe [launch|chase|stream|pipe|l1s|l1p|l2few|prologue|barrier|pages|carve|reps|runs|join|copy|all] [--quick] [--once]  (CSV on stdout;
  *        bench/probes/run.sh runs them all and keeps the tables)
  */
 #include "probe_barrier.cuh"
@@ -41,6 +44,7 @@
 #include "probe_common.cuh"
 #include "probe_pages.cuh"
 #include "probe_pipe.cuh"
+#include "probe_reps.cuh"
 #include "probe_prologue.cuh"
 #include "probe_runs.cuh"
 
@@ -267,8 +271,10 @@ int main(int argc, char **argv)
         run_barrier();
     if (what == "pages" || what == "all")
         run_pages();
-    if (what == "carve" || what == "all")
+    if (what == "carve") /* the L1 beside the shared memory (not in the model: no effect) */
         run_carve();
+    if (what == "reps") /* a thread's many rows (not yet in the model) */
+        run_reps(argc > 2 ? atoi(argv[2]) : 0);
     if (what == "runs" || what == "all")
         run_runs();
     if (what == "join") /* the L2 joining write runs D launches apart (not yet in the model) */
