@@ -6,7 +6,7 @@
 # shapes at 8192^2 (aligned rows), and 5000x7000 f64: where their time goes
 # (DRAM and L2 traffic, warp stalls, occupancy).  Log in $OUT (or
 # /tmp/tpx-reps): reps_ncu.csv, configs.txt (the launches in order).
-# usage: OUT=dir bench/gpu_reps_ncu.sh TPX
+# usage: OUT=dir [PROBE=probe] bench/gpu_reps_ncu.sh TPX
 set -u
 tpx=$1
 out=${OUT:-/tmp/tpx-reps}
@@ -25,3 +25,14 @@ met=dram__bytes_read.sum,dram__bytes_write.sum,lts__t_sectors_srcunit_tex_op_rea
 timeout 400 ncu --clock-control none --target-processes all -k regex:tpxk_ $sec --metrics $met \
     --csv --page details bash "$s" >"$out/reps_ncu.csv" 2>"$out/reps_ncu.err"
 echo "ncu rc=$?"
+# the warps' stall reasons (the section's raw metrics) for the 11000x6000 and
+# 8192^2 f32 configs, and for probe reps at a pitch 32 bytes off (PAD 8)
+head -10 "$s" >"$out/stall_configs.txt"
+timeout 300 ncu --clock-control none --target-processes all -k regex:tpxk_ --section WarpStateStats \
+    --csv --page raw bash "$out/stall_configs.txt" >"$out/stall_ncu.csv" 2>>"$out/reps_ncu.err"
+echo "ncu stalls rc=$?"
+if [ -n "${PROBE:-}" ]; then
+    timeout 300 ncu --clock-control none -k regex:k_reps --section WarpStateStats --csv --page raw \
+        "$PROBE" reps 8 --once >"$out/stall_probe_ncu.csv" 2>>"$out/reps_ncu.err"
+    echo "ncu probe stalls rc=$?"
+fi
