@@ -2,10 +2,13 @@
  * probe_carve.cuh: how many bytes of loads an SM keeps in flight when its
  * shared memory takes most of the L1.  An SM's L1 and shared memory are one
  * array (256 KB on an H100 or H200); the driver carves the shared memory out
- * of it in steps (0, 8, 16, 32, 64, 100, 132, 164, 196, 228 KB on sm_90) and a
- * load that misses needs L1 room for its line until the data comes back.
- * A tiled kernel whose blocks fill the shared memory (tile_rows' 64x64 f64
- * tiles: 6 blocks, 200 KB) leaves 28 KB of L1 for loads it asks 190 KB of.
+ * of it in steps (0, 8, 16, 32, 64, 100, 132, 164, 196, 228 KB on sm_90).  A
+ * tiled kernel whose blocks fill the shared memory (tile_rows' 64x64 f64
+ * tiles: 6 blocks, 200 KB) leaves 28 KB of L1 for loads it asks 190 KB of:
+ * does a load that misses need L1 room for its line, so that the L1 left
+ * caps the bytes in flight?  On an H200 (2026-11-28,
+ * bench/results/issue18/h200_carve.csv): no, the copy keeps its bandwidth
+ * within 1-4 % from 248 KB of L1 to 28 KB.
  *
  * The probe: a 2-D copy of an 8192 x 8192 array of T (4 or 8 bytes), by
  * blocks of 32 x 8 threads, each thread K loads (rows ty + 8 j of its tile,
