@@ -36,7 +36,7 @@
  *   copy    cudaMemcpy device to device, cold and L2-resident (hot).
  *
  * Build: nvcc -arch=sm_90 -O3 -std=c++17 -o probe bench/probes/probe.cu
- * Run:   probe [launch|chase|stream|pipe|l1s|l1p|l2few|prologue|barrier|pages|carve|reps|runs|join|copy|all] [--quick] [--once]  (CSV on stdout;
+ * Run:   probe [launch|chase|stream|pipe|l1s|l1p|l2few|prologue|barrier|pages|carve|reps|shrows|runs|join|copy|all] [--quick] [--once]  (CSV on stdout;
  *        bench/probes/run.sh runs them all and keeps the tables)
  */
 #include "probe_barrier.cuh"
@@ -273,6 +273,8 @@ int main(int argc, char **argv)
         run_pages();
     if (what == "carve") /* the L1 beside the shared memory (not in the model: no effect) */
         run_carve();
+    if (what == "shrows") /* conflict-free shared accesses over many rows (not in the model) */
+        run_shrows();
     if (what == "reps") /* a thread's many rows (not yet in the model) */
         run_reps(argc > 2 ? atoi(argv[2]) : 0);
     if (what == "runs" || what == "all")

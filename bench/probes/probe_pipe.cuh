@@ -18,7 +18,11 @@
  *           (modes 1, 2: the first sector's words; l1_ld's moving lines):
  *           cycles per instruction by n, s and mode;
  *   few_ld  (probe l2few) l2_ld and l2_st on 8, 32 and every SM's worth of
- *   few_st  blocks: whether their cost at many lines is the SM's or the L2's.
+ *   few_st  blocks: whether their cost at many lines is the SM's or the L2's;
+ *   shr_ld  (probe shrows) ld.shared / st.shared without a bank conflict, lane
+ *   shr_st  l at word l x stride (an odd stride: a column of a padded tile
+ *           when it is the tile's pitch): cycles per instruction by the
+ *           128-byte rows of shared memory an instruction spans.
  *
  * Every access is an asm volatile, so each loop iteration issues exactly its
  * instruction; the values feed a sink so nothing is dead.
@@ -111,6 +115,26 @@ __global__ void k_sh(int ways, int iters, int store, unsigned *sink)
 #pragma unroll
         for (int u = 0; u < PIPE_UNROLL; u++) {
             unsigned o = ((i + u) & 7) * 128; /* a whole row of banks: same conflict */
+            if (store)
+                pipe_st_sh(a + o, acc + u);
+            else
+                acc ^= pipe_ld_sh(a + o);
+        }
+    if (acc == 0x9e3779b9u)
+        sink[0] = acc;
+}
+
+/* Lane l at word l * stride (odd: every lane on its own bank), moved a
+ * whole row of banks each instruction as k_sh does. */
+__global__ void k_shs(int stride, int iters, int store, unsigned *sink)
+{
+    extern __shared__ unsigned shs[];
+    unsigned a = (unsigned)__cvta_generic_to_shared(&shs[(threadIdx.x & 31) * stride]);
+    unsigned acc = threadIdx.x;
+    for (int i = 0; i < iters; i++)
+#pragma unroll
+        for (int u = 0; u < PIPE_UNROLL; u++) {
+            unsigned o = ((i + u) & 7) * 128;
             if (store)
                 pipe_st_sh(a + o, acc + u);
             else
@@ -259,6 +283,29 @@ static void run_l2few(void)
             }
     CK(cudaFree(sink));
     CK(cudaFree(buf));
+}
+
+static void run_shrows(void)
+{
+    unsigned *sink;
+    CK(cudaMalloc(&sink, 4));
+    int grid = g_dev.sms * PIPE_BPS * 4, iters = 512;
+    double warp_instr_per_sm = (double)grid * (PIPE_THREADS / 32) * iters * PIPE_UNROLL / g_dev.sms;
+    ll spin = 2000000;
+    double ms = probe_time([&] { k_spin<<<g_dev.sms, 32>>>(spin, sink); }, 5, false);
+    double mhz = (double)spin / (ms * 1e3);
+    printf("probe,op,stride,rows,ms,cycles_per_instr\n");
+    for (int store = 0; store < 2; store++)
+        for (int stride : {1, 3, 5, 9, 17, 33, 65, 129}) {
+            int smem = (31 * stride + 1) * 4 + 8 * 128;
+            CK(cudaFuncSetAttribute(k_shs, cudaFuncAttributeMaxDynamicSharedMemorySize, smem));
+            ms = probe_time([&] { k_shs<<<grid, PIPE_THREADS, smem>>>(stride, iters, store, sink); },
+                            5, false);
+            int rows = (31 * stride) / 32 + 1; /* 128-byte rows the 32 lanes span */
+            printf("%s,%d,%d,%.4f,%.3f\n", store ? "shr_st" : "shr_ld", stride, rows, ms,
+                   ms * 1e3 * mhz / warp_instr_per_sm);
+        }
+    CK(cudaFree(sink));
 }
 
 static void run_pipe(int quick)

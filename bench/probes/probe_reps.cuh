@@ -7,7 +7,10 @@
  * phase), directly (mode 0) or through a padded shared tile with a barrier
  * between (mode 1), under the same launch bounds as the catalog's bodies
  * (__launch_bounds__(1024): ptxas picks the registers).  No transpose, no
- * catalog kernel: only the rows a thread carries change.  `probe reps PAD`
+ * catalog kernel: only the rows a thread carries change (modes 3 to 7,
+ * the tile transposed in shared memory and/or written to the mirrored tile,
+ * and a 32-register budget are there to tell which of tile_rows'
+ * differences from a copy matters).  `probe reps PAD`
  * lays the rows PAD elements further apart (8192 + PAD: rows that do not
  * start on 128 bytes, as at 9000 x 9000 f32 or 5000 x 7000 f64).
  */
@@ -16,8 +19,13 @@
 
 #include "probe_common.cuh"
 
-template <typename T, int REPS, int STAGED>
-__global__ void __launch_bounds__(1024) k_reps(const T *__restrict__ src, T *__restrict__ dst, int width)
+/* The body, by the bits of MODE: 1 through the padded shared tile (a
+ * barrier between), 2 the tile read down its columns (transposed in shared
+ * memory), 4 written to the mirrored tile (block (i, j) stores tile (j, i)).
+ * Mode 7 is tile_rows' pattern: a diagnostic that tells which of its
+ * differences from a copy costs, not a calibration. */
+template <typename T, int REPS, int MODE>
+__device__ __forceinline__ void reps_body(const T *__restrict__ src, T *__restrict__ dst, int width)
 {
     extern __shared__ __align__(16) unsigned char reps_smem[];
     T *tile = (T *)reps_smem;
@@ -28,25 +36,40 @@ __global__ void __launch_bounds__(1024) k_reps(const T *__restrict__ src, T *__r
 #pragma unroll
     for (int r = 0; r < REPS; r++)
         v[r] = src[base + r * step];
-    if (STAGED) {
+    if (MODE & 1) {
 #pragma unroll
         for (int r = 0; r < REPS; r++)
             tile[(ty + r * by) * (bx + 1) + tx] = v[r];
         __syncthreads();
 #pragma unroll
         for (int r = 0; r < REPS; r++)
-            v[r] = tile[(ty + r * by) * (bx + 1) + tx];
+            v[r] = MODE & 2 ? tile[tx * (bx + 1) + ty + r * by] : tile[(ty + r * by) * (bx + 1) + tx];
     }
+    const ll out = MODE & 4 ? ((ll)blockIdx.x * bx + ty) * width + (ll)blockIdx.y * bx + tx : base;
 #pragma unroll
     for (int r = 0; r < REPS; r++)
-        dst[base + r * step] = v[r];
+        dst[out + r * step] = v[r];
 }
 
-template <typename T, int REPS, int STAGED>
+/* The catalog's launch bounds (ptxas picks the registers), and a budget of
+ * 32 registers (room for 2048 threads an SM), as ptxas gave tile_rows<32>. */
+template <typename T, int REPS, int MODE>
+__global__ void __launch_bounds__(1024) k_reps(const T *__restrict__ src, T *__restrict__ dst, int width)
+{
+    reps_body<T, REPS, MODE>(src, dst, width);
+}
+template <typename T, int REPS, int MODE>
+__global__ void __launch_bounds__(1024, 2) k_reps_r32(const T *__restrict__ src, T *__restrict__ dst,
+                                                      int width)
+{
+    reps_body<T, REPS, MODE>(src, dst, width);
+}
+
+template <typename T, int REPS, int STAGED, int R32>
 static void reps_one(void *s, void *d, int n, int pitch, int bx)
 {
-    auto fn = k_reps<T, REPS, STAGED>;
-    int by = bx / REPS, smem = STAGED ? bx * (bx + 1) * (int)sizeof(T) : 0;
+    auto fn = R32 ? k_reps_r32<T, REPS, STAGED> : k_reps<T, REPS, STAGED>;
+    int by = bx / REPS, smem = STAGED & 1 ? bx * (bx + 1) * (int)sizeof(T) : 0;
     if (by < 1 || bx * by > 1024 || smem > g_dev.smem_optin)
         return;
     CK(cudaFuncSetAttribute(fn, cudaFuncAttributeMaxDynamicSharedMemorySize, smem));
@@ -57,26 +80,27 @@ static void reps_one(void *s, void *d, int n, int pitch, int bx)
     dim3 grid(n / bx, n / bx), block(bx, by);
     double ms =
         probe_time([&] { fn<<<grid, block, smem>>>((const T *)s, (T *)d, pitch); }, 7, true);
-    printf("reps,%d,%d,%d,%d,%d,%d,%d,%d,%.5f,%.1f\n", (int)sizeof(T), REPS, STAGED, pitch, bx, by,
-           got, fa.numRegs, ms, 2.0 * (double)n * n * sizeof(T) / (ms * 1e6));
+    printf("reps,%d,%d,%d,%d,%d,%d,%d,%d,%d,%.5f,%.1f\n", (int)sizeof(T), REPS, STAGED, R32, pitch,
+           bx, by, got, fa.numRegs, ms, 2.0 * (double)n * n * sizeof(T) / (ms * 1e6));
 }
 
-template <typename T, int STAGED> static void reps_t(void *s, void *d, int n, int pitch)
+template <typename T, int STAGED, int R32 = 0>
+static void reps_t(void *s, void *d, int n, int pitch)
 {
     for (int bx : {32, 64, 128}) {
-        reps_one<T, 2, STAGED>(s, d, n, pitch, bx);
-        reps_one<T, 4, STAGED>(s, d, n, pitch, bx);
-        reps_one<T, 8, STAGED>(s, d, n, pitch, bx);
-        reps_one<T, 16, STAGED>(s, d, n, pitch, bx);
-        reps_one<T, 32, STAGED>(s, d, n, pitch, bx);
-        reps_one<T, 64, STAGED>(s, d, n, pitch, bx);
-        reps_one<T, 128, STAGED>(s, d, n, pitch, bx);
+        reps_one<T, 2, STAGED, R32>(s, d, n, pitch, bx);
+        reps_one<T, 4, STAGED, R32>(s, d, n, pitch, bx);
+        reps_one<T, 8, STAGED, R32>(s, d, n, pitch, bx);
+        reps_one<T, 16, STAGED, R32>(s, d, n, pitch, bx);
+        reps_one<T, 32, STAGED, R32>(s, d, n, pitch, bx);
+        reps_one<T, 64, STAGED, R32>(s, d, n, pitch, bx);
+        reps_one<T, 128, STAGED, R32>(s, d, n, pitch, bx);
     }
 }
 
 static void run_reps(int pad)
 {
-    printf("probe,tbytes,reps,staged,pitch,bx,by,bps,regs,ms,gbs\n");
+    printf("probe,tbytes,reps,mode,regs32,pitch,bx,by,bps,regs,ms,gbs\n");
     const int n = 8192, pitch = n + pad;
     const size_t bytes = (size_t)n * pitch * 8;
     void *s, *d;
@@ -87,6 +111,16 @@ static void run_reps(int pad)
     reps_t<unsigned long long, 0>(s, d, n, pitch);
     reps_t<unsigned, 1>(s, d, n, pitch);
     reps_t<unsigned long long, 1>(s, d, n, pitch);
+    reps_t<unsigned, 1, 1>(s, d, n, pitch);
+    reps_t<unsigned long long, 1, 1>(s, d, n, pitch);
+    reps_t<unsigned, 3>(s, d, n, pitch);
+    reps_t<unsigned long long, 3>(s, d, n, pitch);
+    reps_t<unsigned, 4>(s, d, n, pitch);
+    reps_t<unsigned long long, 4>(s, d, n, pitch);
+    reps_t<unsigned, 5>(s, d, n, pitch);
+    reps_t<unsigned long long, 5>(s, d, n, pitch);
+    reps_t<unsigned, 7>(s, d, n, pitch);
+    reps_t<unsigned long long, 7>(s, d, n, pitch);
     CK(cudaFree(s));
     CK(cudaFree(d));
 }
