@@ -65,11 +65,11 @@ __global__ void __launch_bounds__(1024, 2) k_reps_r32(const T *__restrict__ src,
     reps_body<T, REPS, MODE>(src, dst, width);
 }
 
-template <typename T, int REPS, int STAGED, int R32>
+template <typename T, int REPS, int MODE, int R32>
 static void reps_one(void *s, void *d, int n, int pitch, int bx)
 {
-    auto fn = R32 ? k_reps_r32<T, REPS, STAGED> : k_reps<T, REPS, STAGED>;
-    int by = bx / REPS, smem = STAGED & 1 ? bx * (bx + 1) * (int)sizeof(T) : 0;
+    auto fn = R32 ? k_reps_r32<T, REPS, MODE> : k_reps<T, REPS, MODE>;
+    int by = bx / REPS, smem = MODE & 1 ? bx * (bx + 1) * (int)sizeof(T) : 0;
     if (by < 1 || bx * by > 1024 || smem > g_dev.smem_optin)
         return;
     CK(cudaFuncSetAttribute(fn, cudaFuncAttributeMaxDynamicSharedMemorySize, smem));
@@ -80,21 +80,21 @@ static void reps_one(void *s, void *d, int n, int pitch, int bx)
     dim3 grid(n / bx, n / bx), block(bx, by);
     double ms =
         probe_time([&] { fn<<<grid, block, smem>>>((const T *)s, (T *)d, pitch); }, 7, true);
-    printf("reps,%d,%d,%d,%d,%d,%d,%d,%d,%d,%.5f,%.1f\n", (int)sizeof(T), REPS, STAGED, R32, pitch,
+    printf("reps,%d,%d,%d,%d,%d,%d,%d,%d,%d,%.5f,%.1f\n", (int)sizeof(T), REPS, MODE, R32, pitch,
            bx, by, got, fa.numRegs, ms, 2.0 * (double)n * n * sizeof(T) / (ms * 1e6));
 }
 
-template <typename T, int STAGED, int R32 = 0>
+template <typename T, int MODE, int R32 = 0>
 static void reps_t(void *s, void *d, int n, int pitch)
 {
     for (int bx : {32, 64, 128}) {
-        reps_one<T, 2, STAGED, R32>(s, d, n, pitch, bx);
-        reps_one<T, 4, STAGED, R32>(s, d, n, pitch, bx);
-        reps_one<T, 8, STAGED, R32>(s, d, n, pitch, bx);
-        reps_one<T, 16, STAGED, R32>(s, d, n, pitch, bx);
-        reps_one<T, 32, STAGED, R32>(s, d, n, pitch, bx);
-        reps_one<T, 64, STAGED, R32>(s, d, n, pitch, bx);
-        reps_one<T, 128, STAGED, R32>(s, d, n, pitch, bx);
+        reps_one<T, 2, MODE, R32>(s, d, n, pitch, bx);
+        reps_one<T, 4, MODE, R32>(s, d, n, pitch, bx);
+        reps_one<T, 8, MODE, R32>(s, d, n, pitch, bx);
+        reps_one<T, 16, MODE, R32>(s, d, n, pitch, bx);
+        reps_one<T, 32, MODE, R32>(s, d, n, pitch, bx);
+        reps_one<T, 64, MODE, R32>(s, d, n, pitch, bx);
+        reps_one<T, 128, MODE, R32>(s, d, n, pitch, bx);
     }
 }
 
