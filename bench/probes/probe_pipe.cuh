@@ -105,31 +105,11 @@ __global__ void k_l1s(const unsigned *buf, int n, ll s, int mode, int iters, uns
         sink[0] = acc;
 }
 
-__global__ void k_sh(int ways, int iters, int store, unsigned *sink)
+/* The lane's shared address a, one load or store an iteration, moved a whole
+ * row of banks (128 bytes) each instruction: the same banks, so the same
+ * conflict, at other addresses. */
+__device__ __forceinline__ void pipe_sh_walk(unsigned a, int iters, int store, unsigned *sink)
 {
-    __shared__ unsigned s[40 * 32];
-    int l = threadIdx.x & 31, per = 32 / ways;
-    unsigned a = (unsigned)__cvta_generic_to_shared(&s[(l % per) + (l / per) * 32]);
-    unsigned acc = threadIdx.x;
-    for (int i = 0; i < iters; i++)
-#pragma unroll
-        for (int u = 0; u < PIPE_UNROLL; u++) {
-            unsigned o = ((i + u) & 7) * 128; /* a whole row of banks: same conflict */
-            if (store)
-                pipe_st_sh(a + o, acc + u);
-            else
-                acc ^= pipe_ld_sh(a + o);
-        }
-    if (acc == 0x9e3779b9u)
-        sink[0] = acc;
-}
-
-/* Lane l at word l * stride (odd: every lane on its own bank), moved a
- * whole row of banks each instruction as k_sh does. */
-__global__ void k_shs(int stride, int iters, int store, unsigned *sink)
-{
-    extern __shared__ unsigned shs[];
-    unsigned a = (unsigned)__cvta_generic_to_shared(&shs[(threadIdx.x & 31) * stride]);
     unsigned acc = threadIdx.x;
     for (int i = 0; i < iters; i++)
 #pragma unroll
@@ -142,6 +122,22 @@ __global__ void k_shs(int stride, int iters, int store, unsigned *sink)
         }
     if (acc == 0x9e3779b9u)
         sink[0] = acc;
+}
+
+__global__ void k_sh(int ways, int iters, int store, unsigned *sink)
+{
+    __shared__ unsigned s[40 * 32];
+    int l = threadIdx.x & 31, per = 32 / ways;
+    pipe_sh_walk((unsigned)__cvta_generic_to_shared(&s[(l % per) + (l / per) * 32]), iters, store,
+                 sink);
+}
+
+/* Lane l at word l * stride (odd: every lane on its own bank). */
+__global__ void k_shs(int stride, int iters, int store, unsigned *sink)
+{
+    extern __shared__ unsigned shs[];
+    pipe_sh_walk((unsigned)__cvta_generic_to_shared(&shs[(threadIdx.x & 31) * stride]), iters, store,
+                 sink);
 }
 
 /* Each warp walks its own run of the buffer: instruction j of warp w touches
