@@ -197,9 +197,7 @@ static void run_stream(void)
     printf("probe,vbytes,k,threads,bps_asked,bps,regs,blocks,ms,gbs\n");
     ll bytes = 256ll << 20; /* each of src and dst: 512 MB moved, like 8192^2 f32 */
     void *s, *d;
-    CK(cudaMalloc(&s, (size_t)bytes));
-    CK(cudaMalloc(&d, (size_t)bytes));
-    CK(cudaMemset(s, 1, (size_t)bytes));
+    probe_pair((size_t)bytes, &s, &d);
     const int threads[] = {32, 64, 128, 256, 512, 1024};
     const int bpss[] = {1, 2, 4, 8, 16, 32};
     for (int v : {4, 8, 16})
@@ -217,8 +215,7 @@ static void run_stream(void)
                     else
                         stream_k<int4>(s, d, bytes, t, bps, k);
                 }
-    CK(cudaFree(s));
-    CK(cudaFree(d));
+    probe_pair_free(s, d);
 }
 
 /* ---- copy -------------------------------------------------------------- */
@@ -229,16 +226,13 @@ static void run_copy(void)
     for (ll bytes : {8ll << 20, 16ll << 20, 256ll << 20, 1024ll << 20})
         for (int cold = 0; cold < 2; cold++) {
             void *s, *d;
-            CK(cudaMalloc(&s, (size_t)bytes));
-            CK(cudaMalloc(&d, (size_t)bytes));
-            CK(cudaMemset(s, 1, (size_t)bytes));
+            probe_pair((size_t)bytes, &s, &d);
             double ms = probe_time(
                 [&] { CK(cudaMemcpyAsync(d, s, (size_t)bytes, cudaMemcpyDeviceToDevice)); }, 15,
                 cold);
             printf("copy,%lld,%s,%.5f,%.1f\n", bytes, cold ? "cold" : "hot", ms,
                    2.0 * (double)bytes / (ms * 1e6));
-            CK(cudaFree(s));
-            CK(cudaFree(d));
+            probe_pair_free(s, d);
         }
 }
 

@@ -59,17 +59,14 @@ static void run_barrier(void)
     printf("probe,barrier,k,threads,bps,blocks,ms,gbs\n");
     ll n = 64ll << 20; /* 256 MB each way, like 8192^2 f32 */
     unsigned *s, *d;
-    CK(cudaMalloc(&s, (size_t)n * 4));
-    CK(cudaMalloc(&d, (size_t)n * 4));
-    CK(cudaMemset(s, 1, (size_t)n * 4));
+    probe_pair((size_t)n * 4, &s, &d);
     for (int t : {32, 64, 128, 256, 512, 1024}) {
         barrier_one<1, false>(s, d, n, t);
         barrier_one<1, true>(s, d, n, t);
         barrier_one<4, false>(s, d, n, t);
         barrier_one<4, true>(s, d, n, t);
     }
-    CK(cudaFree(s));
-    CK(cudaFree(d));
+    probe_pair_free(s, d);
 }
 
 #endif

@@ -75,17 +75,14 @@ static void run_carve(void)
     printf("probe,tbytes,k,tile,smem_per_block,bps,ms,gbs\n");
     const int n = 8192;
     void *s, *d;
-    CK(cudaMalloc(&s, (size_t)n * n * 8));
-    CK(cudaMalloc(&d, (size_t)n * n * 8));
-    CK(cudaMemset(s, 1, (size_t)n * n * 8));
+    probe_pair((size_t)n * n * 8, &s, &d);
     /* 8 blocks an SM need 8 (S + 1 KB): S = 0 .. 27 KB spans every carveout
      * from 8 KB to 228 KB (L1 248 KB .. 28 KB) at the same occupancy */
     for (int kb : {0, 3, 7, 11, 15, 19, 23, 27}) {
         carve_t<unsigned>(s, d, n, kb);
         carve_t<unsigned long long>(s, d, n, kb);
     }
-    CK(cudaFree(s));
-    CK(cudaFree(d));
+    probe_pair_free(s, d);
 }
 
 #endif

@@ -57,6 +57,20 @@ static void probe_dev_init(void)
            g_dev.smem_optin, g_dev.l2_bytes, g_dev.clock_khz);
 }
 
+/* A copy probe's buffers: a source of `bytes`, every byte 1, and a
+ * destination as large; and their release. */
+template <typename T> static void probe_pair(size_t bytes, T **s, T **d)
+{
+    CK(cudaMalloc(s, bytes));
+    CK(cudaMalloc(d, bytes));
+    CK(cudaMemset(*s, 1, bytes));
+}
+static void probe_pair_free(void *s, void *d)
+{
+    CK(cudaFree(s));
+    CK(cudaFree(d));
+}
+
 /* The median of `samples` timings (ms) of launch(), each between two
  * events, with the L2 flushed before each when cold; two warm-up runs first
  * (module loading is lazy). */

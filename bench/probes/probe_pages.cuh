@@ -26,9 +26,7 @@ static void run_pages(void)
     printf("probe,bx,by,threads,blocks,ms,gbs\n");
     const int n = 8192;
     unsigned *s, *d;
-    CK(cudaMalloc(&s, (size_t)n * n * 4));
-    CK(cudaMalloc(&d, (size_t)n * n * 4));
-    CK(cudaMemset(s, 1, (size_t)n * n * 4));
+    probe_pair((size_t)n * n * 4, &s, &d);
     for (int t : {256, 512, 1024})
         for (int by = 1; by <= t / 8 && by <= 64; by *= 2) {
             int bx = t / by;
@@ -37,8 +35,7 @@ static void run_pages(void)
             printf("pages,%d,%d,%d,%lld,%.5f,%.1f\n", bx, by, t, (ll)grid.x * grid.y, ms,
                    8.0 * (double)n * n / (ms * 1e6));
         }
-    CK(cudaFree(s));
-    CK(cudaFree(d));
+    probe_pair_free(s, d);
 }
 
 #endif

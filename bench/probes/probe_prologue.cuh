@@ -42,17 +42,14 @@ static void run_prologue(void)
     printf("probe,instructions,threads,blocks,ms,gbs\n");
     ll n = 64ll << 20; /* 256 MB each way */
     unsigned *s, *d;
-    CK(cudaMalloc(&s, (size_t)n * 4));
-    CK(cudaMalloc(&d, (size_t)n * 4));
-    CK(cudaMemset(s, 1, (size_t)n * 4));
+    probe_pair((size_t)n * 4, &s, &d);
     for (int t : {128, 256, 512, 1024}) {
         prologue_one<0>(s, d, n, t);
         prologue_one<16>(s, d, n, t);
         prologue_one<64>(s, d, n, t);
         prologue_one<256>(s, d, n, t);
     }
-    CK(cudaFree(s));
-    CK(cudaFree(d));
+    probe_pair_free(s, d);
 }
 
 #endif

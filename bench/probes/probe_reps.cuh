@@ -104,9 +104,7 @@ static void run_reps(int pad)
     const int n = 8192, pitch = n + pad;
     const size_t bytes = (size_t)n * pitch * 8;
     void *s, *d;
-    CK(cudaMalloc(&s, bytes));
-    CK(cudaMalloc(&d, bytes));
-    CK(cudaMemset(s, 1, bytes));
+    probe_pair(bytes, &s, &d);
     reps_t<unsigned, 0>(s, d, n, pitch);
     reps_t<unsigned long long, 0>(s, d, n, pitch);
     reps_t<unsigned, 1>(s, d, n, pitch);
@@ -121,8 +119,7 @@ static void run_reps(int pad)
     reps_t<unsigned long long, 5>(s, d, n, pitch);
     reps_t<unsigned, 7>(s, d, n, pitch);
     reps_t<unsigned long long, 7>(s, d, n, pitch);
-    CK(cudaFree(s));
-    CK(cudaFree(d));
+    probe_pair_free(s, d);
 }
 
 #endif
