@@ -270,7 +270,7 @@ int main(int argc, char **argv)
     if (what == "shrows") /* conflict-free shared accesses over many rows (not in the model) */
         run_shrows();
     if (what == "reps") /* a thread's many rows (not yet in the model) */
-        run_reps(argc > 2 ? atoi(argv[2]) : 0);
+        run_reps(argc > 2 && strncmp(argv[2], "--", 2) != 0 ? argv[2] : NULL);
     if (what == "runs" || what == "all")
         run_runs();
     if (what == "join") /* the L2 joining write runs D launches apart (not yet in the model) */

@@ -57,6 +57,14 @@ static void probe_dev_init(void)
            g_dev.smem_optin, g_dev.l2_bytes, g_dev.clock_khz);
 }
 
+/* A whole decimal argument, or -1 (which every caller refuses). */
+static int probe_int_arg(const char *a)
+{
+    char *end;
+    long v = strtol(a, &end, 10);
+    return end != a && *end == 0 && v >= 0 && v <= 1 << 20 ? (int)v : -1;
+}
+
 /* A copy probe's buffers: a source of `bytes`, every byte 1, and a
  * destination as large; and their release. */
 template <typename T> static void probe_pair(size_t bytes, T **s, T **d)

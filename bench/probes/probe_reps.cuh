@@ -98,8 +98,14 @@ static void reps_t(void *s, void *d, int n, int pitch)
     }
 }
 
-static void run_reps(int pad)
+/* arg: PAD, the elements past a row of 8192 (0 when null) */
+static void run_reps(const char *arg)
 {
+    int pad = arg ? probe_int_arg(arg) : 0;
+    if (pad < 0 || pad > 8192) { /* a row shorter than the matrix would run past the buffer */
+        fprintf(stderr, "probe reps: PAD must be a whole number of elements from 0 to 8192\n");
+        exit(2);
+    }
     printf("probe,tbytes,reps,mode,regs32,pitch,bx,by,bps,regs,ms,gbs\n");
     const int n = 8192, pitch = n + pad;
     const size_t bytes = (size_t)n * pitch * 8;
