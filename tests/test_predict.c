@@ -39,15 +39,21 @@ static tpx_profile round_prof(void)
     return p;
 }
 
-static void predict_on(const tpx_profile *prof, tpx_kernel_id k, int bx, int by, long long n,
-                       tpx_prediction *p)
+static void predict_dt(const tpx_profile *prof, tpx_kernel_id k, int bx, int by, long long w,
+                      long long h, tpx_dtype dt, tpx_prediction *p)
 {
-    tpx_config c = test_cfg(k, bx, by, n, n, TPX_F32, 0);
+    tpx_config c = test_cfg(k, bx, by, w, h, dt, 0);
     tpx_totals t;
     tpx_traffic tr;
     assert_int_equal(model_totals(&c, &t, NULL), 0);
     assert_int_equal(traffic_compute(&c, &t, prof->l2_bytes, &tr), 0);
     assert_int_equal(predict_config(&c, &t, &tr, prof, p), 0);
+}
+
+static void predict_on(const tpx_profile *prof, tpx_kernel_id k, int bx, int by, long long n,
+                       tpx_prediction *p)
+{
+    predict_dt(prof, k, bx, by, n, n, TPX_F32, p);
 }
 
 /* copy_row 8x8 at 8192^2: 1024 x 1024 = 1,048,576 blocks of 2 warps, one
@@ -123,6 +129,49 @@ static void test_block_curves(void **state)
     /* the barrier, on a two-phase kernel only */
     predict_on(&prof, TPX_K_SMEM, 16, 16, 8192, &p);
     assert_true(fabs(p.block_ns - (500.0 + p.sm_cycles_block / 2.0) / 0.5) < 1e-9);
+}
+
+/* The tile walk's pace (walk_eff): tile_rows 64x2 carries 64 / 2 = 32 rows
+ * a thread, 32 registers of 4-byte words, so its time is the one without
+ * the curves over 0.9 (8192: rows 32768 B, aligned) or over 0.8 (8200:
+ * 32800 B, 32 B off).  64x4 holds 16: halfway from 8 to 32 in log, 0.9
+ * unaligned.  f64 doubles the words: 64x4 holds 32.  smem and tile_vec (its
+ * phase 0 transposes in registers) do not walk: 1. */
+static void test_walk_pace(void **state)
+{
+    (void)state;
+    tpx_profile prof = round_prof(), flat = round_prof();
+    char msg[TPX_MSG], text[2048], why[TPX_MSG];
+    snprintf(text, sizeof text, "%swalk_eff=8:1,32:0.8\nwalk_eff_aligned=8:1,32:0.9\n", round_profile);
+    assert_int_equal(profile_parse(text, &prof, msg, sizeof msg), 0);
+    tpx_prediction p, q;
+    predict_dt(&prof, TPX_K_TILE_ROWS, 64, 2, 8192, 8192, TPX_F32, &p);
+    predict_dt(&flat, TPX_K_TILE_ROWS, 64, 2, 8192, 8192, TPX_F32, &q);
+    assert_int_equal(p.walk_regs, 32);
+    assert_true(p.walk_aligned && fabs(p.walk_eff - 0.9) < 1e-12);
+    assert_true(fabs(p.ms - q.ms / 0.9) < 1e-12 && q.walk_eff == 1);
+    predict_explain(&p, &prof, why, sizeof why);
+    assert_non_null(strstr(why, "x0.90: a thread's rows hold 32 registers"));
+    assert_null(strstr(why, "not 128-byte aligned"));
+    predict_dt(&prof, TPX_K_TILE_ROWS, 64, 2, 8200, 8200, TPX_F32, &p);
+    predict_dt(&flat, TPX_K_TILE_ROWS, 64, 2, 8200, 8200, TPX_F32, &q);
+    assert_true(!p.walk_aligned && fabs(p.walk_eff - 0.8) < 1e-12);
+    assert_true(fabs(p.ms - q.ms / 0.8) < 1e-12);
+    predict_explain(&p, &prof, why, sizeof why);
+    assert_non_null(strstr(why, "(rows not 128-byte aligned)"));
+    /* A 128-byte-aligned W with an unaligned H is unaligned: B's rows. */
+    predict_dt(&prof, TPX_K_TILE_ROWS, 64, 2, 8192, 8200, TPX_F32, &p);
+    assert_false(p.walk_aligned);
+    predict_dt(&prof, TPX_K_TILE_ROWS, 64, 4, 8200, 8200, TPX_F32, &p);
+    assert_true(p.walk_regs == 16 && fabs(p.walk_eff - 0.9) < 1e-12);
+    predict_dt(&prof, TPX_K_TILE_ROWS, 64, 4, 8200, 8200, TPX_F64, &p);
+    assert_true(p.walk_regs == 32 && fabs(p.walk_eff - 0.8) < 1e-12);
+    predict_dt(&prof, TPX_K_SMEM, 16, 16, 8200, 8200, TPX_F32, &p);
+    assert_true(p.walk_regs == 0 && p.walk_eff == 1);
+    predict_dt(&prof, TPX_K_TILE_VEC, 16, 4, 8200, 8200, TPX_F32, &p);
+    assert_true(p.walk_regs == 0 && p.walk_eff == 1);
+    predict_explain(&p, &prof, why, sizeof why);
+    assert_null(strstr(why, "registers"));
 }
 
 /* naive_row 32x8 at 8192^2, store lines at 5 cycles: every store
@@ -268,7 +317,7 @@ int main(void)
         cmocka_unit_test(test_sm_limit),      cmocka_unit_test(test_l2_limit),
         cmocka_unit_test(test_dram_runs),     cmocka_unit_test(test_h200_block_shapes),
         cmocka_unit_test(test_curves),        cmocka_unit_test(test_compare_words),
-        cmocka_unit_test(test_block_curves),
+        cmocka_unit_test(test_block_curves),  cmocka_unit_test(test_walk_pace),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -26,6 +26,11 @@ catalog (docs/prediction.md, "Calibration"):
                         idle (over the whole GPU the pipe probe's stores run
                         at the L2's partial-write rate, which the l2 limit
                         charges already); the pipe probe's where absent
+  walk_eff, walk_eff_aligned
+                        reps, mode 7 (tile_rows' walk: rows staged in shared
+                        memory, read down its columns, stored mirrored): the
+                        pace by the registers a thread's rows hold over the
+                        pace at 8 to 16, rows 32 B off 128 and aligned
   chase_*               chase: unloaded latencies (documentation only)
 
 A GPU without probes gets its constants from a probed profile by rules
@@ -177,6 +182,30 @@ def barrier(t):
     return [(thr, min(1.0, v['0'] / v['1'])) for thr, v in sorted(got.items()) if len(v) == 2]
 
 
+def walk(t):
+    """A tile walk's pace by the registers a thread's rows hold (rows x
+    4-byte words an element) over the best pace at 8 to 16 of the same
+    element size, block width and pitch (the reps probe, mode 7, the
+    compiler's own registers): the median over those, by alignment of the
+    pitch.  Rows with one block an SM are left out: that is occupancy,
+    which the model prices itself."""
+    got = {}
+    for tb, reps, mode, r32, pitch, bx, by, bps, regs, ms, gbs in t.get('reps', []):
+        if mode == '7' and r32 == '0' and int(bps) >= 2 and int(reps) >= 4:
+            key = (int(tb), int(bx), int(pitch))
+            got.setdefault(key, {})[int(reps) * max(1, int(tb) // 4)] = float(gbs)
+    curves = {True: {}, False: {}}
+    for (tb, bx, pitch), by_regs in got.items():
+        ref = [g for r, g in by_regs.items() if 8 <= r <= 16]
+        if not ref:
+            continue
+        for r, g in by_regs.items():
+            if r >= 8:
+                curves[pitch * tb % 128 == 0].setdefault(r, []).append(g / max(ref))
+    return {al: [(r, min(1.0, statistics.median(v))) for r, v in sorted(c.items())]
+            for al, c in curves.items()}
+
+
 def pipe(t):
     rows = {(r[0], int(r[1])): float(r[3]) for r in t['pipe_rows']}
     clock = float(t['spin'][0][3])  # spin,clock_mhz,0,ms,MHz
@@ -225,7 +254,7 @@ def derive(src, dst):
     print(f"l2_write_sectors_ns={float(s['l2_write_sectors_ns']) * scale:.0f}")
     for k in ('launch_ns_per_block', 'launch_ns_per_warp', 'mem_latency_ns', 'latency_per_warp',
               'overlap_p', 'dram_run_read', 'dram_run_write', 'dram_run_window', 'block_run_eff',
-              'barrier_eff',
+              'barrier_eff', 'walk_eff', 'walk_eff_aligned',
               'ld_line_cycles', 'ld_hit_line_cycles', 'st_line_cycles', 'smem_wavefront_cycles',
               'smem_instr_cycles', 'partial_write_cost'):
         print(f"{k}={s[k]}")
@@ -267,7 +296,9 @@ def main():
     for mode in ('read', 'write'):
         print(f"dram_run_{mode}=" + ",".join(f"{r}:{e:.3f}" for r, e in eta[mode]))
     print(f"dram_run_window={window}")
-    for key, curve in (('block_run_eff', block_runs(t)), ('barrier_eff', barrier(t))):
+    w = walk(t)
+    for key, curve in (('block_run_eff', block_runs(t)), ('barrier_eff', barrier(t)),
+                       ('walk_eff', w[False]), ('walk_eff_aligned', w[True])):
         if curve:
             print(f"{key}=" + ",".join(f"{x}:{y:.3f}" for x, y in curve))
     print(f"# the L1-hit cost from probe {c['src']['ld_hit_line_cycles']}, the store cost from probe "

@@ -62,6 +62,8 @@ void report_prediction_json(json_writer *w, const tpx_config *c, const tpx_total
     json_double(w, "block_ns", p.block_ns, 1);
     json_double(w, "run_a_bytes", p.run_a, 1);
     json_double(w, "run_b_bytes", p.run_b, 1);
+    json_int(w, "walk_registers", p.walk_regs);
+    json_double(w, "walk_pace", p.walk_eff, 3);
     char why[TPX_MSG];
     predict_explain(&p, prof, why, sizeof why);
     json_string(w, "why", why);

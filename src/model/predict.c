@@ -138,6 +138,28 @@ static double memory_ms(double dram, double lat)
     return x > 50 ? dram : dram / -expm1(-x);
 }
 
+/* A tile walk whose shared tile is read down its columns (tile_rows): ptxas
+ * gives the body 32 registers, so a thread whose rows need more than that
+ * keeps only part of its loads ahead and issues its shared stores in a run
+ * after them; its warps then wait on the shared-memory (MIO) queue, most
+ * where a row load takes two L1 passes (rows of A or B not 128-byte
+ * aligned).  The reps probe measures the pace by the registers the rows
+ * hold (rows x 4-byte words an element): bench/results/issue18/
+ * h200_reps_pad*.csv, docs/prediction.md. */
+static void walk_pace(const tpx_config *c, const tpx_profile *prof, tpx_prediction *p)
+{
+    tpx_traits k = tpx_traits_of(c->kernel);
+    p->walk_eff = 1;
+    if (k.phases != 2 || k.reps != TPX_REPS_WALK || (k.flags & TPX_KF_REGT))
+        return;
+    long long e = (long long)config_esize(c->dtype);
+    int words = e > 4 ? (int)(e / 4) : 1;
+    p->walk_regs = (int)compiled_loads_per_thread(c) * words;
+    p->walk_aligned = (long long)c->w * e % 128 == 0 && (long long)c->h * e % 128 == 0;
+    p->walk_eff = profile_curve_at(p->walk_aligned ? &prof->walk_eff_aligned : &prof->walk_eff,
+                                   p->walk_regs);
+}
+
 static void bind(tpx_prediction *p, double mem, double p_norm)
 {
     const double *t = p->t_ms;
@@ -147,7 +169,7 @@ static void bind(tpx_prediction *p, double mem, double p_norm)
         top = parts[i] > top ? parts[i] : top;
     for (int i = 0; i < 3; i++) /* scaled by the largest: no overflow at p = 8 */
         sum += pow(parts[i] / top, p_norm);
-    p->ms = top * pow(sum, 1 / p_norm);
+    p->ms = top * pow(sum, 1 / p_norm) / p->walk_eff;
     p->limiter = t[TPX_LIM_LATENCY] > t[TPX_LIM_DRAM] ? TPX_LIM_LATENCY : TPX_LIM_DRAM;
     if (t[TPX_LIM_SM] > mem && t[TPX_LIM_SM] >= t[TPX_LIM_L2])
         p->limiter = TPX_LIM_SM;
@@ -173,6 +195,7 @@ int predict_config(const tpx_config *c, const tpx_totals *t, const tpx_traffic *
     p->t_ms[TPX_LIM_L2] = l2_ms(tr, prof);
     p->t_ms[TPX_LIM_SM] =
         (double)t->blocks / prof->sms * p->sm_cycles_block / (prof->clock_mhz * 1e3);
+    walk_pace(c, prof, p);
     bind(p, memory_ms(p->t_ms[TPX_LIM_DRAM], p->t_ms[TPX_LIM_LATENCY]), prof->overlap_p);
     double bytes = 2.0 * (double)c->w * (double)c->h * (double)config_esize(c->dtype);
     p->gbs = bytes / (p->ms * 1e6);

@@ -60,6 +60,9 @@ typedef struct tpx_prediction {
     double run_a, run_b;        /* contiguous bytes DRAM sees on each side */
     double block_run_a, block_run_b; /* ... that one block moves per row */
     double eta_a, eta_b;        /* the DRAM efficiency of those runs */
+    int walk_regs;              /* a tile walk's registers for a thread's rows; 0: not a walk */
+    int walk_aligned;           /* ... with the rows of A and B 128-byte aligned */
+    double walk_eff;            /* its pace from the profile's walk curves (1: none) */
     double dram_bytes;
 } tpx_prediction;
 

@@ -1,6 +1,7 @@
 /* predict_words: the binding limit in a sentence with the numbers that make
  * it bind, for the strip, the Bandwidth view, tpx report and tpx compare. */
 #include <stdio.h>
+#include <string.h>
 
 #include "predict.h"
 
@@ -96,6 +97,11 @@ void predict_explain(const tpx_prediction *p, const tpx_profile *prof, char *buf
     default:
         sm_words(p, buf, n);
     }
+    size_t len = strlen(buf);
+    if (p->walk_eff < 0.995 && len < n) /* the walk's pace (predict.c, walk_pace) */
+        snprintf(buf + len, n - len,
+                 "; x%.2f: a thread's rows hold %d registers and its shared stores queue%s",
+                 p->walk_eff, p->walk_regs, p->walk_aligned ? "" : " (rows not 128-byte aligned)");
 }
 
 void predict_compare(const tpx_prediction *a, const tpx_prediction *b, char *buf, size_t n)

@@ -48,6 +48,11 @@ typedef struct tpx_profile {
     tpx_curve barrier_eff;      /* a block's pace with a barrier between its loads and
                                  * stores over its pace without, by threads per block
                                  * (the barrier probe); none: 1 */
+    tpx_curve walk_eff;         /* a tile walk's pace (its shared tile read down columns)
+                                 * by the registers a thread's rows hold, over its pace at 8,
+                                 * rows of A or B not 128-byte aligned (the reps probe,
+                                 * mode 7); none: 1 */
+    tpx_curve walk_eff_aligned; /* ... rows of both 128-byte aligned */
     double ld_line_cycles;      /* SM pipe cycles per line a load misses in L1 */
     double ld_hit_line_cycles;  /* ... per line it hits */
     double st_line_cycles;      /* ... per line a store writes */
