@@ -2,7 +2,7 @@
  * probe_reps.cuh: what it costs a block to give each thread many rows of its
  * tile.  A BX x BX tile moved by BX x BY threads gives a thread REPS = BX / BY
  * rows: the same tile and bytes by fewer, longer threads.  The probe copies
- * an 8192 x 8192 array of T (4 or 8 bytes) in such tiles, each thread
+ * an 8192 x 8192 array of T (4 or 8 bytes; 2 in modes 1 and 7) in such tiles, each thread
  * loading its REPS rows before it stores any (the tiled kernels' load
  * phase), directly (mode 0) or through a padded shared tile with a barrier
  * between (mode 1), under the same launch bounds as the catalog's bodies
@@ -125,6 +125,8 @@ static void run_reps(const char *arg)
     reps_t<unsigned long long, 5>(s, d, n, pitch);
     reps_t<unsigned, 7>(s, d, n, pitch);
     reps_t<unsigned long long, 7>(s, d, n, pitch);
+    reps_t<unsigned short, 1>(s, d, n, pitch); /* 2-byte elements (f16): a register each, */
+    reps_t<unsigned short, 7>(s, d, n, pitch); /* half of it used */
     probe_pair_free(s, d);
 }
 
