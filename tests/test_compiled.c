@@ -121,12 +121,36 @@ static void test_strip_kernels(void **state)
     }
 }
 
+/* tile_vec has two bodies (kernels/tile_vec.cu): rows on 16 bytes take the
+ * 16-byte path, whose NSB = BX / BY sub-blocks of v vectors are compiled for
+ * NSB 1, 2 and 4 (32x8 f32: 4 x 4 = 16 loads ahead); rows that are not
+ * (12500x6200 f16: 25000 B) take tpxk_tile_vec1, the generic walk with a
+ * run-time count, so 4 ahead whatever the shape (64x2's 32 reps, 32x8's 4),
+ * or all of them when fewer (16x16's one). */
+static void test_tile_vec_bodies(void **state)
+{
+    (void)state;
+    tpx_config c = test_cfg(TPX_K_TILE_VEC, 32, 8, 8192, 8192, TPX_F32, 1);
+    assert_true(compiled_loads_in_flight(&c) == 16.0);
+    static const int shapes[][2] = {{64, 2}, {32, 8}, {256, 1}, {16, 16}};
+    for (size_t i = 0; i < sizeof shapes / sizeof shapes[0]; i++) {
+        c = test_cfg(TPX_K_TILE_VEC, shapes[i][0], shapes[i][1], 12500, 6200, TPX_F16, 1);
+        char name[96];
+        tpx_geom g = config_geom(&c);
+        assert_int_equal(tpx_instance_name(c.kernel, &g, 2, name, sizeof name), 0);
+        assert_string_equal(name, "tpxk_tile_vec1<unsigned short>");
+        int reps = shapes[i][0] / shapes[i][1];
+        assert_true(compiled_loads_in_flight(&c) == (reps < 4 ? reps : 4));
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_every_config_known),
         cmocka_unit_test(test_record_reaches_occupancy),
         cmocka_unit_test(test_strip_kernels),
+        cmocka_unit_test(test_tile_vec_bodies),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
