@@ -187,7 +187,7 @@ def walk(t):
     4-byte words an element) over the best pace at 8 to 16 of the same
     element size, block width and pitch (the reps probe, mode 7, the
     compiler's own registers): the median over those, by alignment of the
-    pitch.  Rows with one block an SM are left out: that is occupancy,
+    pitch, over its value at 8.  Rows with one block an SM are left out: that is occupancy,
     which the model prices itself."""
     got = {}
     for tb, reps, mode, r32, pitch, bx, by, bps, regs, ms, gbs in t.get('reps', []):
@@ -202,8 +202,11 @@ def walk(t):
         for r, g in by_regs.items():
             if r >= 8:
                 curves[pitch * tb % 128 == 0].setdefault(r, []).append(g / max(ref))
-    return {al: [(r, min(1.0, statistics.median(v))) for r, v in sorted(c.items())]
-            for al, c in curves.items()}
+    out = {}
+    for al, c in curves.items():  # over the point at 8, so shapes of 8 or fewer keep their pace
+        med = {r: statistics.median(v) for r, v in sorted(c.items())}
+        out[al] = [(r, min(1.0, m / med[min(med)])) for r, m in med.items()] if med else []
+    return out
 
 
 def pipe(t):
