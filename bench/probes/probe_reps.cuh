@@ -22,8 +22,9 @@
 /* The body, by the bits of MODE: 1 through the padded shared tile (a
  * barrier between), 2 the tile read down its columns (transposed in shared
  * memory), 4 written to the mirrored tile (block (i, j) stores tile (j, i)).
- * Mode 7 is tile_rows' pattern: a diagnostic that tells which of its
- * differences from a copy costs, not a calibration. */
+ * Mode 7 is tile_rows' pattern: its pace by the registers a thread's rows
+ * hold is the profile's walk curves (calibrate.py, walk); the other modes
+ * tell which of its differences from a copy costs. */
 template <typename T, int REPS, int MODE>
 __device__ __forceinline__ void reps_body(const T *__restrict__ src, T *__restrict__ dst, int width)
 {
