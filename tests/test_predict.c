@@ -159,6 +159,12 @@ static void test_walk_pace(void **state)
     assert_true(fabs(p.ms - q.ms / 0.8) < 1e-12);
     predict_explain(&p, &prof, why, sizeof why);
     assert_non_null(strstr(why, "(rows not 128-byte aligned)"));
+    /* tpx compare says the pace moved, whatever the limits did */
+    predict_dt(&prof, TPX_K_TILE_ROWS, 64, 8, 8200, 8200, TPX_F32, &q);
+    predict_compare(&q, &p, why, sizeof why);
+    assert_non_null(strstr(why, "; the walk pace x1.00 -> x0.80 (rows a thread)"));
+    predict_compare(&q, &q, why, sizeof why);
+    assert_null(strstr(why, "walk pace"));
     /* A 128-byte-aligned W with an unaligned H is unaligned: B's rows. */
     predict_dt(&prof, TPX_K_TILE_ROWS, 64, 2, 8192, 8200, TPX_F32, &p);
     assert_false(p.walk_aligned);

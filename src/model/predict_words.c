@@ -1,5 +1,6 @@
 /* predict_words: the binding limit in a sentence with the numbers that make
  * it bind, for the strip, the Bandwidth view, tpx report and tpx compare. */
+#include <math.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -104,6 +105,16 @@ void predict_explain(const tpx_prediction *p, const tpx_profile *prof, char *buf
                  p->walk_eff, p->walk_regs, p->walk_aligned ? "" : " (rows not 128-byte aligned)");
 }
 
+/* The walk pace is no limit, so a change of it alone would leave the
+ * limits' words unmoved: said after them. */
+static void walk_note(const tpx_prediction *a, const tpx_prediction *b, char *buf, size_t n)
+{
+    double wa = a->walk_eff > 0 ? a->walk_eff : 1, wb = b->walk_eff > 0 ? b->walk_eff : 1;
+    size_t len = strlen(buf);
+    if (fabs(wb / wa - 1) > 0.005 && len < n)
+        snprintf(buf + len, n - len, "; the walk pace x%.2f -> x%.2f (rows a thread)", wa, wb);
+}
+
 void predict_compare(const tpx_prediction *a, const tpx_prediction *b, char *buf, size_t n)
 {
     if (!a->valid || !b->valid) {
@@ -113,6 +124,7 @@ void predict_compare(const tpx_prediction *a, const tpx_prediction *b, char *buf
     if (a->limiter != b->limiter) {
         snprintf(buf, n, "the binding limit moved from %s to %s",
                  predict_limiter_words(a->limiter), predict_limiter_words(b->limiter));
+        walk_note(a, b, buf, n);
         return;
     }
     /* the same limit: its own time's ratio, and the limit whose time moved most */
@@ -129,4 +141,5 @@ void predict_compare(const tpx_prediction *a, const tpx_prediction *b, char *buf
     if (most != (int)a->limiter && len >= 0 && (size_t)len < n)
         snprintf(buf + len, n - (size_t)len, "; %s moved most (x%.2f)",
                  predict_limiter_words((tpx_limiter)most), b->t_ms[most] / a->t_ms[most]);
+    walk_note(a, b, buf, n);
 }
