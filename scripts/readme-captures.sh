@@ -3,12 +3,15 @@
 # renderer (tests/tpx_render, headless, without a GPU), so that the README
 # can be refreshed after a change to a view.  --write puts them in place:
 # each replaces the README block whose config line (the capture's second
-# line) it shares; review with git diff README.md.
+# line) it shares; review with git diff README.md.  --check writes nothing
+# and fails when a block differs from its capture (the test readme_captures:
+# a change to the model or a view that leaves the README's screens stale).
 set -eu
 cd "$(dirname "$0")/.."
 dir=${TPX_BUILD_DIR:-build}
 [ -n "${TPX_NO_BUILD:-}" ] || scripts/build.sh
-render() { echo "\$ tpx_render $*"; "$dir/tests/tpx_render" "$@"; echo; }
+render_bin=${TPX_RENDER:-$dir/tests/tpx_render}
+render() { echo "\$ tpx_render $*"; "$render_bin" "$@"; echo; }
 captures() {
     render --view 1 --kernel smem_rect --block 32x8 --size 256 --cols 136 --rows 24
     render --view 2 --kernel smem --block 32x32 --size 1024 --cols 80 --rows 53
@@ -19,12 +22,14 @@ captures() {
     render --view 5 --kernel tile_rows --block 32x8 --pad 1 --size 8192 --cols 120 --rows 44 \
         --load bench/results/h200-8192-f32.json
 }
-if [ "${1:-}" != --write ]; then
+mode=${1:-}
+if [ "$mode" != --write ] && [ "$mode" != --check ]; then
     captures
     exit 0
 fi
 captures >"${TMPDIR:-/tmp}/tpx-captures.$$"
-python3 - README.md "${TMPDIR:-/tmp}/tpx-captures.$$" <<'PY'
+rc=0
+python3 - README.md "${TMPDIR:-/tmp}/tpx-captures.$$" "$mode" <<'PY' || rc=$?
 import os, re, sys
 readme, caps = sys.argv[1], open(sys.argv[2], encoding="utf-8").read()
 text = open(readme, encoding="utf-8").read()
@@ -51,9 +56,19 @@ for line in text.split("\n"):
         continue
     (block if inside else out).append(line)
 new = "\n".join(out)
+if sys.argv[3] == "--check":
+    if new != text:
+        stale = [a for a, b in zip(text.split("\n"), new.split("\n")) if a != b]
+        print("README.md: screen captures differ from what the explorer draws now, e.g.\n  "
+              + (stale[0] if stale else "(lines added or removed)")
+              + "\nrun scripts/readme-captures.sh --write and review git diff README.md",
+              file=sys.stderr)
+        sys.exit(1)
+    sys.exit(0)
 tmp = readme + ".tmp"
 open(tmp, "w", encoding="utf-8").write(new)
 os.replace(tmp, readme)
 PY
 rm -f "${TMPDIR:-/tmp}/tpx-captures.$$"
+if [ "$mode" = --check ] || [ "$rc" -ne 0 ]; then exit "$rc"; fi
 git --no-pager diff --stat -- README.md
