@@ -30,7 +30,7 @@ catalog (docs/prediction.md, "Calibration"):
                         reps, mode 7 (tile_rows' walk: rows staged in shared
                         memory, read down its columns, stored mirrored): the
                         pace by the registers a thread's rows hold over the
-                        pace at 8 to 16, rows 32 B off 128 and aligned
+                        pace at 8, rows 16 to 96 B off 128 and rows on it
   chase_*               chase: unloaded latencies (documentation only)
 
 A GPU without probes gets its constants from a probed profile by rules
@@ -187,8 +187,8 @@ def walk(t):
     4-byte words an element) over the best pace at 8 to 16 of the same
     element size, block width and pitch (the reps probe, mode 7, the
     compiler's own registers): the median over those, by alignment of the
-    pitch, over its value at 8.  Rows with one block an SM are left out: that is occupancy,
-    which the model prices itself."""
+    pitch, over its value at 8.  Rows with one block an SM are left out:
+    that is occupancy, which the model prices itself."""
     got = {}
     for tb, reps, mode, r32, pitch, bx, by, bps, regs, ms, gbs in t.get('reps', []):
         if mode == '7' and r32 == '0' and int(bps) >= 2 and int(reps) >= 4:

@@ -17,10 +17,10 @@
 static int unrolled_reps(const tpx_config *c, const tpx_geom *g)
 {
     tpx_traits t = tpx_traits_of(c->kernel);
-    if ((t.flags & TPX_KF_REGT) && tpx_vec(g) <= 1)
-        return 0; /* tile_vec's element path: the generic walk, a run-time count (tile_vec.cu) */
     if (t.flags & TPX_KF_REGT) { /* tile_vec: NSB sub-blocks of N vectors, NSB = BX / BY */
         int n = tpx_vec(g), nsb = c->by > 0 ? c->bx / c->by : 0;
+        if (n <= 1) /* the element path: the generic walk, a run-time count (tile_vec.cu) */
+            return 0;
         return n * (nsb == 1 || nsb == 2 || nsb == 4 ? nsb : 1);
     }
     return tpx_instance_reps(c->kernel, g); /* the REPS the launch compiles */

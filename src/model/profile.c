@@ -24,8 +24,8 @@ static const profile_key profile_keys[] = {
     PK(launch_ns_per_warp, 'd'), PK(mem_latency_ns, 'd'), PK(latency_per_warp, 'd'),
     PK(dram_gbs, 'd'), PK(overlap_p, 'd'), PK(dram_run_read, 'c'), PK(dram_run_write, 'c'),
     PK(dram_run_window, 'd'), PK(barrier_eff, 'c'), PK(block_run_eff, 'c'),
-    PK(walk_eff, 'c'), PK(walk_eff_aligned, 'c'), PK(ld_line_cycles, 'd'), PK(ld_hit_line_cycles, 'd'),
-    PK(st_line_cycles, 'd'), PK(smem_wavefront_cycles, 'd'), PK(smem_instr_cycles, 'd'),
+    PK(walk_eff, 'c'), PK(walk_eff_aligned, 'c'), PK(ld_line_cycles, 'd'),
+    PK(ld_hit_line_cycles, 'd'), PK(st_line_cycles, 'd'), PK(smem_wavefront_cycles, 'd'), PK(smem_instr_cycles, 'd'),
     PK(l2_read_sectors_ns, 'd'), PK(l2_write_sectors_ns, 'd'), PK(partial_write_cost, 'd'),
     PK(rmw_gbs, 'd'),
 };
