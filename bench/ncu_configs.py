@@ -124,6 +124,8 @@ CONFIGS = [
     ("tile_vec", "16x16", "1000x776", "f16", 0, 1, 0), ("tile_vec", "16x16", "1000x777", "f32", 0, 1, 0),
     ("tile_vec", "16x8", "8192x8192", "f32", 0, 1, 1), ("tile_vec", "16x16", "8192x8192", "f64", 0, 1, 1),
     ("tile_vec", "16x16", "8192x8192", "f16", 0, 1, 1),
+    # the element path at tile_rows' compiled rep counts (8 and 16), a large odd size timed
+    ("tile_vec", "32x4", "1000x777", "f64", 1, 0, 0), ("tile_vec", "64x4", "8191x8193", "f16", 1, 0, 1),
     # issue 20: sector-cut B rows, any alignment, last vector past W H, short rows
     ("tile_sec", "32x8", "1000x777", "f32", 0, 0, 0), ("tile_sec", "32x8", "1000x777", "f16", 0, 0, 0),
     ("tile_sec", "32x8", "1000x777", "f64", 0, 0, 0), ("tile_sec", "16x16", "333x517", "f32", 0, 0, 0),

@@ -9,7 +9,8 @@
  * of the load of a sub-block's move k is element k of the store of its move
  * j (TPX_KF_REGT), which is what the register transpose does.  When the rows
  * do not start on 16 bytes the geometry says vec 1 and the generic
- * element-wise tile body runs instead (a 16 x 16 tile, tile_rows' moves).
+ * element-wise tile body runs instead (a BX x BX tile, tile_rows' moves with
+ * the transposition at the shared store), compiled per rep count as tile_rows is.
  */
 #include "tpx_fns.cuh"
 #include "tpx_kernel_body.cuh"
@@ -125,11 +126,42 @@ __global__ void __launch_bounds__(MAXT) tpxk_tile_vec16(tpx_geom gp, const E *__
     }
 }
 
-/* One element per access: the generic tile body on tpx_mv_tile_vec's vec-1 moves. */
-template <typename E>
-__global__ void TPX_BOUNDS tpxk_tile_vec1(tpx_geom g, const E *__restrict__ a, E *__restrict__ b)
+/* One element per access: the generic tile body on tpx_mv_tile_vec's vec-1
+ * moves, compiled for tile_rows' rep counts (tpx_instance_reps) so that
+ * every load of a phase is in flight before the first store.  The vector
+ * width is the constant 1 the compiler sees: left as the launch parameter,
+ * every move divided 64-bit indices by it (47 registers a thread, and at
+ * 8191x8193 f16 half of tile_rows' speed with the same moves). */
+template <typename E, int REPS>
+__global__ void TPX_BOUNDS tpxk_tile_vec1(tpx_geom gp, const E *__restrict__ a, E *__restrict__ b)
 {
-    tpx_tiled<TPX_K_TILE_VEC, 0>(g, a, b);
+    tpx_geom g = gp;
+    g.vec = 1;
+    tpx_tiled<TPX_K_TILE_VEC, REPS>(g, a, b);
+}
+
+template <int REPS> static const void *tile_vec1_fn(int esize)
+{
+    switch (esize) {
+    case 2: return (const void *)tpxk_tile_vec1<unsigned short, REPS>;
+    case 4: return (const void *)tpxk_tile_vec1<unsigned int, REPS>;
+    case 8: return (const void *)tpxk_tile_vec1<unsigned long long, REPS>;
+    default: return 0;
+    }
+}
+
+/* As tpx_tiled_fn: BX / BY when a compiled count, else 0 (tpx_instance_reps). */
+static const void *tile_vec1_reps(const tpx_geom *g, int esize)
+{
+    switch (tpx_reps(TPX_K_TILE_VEC, g)) {
+    case 1: return tile_vec1_fn<1>(esize);
+    case 2: return tile_vec1_fn<2>(esize);
+    case 4: return tile_vec1_fn<4>(esize);
+    case 8: return tile_vec1_fn<8>(esize);
+    case 16: return tile_vec1_fn<16>(esize);
+    case 32: return tile_vec1_fn<32>(esize);
+    default: return tile_vec1_fn<0>(esize);
+    }
 }
 
 template <int NSB, int MAXT> static const void *tile_vec16_fn(int esize)
@@ -155,7 +187,7 @@ template <int MAXT> static const void *tile_vec16_nsb(const tpx_geom *g, int esi
 const void *tpx_fn_tile_vec(const tpx_geom *g, int esize)
 {
     if (tpx_vec(g) * esize != 16)
-        return TPX_FN_BY_ESIZE(esize, tpxk_tile_vec1);
+        return tile_vec1_reps(g, esize);
     if ((long long)g->bx * g->by <= 256)
         return tile_vec16_nsb<256>(g, esize);
     return tile_vec16_nsb<1024>(g, esize);

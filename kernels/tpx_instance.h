@@ -90,7 +90,7 @@ static inline int tpx_instance_name(tpx_kernel_id k, const tpx_geom *g, int esiz
     if (k != TPX_K_TILE_VEC) /* a custom body names its own kernels */
         return -1;
     if (!vec16)
-        return snprintf(buf, n, "tpxk_tile_vec1<%s>", e) > 0 ? 0 : -1;
+        return snprintf(buf, n, "tpxk_tile_vec1<%s, %d>", e, tpx_instance_reps(k, g)) > 0 ? 0 : -1;
     int nsb = g->by > 0 && g->bx % g->by == 0 ? g->bx / g->by : 0;
     return snprintf(buf, n, "tpxk_tile_vec16<%s, %d, %d>", e, nsb == 1 || nsb == 2 || nsb == 4 ? nsb : 0,
                     (long long)g->bx * g->by <= 256 ? 256 : 1024) > 0 ? 0 : -1;

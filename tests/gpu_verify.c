@@ -20,9 +20,10 @@ static const shape rect_blocks[] = {{32, 8}, {8, 32}, {16, 16}, {64, 4}, {20, 5}
 static const shape tile_blocks[] = {{32, 8}, {64, 4}, {16, 16}, {32, 32},
                                     {64, 16}, {48, 16}, {128, 8}};
 /* tile_vec: 1, 2 and 4 sub-blocks per thread (compiled paths), 8 and 3 (the
- * run-time path), 1024 threads (the kernel bounded at 1024), and 8x8. */
-static const shape vec_blocks[] = {{16, 16}, {16, 8}, {16, 4}, {8, 8},
-                                   {32, 4},  {24, 8}, {32, 32}, {8, 2}};
+ * run-time path), 1024 threads (the kernel bounded at 1024), and 8x8; the
+ * element path's rep counts 1 to 32 and a run-time 3 (64x4: 16, 32x1: 32). */
+static const shape vec_blocks[] = {{16, 16}, {16, 8}, {16, 4}, {8, 8}, {32, 4},
+                                   {24, 8},  {32, 32}, {8, 2}, {64, 4}, {32, 1}};
 /* 1x4097 .. 65537x3: issue 11's odd sizes; 1022 and 1036 columns are widths
  * where a 16-byte kernel must fall back (1022: every dtype; 1036: f16 only);
  * 4100x36, 520x264 and 96x40 are aligned but cut tiles into whole vectors. */

@@ -178,6 +178,10 @@ static void test_walk_pace(void **state)
     assert_true(p.walk_regs == 0 && p.walk_eff == 1);
     predict_explain(&p, &prof, why, sizeof why);
     assert_null(strstr(why, "registers"));
+    /* tile_vec's element path (8201 rows do not start on 16 bytes) is the walk:
+     * 64x2 gives a thread 32 rows of 4 bytes, off 128 bytes */
+    predict_dt(&prof, TPX_K_TILE_VEC, 64, 2, 8201, 8201, TPX_F32, &p);
+    assert_true(p.walk_regs == 32 && !p.walk_aligned && fabs(p.walk_eff - 0.8) < 1e-12);
 }
 
 /* naive_row 32x8 at 8192^2, store lines at 5 cycles: every store

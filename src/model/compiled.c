@@ -13,14 +13,14 @@
  * instance): a row's fixed reps; for the tile walks, tile height / BY when it
  * is one of the compiled counts, else 0 (a run-time loop); tile_vec's
  * 16-byte path its sub-blocks' vectors, its element path (tpxk_tile_vec1,
- * rows not on 16 bytes) 0. */
+ * rows not on 16 bytes) as a walk's. */
 static int unrolled_reps(const tpx_config *c, const tpx_geom *g)
 {
     tpx_traits t = tpx_traits_of(c->kernel);
     if (t.flags & TPX_KF_REGT) { /* tile_vec: NSB sub-blocks of N vectors, NSB = BX / BY */
         int n = tpx_vec(g), nsb = c->by > 0 ? c->bx / c->by : 0;
-        if (n <= 1) /* the element path: the generic walk, a run-time count (tile_vec.cu) */
-            return 0;
+        if (n <= 1) /* the element path: the generic walk at tile_rows' counts (tile_vec.cu) */
+            return tpx_instance_reps(c->kernel, g);
         return n * (nsb == 1 || nsb == 2 || nsb == 4 ? nsb : 1);
     }
     return tpx_instance_reps(c->kernel, g); /* the REPS the launch compiles */

@@ -138,7 +138,7 @@ static double memory_ms(double dram, double lat)
     return x > 50 ? dram : dram / -expm1(-x);
 }
 
-/* A tile walk whose shared tile is read down its columns (tile_rows): ptxas
+/* A tile walk (tile_rows; tile_vec where rows do not start on 16 bytes): ptxas
  * gives the body 32 registers, so a thread whose rows need more than that
  * keeps only part of its loads ahead and issues its shared stores in a run
  * after them; its warps then wait on the shared-memory (MIO) queue, most
@@ -149,8 +149,10 @@ static double memory_ms(double dram, double lat)
 static void walk_pace(const tpx_config *c, const tpx_profile *prof, tpx_prediction *p)
 {
     tpx_traits k = tpx_traits_of(c->kernel);
+    tpx_geom g = config_geom(c);
     p->walk_eff = 1;
-    if (k.phases != 2 || k.reps != TPX_REPS_WALK || (k.flags & TPX_KF_REGT))
+    /* tile_vec's element path (vec 1) is the same walk; its 16-byte path is not */
+    if (k.phases != 2 || k.reps != TPX_REPS_WALK || ((k.flags & TPX_KF_REGT) && tpx_vec(&g) > 1))
         return;
     long long e = (long long)config_esize(c->dtype);
     int words = e > 4 ? (int)(e / 4) : 1;
