@@ -7,6 +7,7 @@
 #          rounds, tile_vec and tile_rows at odd shapes, % of memcpy
 #   heldout: tile_vec again as bench/probes/run.sh sweeps it, at the two sizes
 #          of the seventh and eighth held-out sets where it takes the element path
+#   odd:   tile_vec again at bench/results/h200_odd.json's element-path configs
 # Logs in $OUT (default /tmp/vec1).  $TPX (default build-gpu/s2/tpx), its tests/gpu_verify.
 set -u
 out=${OUT:-/tmp/vec1}; mkdir -p "$out"
@@ -47,10 +48,9 @@ heldout)
             --time-cap 0.05 --save "$out/sweep_h200_${spec}_f16_tile_vec.json" >"$out/sweep_h200_${spec}_f16_tile_vec.txt" 2>&1
     done
     ;;
-esac
-# odd: tile_vec again at the shipped odd-shape result's sizes and blocks
-# (bench/gpu_issue20_save.sh's tile_vec rows), for bench/results/h200_odd.json
-if [ "${1:-ab}" = odd ]; then
+odd)
+    # tile_vec again at the shipped odd-shape result's sizes and blocks
+    # (bench/gpu_issue20_save.sh's tile_vec rows), for bench/results/h200_odd.json
     odd=8191x8193,8193x8191,6001x3999,4097x4095,12345x6789,10007x5003,16383x16385
     thin=1x67108864,67108864x1,3x22369621,22369621x3,16x4194304,4194304x16,100x671089,671089x100
     thin+=,8193x8192,8192x8193,4097x16384,16385x4096,2048x2048
@@ -58,4 +58,9 @@ if [ "${1:-ab}" = odd ]; then
         --time-cap 0.15 --save "$out/odd_grid.json" >"$out/odd_grid.log" 2>&1
     "$t" bench --kernel memcpy,tile_vec --block 32x8,64x4,16x16,1x256,4x256,256x1 --size $thin \
         --dtype f32,f16,f64 --time-cap 0.05 --save "$out/odd_thin.json" >"$out/odd_thin.log" 2>&1
-fi
+    ;;
+*)
+    echo "usage: bench/gpu_vec1.sh [check|ab|heldout|odd]" >&2
+    exit 2
+    ;;
+esac

@@ -140,29 +140,15 @@ __global__ void TPX_BOUNDS tpxk_tile_vec1(tpx_geom gp, const E *__restrict__ a, 
     tpx_tiled<TPX_K_TILE_VEC, REPS>(g, a, b);
 }
 
-template <int REPS> static const void *tile_vec1_fn(int esize)
-{
-    switch (esize) {
-    case 2: return (const void *)tpxk_tile_vec1<unsigned short, REPS>;
-    case 4: return (const void *)tpxk_tile_vec1<unsigned int, REPS>;
-    case 8: return (const void *)tpxk_tile_vec1<unsigned long long, REPS>;
-    default: return 0;
+/* The element path's instances for tpx_tiled_fn, which picks REPS as it does
+ * for tile_rows (tpx_instance_reps names the same); tile_vec's tile keeps
+ * the data's type (config_validate), so only T = E has a kernel. */
+struct tpxk_tile_vec1_fn {
+    template <int R, typename E, typename T> static const void *fn()
+    {
+        return sizeof(T) == sizeof(E) ? (const void *)tpxk_tile_vec1<E, R> : 0;
     }
-}
-
-/* As tpx_tiled_fn: BX / BY when a compiled count, else 0 (tpx_instance_reps). */
-static const void *tile_vec1_reps(const tpx_geom *g, int esize)
-{
-    switch (tpx_reps(TPX_K_TILE_VEC, g)) {
-    case 1: return tile_vec1_fn<1>(esize);
-    case 2: return tile_vec1_fn<2>(esize);
-    case 4: return tile_vec1_fn<4>(esize);
-    case 8: return tile_vec1_fn<8>(esize);
-    case 16: return tile_vec1_fn<16>(esize);
-    case 32: return tile_vec1_fn<32>(esize);
-    default: return tile_vec1_fn<0>(esize);
-    }
-}
+};
 
 template <int NSB, int MAXT> static const void *tile_vec16_fn(int esize)
 {
@@ -187,7 +173,7 @@ template <int MAXT> static const void *tile_vec16_nsb(const tpx_geom *g, int esi
 const void *tpx_fn_tile_vec(const tpx_geom *g, int esize)
 {
     if (tpx_vec(g) * esize != 16)
-        return tile_vec1_reps(g, esize);
+        return tpx_tiled_fn<tpxk_tile_vec1_fn, TPX_K_TILE_VEC, TPX_REPS_WALK>(g, esize);
     if ((long long)g->bx * g->by <= 256)
         return tile_vec16_nsb<256>(g, esize);
     return tile_vec16_nsb<1024>(g, esize);

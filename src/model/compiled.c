@@ -17,13 +17,13 @@
 static int unrolled_reps(const tpx_config *c, const tpx_geom *g)
 {
     tpx_traits t = tpx_traits_of(c->kernel);
-    if (t.flags & TPX_KF_REGT) { /* tile_vec: NSB sub-blocks of N vectors, NSB = BX / BY */
-        int n = tpx_vec(g), nsb = c->by > 0 ? c->bx / c->by : 0;
-        if (n <= 1) /* the element path: the generic walk at tile_rows' counts (tile_vec.cu) */
-            return tpx_instance_reps(c->kernel, g);
+    int n = tpx_vec(g);
+    if ((t.flags & TPX_KF_REGT) && n > 1) { /* tile_vec: NSB sub-blocks of N vectors, NSB = BX / BY */
+        int nsb = c->by > 0 ? c->bx / c->by : 0;
         return n * (nsb == 1 || nsb == 2 || nsb == 4 ? nsb : 1);
     }
-    return tpx_instance_reps(c->kernel, g); /* the REPS the launch compiles */
+    /* the REPS the launch compiles; tile_vec's element path is a walk (tile_vec.cu) */
+    return tpx_instance_reps(c->kernel, g);
 }
 
 /* The build's record (assets/kernel_regs.txt), parsed once: "sm_90 42 name". */
