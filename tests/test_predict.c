@@ -50,6 +50,18 @@ static void predict_dt(const tpx_profile *prof, tpx_kernel_id k, int bx, int by,
     assert_int_equal(predict_config(&c, &t, &tr, prof, p), 0);
 }
 
+/* ... with padded shared tiles (a walk without conflicts) */
+static void predict_pad1(const tpx_profile *prof, tpx_kernel_id k, int bx, int by, long long w,
+                         long long h, tpx_dtype dt, tpx_prediction *p)
+{
+    tpx_config c = test_cfg(k, bx, by, w, h, dt, 1);
+    tpx_totals t;
+    tpx_traffic tr;
+    assert_int_equal(model_totals(&c, &t, NULL), 0);
+    assert_int_equal(traffic_compute(&c, &t, prof->l2_bytes, &tr), 0);
+    assert_int_equal(predict_config(&c, &t, &tr, prof, p), 0);
+}
+
 static void predict_on(const tpx_profile *prof, tpx_kernel_id k, int bx, int by, long long n,
                        tpx_prediction *p)
 {
@@ -182,6 +194,53 @@ static void test_walk_pace(void **state)
      * 64x2 gives a thread 32 rows of 4 bytes, off 128 bytes */
     predict_dt(&prof, TPX_K_TILE_VEC, 64, 2, 8201, 8201, TPX_F32, &p);
     assert_true(p.walk_regs == 32 && !p.walk_aligned && fabs(p.walk_eff - 0.8) < 1e-12);
+}
+
+/* The split-row limit: tile_rows 32x8 f32 (pad 1) at 8192 x 8193 writes rows of B
+ * of 8193 x 4 = 32772 B, a multiple of 4 and no more; its 32-element tile
+ * rows are 128 B, halfway in log from 64 to 256, so the share is 0.2: the
+ * stores drain at 0.2 x 4000 = 800 GB/s, 8192 x 8193 x 4 B / 800 GB/s =
+ * 0.33558528 ms, against 0.18 ms of L2 (its part-written sectors) and 0.13
+ * of DRAM: it binds (p = 64), where L2 would without it.  The
+ * reverse (A's rows split, B's 32768 B) has none; nor a curve the profile
+ * lacks (f16 at 8193: 2 B), a kernel that does not walk, or tile_vec's
+ * 16-byte path. */
+static void test_split_limit(void **state)
+{
+    (void)state;
+    tpx_profile prof = round_prof();
+    char msg[TPX_MSG], text[2048], why[TPX_MSG];
+    snprintf(text, sizeof text, "%swalk_split_4=64:0.1,256:0.3\nwalk_split_16=128:1\n", round_profile);
+    assert_int_equal(profile_parse(text, &prof, msg, sizeof msg), 0);
+    tpx_prediction p;
+    predict_pad1(&prof, TPX_K_TILE_ROWS, 32, 8, 8192, 8193, TPX_F32, &p);
+    assert_true(p.split_bytes == 4 && p.split_tile == 128 && fabs(p.split_gbs - 800) < 1e-9);
+    assert_true(fabs(p.t_ms[TPX_LIM_SPLIT] - 0.33558528) < 1e-12);
+    assert_int_equal(p.limiter, TPX_LIM_SPLIT);
+    assert_true(fabs(p.ms - 0.33558528) < 1e-9 && fabs(p.ms_unsplit - p.t_ms[TPX_LIM_L2]) < 1e-6);
+    predict_explain(&p, &prof, why, sizeof why);
+    assert_non_null(strstr(why, "limited by split-row stores: rows of B are a multiple of 4 "
+                                "bytes, not of 32, so each 128-byte tile row writes one more "
+                                "sector than it fills (800 GB/s)"));
+    predict_pad1(&prof, TPX_K_TILE_ROWS, 32, 8, 8193, 8192, TPX_F32, &p);
+    assert_true(p.split_bytes == 0 && p.t_ms[TPX_LIM_SPLIT] == 0 && p.ms == p.ms_unsplit);
+    predict_pad1(&prof, TPX_K_TILE_ROWS, 32, 8, 8192, 8193, TPX_F16, &p);
+    assert_true(p.split_bytes == 0 && p.t_ms[TPX_LIM_SPLIT] == 0);
+    predict_dt(&prof, TPX_K_SMEM, 32, 8, 8192, 8193, TPX_F32, &p);
+    assert_true(p.t_ms[TPX_LIM_SPLIT] == 0);
+    predict_dt(&prof, TPX_K_TILE_VEC, 16, 4, 8192, 8196, TPX_F32, &p);
+    assert_true(p.t_ms[TPX_LIM_SPLIT] == 0);
+    /* Not binding, it still costs: rows of 8196 x 4 = 32784 B (16 B), tiles
+     * of 128 B at the whole 4000 GB/s, 0.067 ms beside 0.134; at p = 2 the
+     * time is the root of the squares, said after the binding limit. */
+    prof.overlap_p = 2;
+    predict_pad1(&prof, TPX_K_TILE_ROWS, 32, 8, 8192, 8196, TPX_F32, &p);
+    double t = 8192.0 * 8196 * 4 / 4e9;
+    assert_true(p.split_bytes == 16 && fabs(p.t_ms[TPX_LIM_SPLIT] - t) < 1e-12);
+    assert_true(p.limiter != TPX_LIM_SPLIT);
+    assert_true(fabs(p.ms - sqrt(p.ms_unsplit * p.ms_unsplit + t * t)) < 1e-12);
+    predict_explain(&p, &prof, why, sizeof why);
+    assert_non_null(strstr(why, " % time from rows of B split across 32-byte sectors"));
 }
 
 /* naive_row 32x8 at 8192^2, store lines at 5 cycles: every store
@@ -328,6 +387,7 @@ int main(void)
         cmocka_unit_test(test_dram_runs),     cmocka_unit_test(test_h200_block_shapes),
         cmocka_unit_test(test_curves),        cmocka_unit_test(test_compare_words),
         cmocka_unit_test(test_block_curves),  cmocka_unit_test(test_walk_pace),
+        cmocka_unit_test(test_split_limit),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -31,6 +31,14 @@ catalog (docs/prediction.md, "Calibration"):
                         memory, read down its columns, stored mirrored): the
                         pace by the registers a thread's rows hold over the
                         pace at 8, rows 16 to 96 B off 128 and rows on it
+  walk_split_16, _8, _4, _2
+                        split: where the rows a walk writes do not start on
+                        sectors (their bytes a multiple of 16, 8, 4 or 2 and
+                        no more), the rate their stores drain at over
+                        dram_gbs, by a tile row's bytes: what makes the model's own
+                        time (--tpx) grow as the probe's does from rows on
+                        sectors to split rows (what the model charges already
+                        for part-written sectors is not charged twice)
   chase_*               chase: unloaded latencies (documentation only)
 
 A GPU without probes gets its constants from a probed profile by rules
@@ -40,13 +48,16 @@ latency, run curves, pipe cycles) as probed.  Estimates of estimates; the
 profile files say so.
 
 usage: bench/probes/calibrate.py PROBE.csv [MORE.csv ...] [--sms 132]
+                                  [--tpx build/tpx --profile h200]
        (profile lines on stdout; the tables are read as one)
        bench/probes/calibrate.py --derive assets/devices/h200.txt TARGET.txt
 """
 import argparse
 import csv
+import json
 import math
 import statistics
+import subprocess
 import sys
 
 
@@ -209,6 +220,64 @@ def walk(t):
     return out
 
 
+def model_times(tpx, profile, tb, off, bx, by):
+    """tile_rows at the probe's tile with the rows of B OFF bytes into a
+    sector (A's on sectors, as in the probe): the model's time without the
+    split limit and its walk pace, from tpx report; None where launch-bound
+    (the split cannot show there)."""
+    dt = {2: 'f16', 4: 'f32', 8: 'f64'}[tb]
+    out = subprocess.run([tpx, 'report', '--json', '--no-gpu', '--profile', profile,
+                          '--kernel', 'tile_rows', '--block', f'{bx}x{by}', '--pad', '1',
+                          '--size', f'{8192 + 32 // tb}x{8192 + off // tb}', '--dtype', dt],
+                         capture_output=True, text=True, check=True).stdout
+    p = json.loads(out)['model']['prediction']
+    if p['resource_ms']['launch'] >= p['ms_unsplit']:
+        return None
+    return p['ms_unsplit'], p['walk_pace']
+
+
+def split(t, launch_ns, dram_gbs, p_norm, tpx=None, profile=None):
+    """The rate the stores of rows split across sectors drain at, as a share
+    of dram_gbs, by offset and the bytes of a tile row (element sizes agree
+    by bytes, not by elements): the median over element sizes and rows a
+    thread (4 to 32) of the split probe's side 2 (the rows written
+    split, the rows read on sectors) against its reference (both on
+    sectors).  The model puts it beside its other limits in a p-norm
+    (predict.c), so the rate is what makes the model's own time at the
+    probe's tile grow by the measured ratio R:
+        t_split = ((t_ref w / R)^p - (t_unsplit w)^p)^(1/p),  rate = bytes / t_split
+    (t_ref, t_unsplit: the model's times at the reference and at the split
+    pitch without the limit; w its walk pace).  Tiles whose reference runs
+    at the launch floor are left out (the split hides under it, as in the
+    model).  Without --tpx the probe's own reference time stands for the
+    model's (t_ref = t_unsplit = the measured reference)."""
+    d = {}
+    for tb, off, side, bx, reps, by, bps, ms, gbs in t.get('split', []):
+        if side == '2' or off == '32':  # the reference is side 3: both on sectors
+            key = (int(tb), int(off), int(bx), int(reps))
+            d[key] = (min(float(ms), d.get(key, (math.inf,))[0]), int(by))  # the faster run
+    curves = {}
+    for (tb, off, bx, reps), (ms, by) in sorted(d.items()):
+        ref = d.get((tb, 32, bx, reps))
+        if off == 32 or not ref or (8192 // bx) ** 2 * launch_ns * 1e-6 >= 0.8 * ref[0]:
+            continue
+        ratio = ref[0] / ms
+        t_ref = t_un = ref[0]
+        w = 1.0
+        if tpx:
+            got = [model_times(tpx, profile, tb, o, bx, by) for o in (32, off)]
+            if None in got:
+                continue
+            (t_ref, w), (t_un, _) = got
+        grown = (t_ref * w / ratio) ** p_norm - (t_un * w) ** p_norm
+        if grown <= 0:  # no slower than the model already is: no limit to add
+            continue
+        t_split = grown ** (1 / p_norm)
+        share = 8192 * 8192 * tb / (t_split * 1e6) / dram_gbs
+        curves.setdefault(off, {}).setdefault(bx * tb, []).append(min(1.0, share))
+    return {off: [(bx, statistics.median(v)) for bx, v in sorted(c.items())]
+            for off, c in curves.items()}
+
 def pipe(t):
     rows = {(r[0], int(r[1])): float(r[3]) for r in t['pipe_rows']}
     clock = float(t['spin'][0][3])  # spin,clock_mhz,0,ms,MHz
@@ -257,10 +326,11 @@ def derive(src, dst):
     print(f"l2_write_sectors_ns={float(s['l2_write_sectors_ns']) * scale:.0f}")
     for k in ('launch_ns_per_block', 'launch_ns_per_warp', 'mem_latency_ns', 'latency_per_warp',
               'overlap_p', 'dram_run_read', 'dram_run_write', 'dram_run_window', 'block_run_eff',
-              'barrier_eff', 'walk_eff', 'walk_eff_aligned',
-              'ld_line_cycles', 'ld_hit_line_cycles', 'st_line_cycles', 'smem_wavefront_cycles',
+              'barrier_eff', 'walk_eff', 'walk_eff_aligned', 'walk_split_16', 'walk_split_8',
+              'walk_split_4', 'walk_split_2', 'ld_line_cycles', 'ld_hit_line_cycles', 'st_line_cycles', 'smem_wavefront_cycles',
               'smem_instr_cycles', 'partial_write_cost'):
-        print(f"{k}={s[k]}")
+        if k in s:
+            print(f"{k}={s[k]}")
     return 0
 
 
@@ -270,6 +340,8 @@ def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument('probe', nargs='+')
     ap.add_argument('--sms', type=int, default=0, help='SMs (default: the probe header)')
+    ap.add_argument('--tpx', help="tpx, for the model's own split ratio (walk_split_*)")
+    ap.add_argument('--profile', default='h200', help='the profile --tpx predicts with')
     a = ap.parse_args()
     t = table(a.probe)
     sms = a.sms
@@ -304,6 +376,11 @@ def main():
                        ('walk_eff', w[False]), ('walk_eff_aligned', w[True])):
         if curve:
             print(f"{key}=" + ",".join(f"{x}:{y:.3f}" for x, y in curve))
+    sp = split(t, c['launch_ns_per_block'], bw, p, a.tpx, a.profile)
+    if sp and not a.tpx:
+        print("# walk_split_*: against the probe's own reference (no --tpx: not the model's)")
+    for off, curve in sorted(sp.items(), reverse=True):
+        print(f"walk_split_{off}=" + ",".join(f"{x}:{y:.3f}" for x, y in curve))
     print(f"# the L1-hit cost from probe {c['src']['ld_hit_line_cycles']}, the store cost from probe "
           f"{c['src']['st_line_cycles']},\n# the other pipe costs from probe pipe")
     for k in ('ld_line_cycles', 'ld_hit_line_cycles', 'st_line_cycles', 'smem_wavefront_cycles',

@@ -33,10 +33,13 @@
  *   reps    a BX x BX tile copied by BX x BY threads, BX / BY rows a thread,
  *           directly or through shared memory (probe_reps.cuh): what a
  *           thread's many rows cost at the same tile and bytes;
+ *   split   the reps probe's tile walk with rows split across 32-byte
+ *           sectors on the side read, written or both (probe_split.cuh):
+ *           the split-row pace;
  *   copy    cudaMemcpy device to device, cold and L2-resident (hot).
  *
  * Build: nvcc -arch=sm_90 -O3 -std=c++17 -o probe bench/probes/probe.cu
- * Run:   probe [launch|chase|stream|pipe|l1s|l1p|l2few|prologue|barrier|pages|carve|reps|shrows|runs|join|copy|all] [--quick] [--once]  (CSV on stdout;
+ * Run:   probe [launch|chase|stream|pipe|l1s|l1p|l2few|prologue|barrier|pages|carve|reps|split|shrows|runs|join|copy|all] [--quick] [--once]  (CSV on stdout;
  *        bench/probes/run.sh runs them all and keeps the tables)
  */
 #include "probe_barrier.cuh"
@@ -47,6 +50,7 @@
 #include "probe_reps.cuh"
 #include "probe_prologue.cuh"
 #include "probe_runs.cuh"
+#include "probe_split.cuh"
 
 #include <cstring>
 #include <string>
@@ -271,6 +275,8 @@ int main(int argc, char **argv)
         run_shrows();
     if (what == "reps") /* a thread's many rows (not yet in the model) */
         run_reps(argc > 2 && strncmp(argv[2], "--", 2) != 0 ? argv[2] : NULL);
+    if (what == "split" || what == "all") /* the split-row pace calibrate.py takes */
+        run_split();
     if (what == "runs" || what == "all")
         run_runs();
     if (what == "join") /* the L2 joining write runs D launches apart (not yet in the model) */

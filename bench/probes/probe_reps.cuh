@@ -26,7 +26,8 @@
  * hold is the profile's walk curves (calibrate.py, walk); the other modes
  * tell which of its differences from a copy costs. */
 template <typename T, int REPS, int MODE>
-__device__ __forceinline__ void reps_body(const T *__restrict__ src, T *__restrict__ dst, int width)
+__device__ __forceinline__ void reps_body(const T *__restrict__ src, T *__restrict__ dst, int width,
+                                          int wout)
 {
     extern __shared__ __align__(16) unsigned char reps_smem[];
     T *tile = (T *)reps_smem;
@@ -46,24 +47,26 @@ __device__ __forceinline__ void reps_body(const T *__restrict__ src, T *__restri
         for (int r = 0; r < REPS; r++)
             v[r] = MODE & 2 ? tile[tx * (bx + 1) + ty + r * by] : tile[(ty + r * by) * (bx + 1) + tx];
     }
-    const ll out = MODE & 4 ? ((ll)blockIdx.x * bx + ty) * width + (ll)blockIdx.y * bx + tx : base;
+    const ll out = MODE & 4 ? ((ll)blockIdx.x * bx + ty) * wout + (ll)blockIdx.y * bx + tx
+                            : ((ll)blockIdx.y * bx + ty) * wout + (ll)blockIdx.x * bx + tx;
 #pragma unroll
     for (int r = 0; r < REPS; r++)
-        dst[out + r * step] = v[r];
+        dst[out + r * (ll)by * wout] = v[r];
 }
 
 /* The catalog's launch bounds (ptxas picks the registers), and a budget of
  * 32 registers (room for 2048 threads an SM), as ptxas gave tile_rows<32>. */
 template <typename T, int REPS, int MODE>
-__global__ void __launch_bounds__(1024) k_reps(const T *__restrict__ src, T *__restrict__ dst, int width)
+__global__ void __launch_bounds__(1024) k_reps(const T *__restrict__ src, T *__restrict__ dst, int width,
+                                               int wout)
 {
-    reps_body<T, REPS, MODE>(src, dst, width);
+    reps_body<T, REPS, MODE>(src, dst, width, wout);
 }
 template <typename T, int REPS, int MODE>
 __global__ void __launch_bounds__(1024, 2) k_reps_r32(const T *__restrict__ src, T *__restrict__ dst,
-                                                      int width)
+                                                      int width, int wout)
 {
-    reps_body<T, REPS, MODE>(src, dst, width);
+    reps_body<T, REPS, MODE>(src, dst, width, wout);
 }
 
 template <typename T, int REPS, int MODE, int R32>
@@ -80,7 +83,7 @@ static void reps_one(void *s, void *d, int n, int pitch, int bx)
     CK(cudaFuncGetAttributes(&fa, fn));
     dim3 grid(n / bx, n / bx), block(bx, by);
     double ms =
-        probe_time([&] { fn<<<grid, block, smem>>>((const T *)s, (T *)d, pitch); }, 7, true);
+        probe_time([&] { fn<<<grid, block, smem>>>((const T *)s, (T *)d, pitch, pitch); }, 7, true);
     printf("reps,%d,%d,%d,%d,%d,%d,%d,%d,%d,%.5f,%.1f\n", (int)sizeof(T), REPS, MODE, R32, pitch,
            bx, by, got, fa.numRegs, ms, 2.0 * (double)n * n * sizeof(T) / (ms * 1e6));
 }

@@ -64,6 +64,9 @@ void report_prediction_json(json_writer *w, const tpx_config *c, const tpx_total
     json_double(w, "run_b_bytes", p.run_b, 1);
     json_int(w, "walk_registers", p.walk_regs);
     json_double(w, "walk_pace", p.walk_eff, 3);
+    json_int(w, "split_row_bytes", p.split_bytes);
+    json_double(w, "split_gbs", p.split_gbs, 0);
+    json_double(w, "ms_unsplit", p.ms_unsplit, 5);
     char why[TPX_MSG];
     predict_explain(&p, prof, why, sizeof why);
     json_string(w, "why", why);

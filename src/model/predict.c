@@ -6,18 +6,19 @@
 #include "compiled.h"
 #include "locality.h"
 
-static const char *const lim_names[TPX_LIM_COUNT] = {"launch", "latency", "dram", "l2", "sm"};
+static const char *const lim_names[TPX_LIM_COUNT] = {"launch", "latency", "dram", "l2", "sm",
+                                                      "split"};
 
 const char *predict_limiter_name(tpx_limiter l) { return l < TPX_LIM_COUNT ? lim_names[l] : "?"; }
 
 static const char *const lim_words[TPX_LIM_COUNT] = {
     "block launches", "bytes in flight (memory latency)", "DRAM bandwidth", "L2 bandwidth",
-    "the SMs' load/store pipe"};
+    "the SMs' load/store pipe", "split-row stores"};
 
 const char *predict_limiter_words(tpx_limiter l) { return l < TPX_LIM_COUNT ? lim_words[l] : "?"; }
 
 static const char *const lim_short[TPX_LIM_COUNT] = {"block launches", "bytes in flight", "DRAM",
-                                                     "L2", "SM ld/st pipe"};
+                                                     "L2", "SM ld/st pipe", "split rows"};
 
 const char *predict_limiter_short(tpx_limiter l) { return l < TPX_LIM_COUNT ? lim_short[l] : "?"; }
 
@@ -138,6 +139,34 @@ static double memory_ms(double dram, double lat)
     return x > 50 ? dram : dram / -expm1(-x);
 }
 
+/* Rows of B that do not start on 32-byte sectors: the walk writes each tile
+ * row into one more sector than it fills, shared with the tile beside it.
+ * The split probe finds the cost on the written side only (rows read across
+ * sectors cost nothing), by the bytes of a tile row and how finely the
+ * rows' bytes divide 32: all but one row in 32 / that start inside a sector
+ * (bench/results/issue18/h200_split_probe_*.csv, docs/prediction.md).  The
+ * stores then drain at a rate of their own, a limit beside the others: a
+ * walk already slowed by its bank conflicts (no padding) or by short DRAM
+ * runs hides most of it, as tile_rows p0 at 8192x8193 measures. */
+static void split_limit(const tpx_config *c, long long e, int tile_w, const tpx_profile *prof,
+                        tpx_prediction *p)
+{
+    long long row_bytes = c->h * e;
+    int g = 1;
+    while (g < 32 && row_bytes % (2 * g) == 0)
+        g *= 2;
+    if (g >= 32)
+        return;
+    const tpx_curve *cv = g >= 16 ? &prof->walk_split_16 : g >= 8 ? &prof->walk_split_8
+                          : g >= 4 ? &prof->walk_split_4 : &prof->walk_split_2;
+    if (cv->n == 0)
+        return;
+    p->split_bytes = g;
+    p->split_tile = tile_w * (int)e; /* the drain follows the row's bytes, not elements */
+    p->split_gbs = profile_curve_at(cv, p->split_tile) * prof->dram_gbs;
+    p->t_ms[TPX_LIM_SPLIT] = (double)c->w * (double)c->h * (double)e / (p->split_gbs * 1e6);
+}
+
 /* A tile walk (tile_rows; tile_vec where rows do not start on 16 bytes): ptxas
  * gives the body 32 registers, so a thread whose rows need more than that
  * keeps only part of its loads ahead and issues its shared stores in a run
@@ -160,20 +189,23 @@ static void walk_pace(const tpx_config *c, const tpx_profile *prof, tpx_predicti
     p->walk_aligned = (long long)c->w * e % 128 == 0 && (long long)c->h * e % 128 == 0;
     p->walk_eff = profile_curve_at(p->walk_aligned ? &prof->walk_eff_aligned : &prof->walk_eff,
                                    p->walk_regs);
+    split_limit(c, e, g.bx, prof, p);
 }
 
-static void bind(tpx_prediction *p, double mem, double p_norm)
+static void bind(tpx_prediction *p, double mem, double p_norm, int with_split)
 {
     const double *t = p->t_ms;
-    double parts[3] = {mem, t[TPX_LIM_SM], t[TPX_LIM_L2]};
+    double parts[4] = {mem, t[TPX_LIM_SM], t[TPX_LIM_L2], with_split ? t[TPX_LIM_SPLIT] : 0};
     double top = 0, sum = 0;
-    for (int i = 0; i < 3; i++)
+    for (int i = 0; i < 4; i++)
         top = parts[i] > top ? parts[i] : top;
-    for (int i = 0; i < 3; i++) /* scaled by the largest: no overflow at p = 8 */
+    for (int i = 0; i < 4; i++) /* scaled by the largest: no overflow at p = 8 */
         sum += pow(parts[i] / top, p_norm);
     p->ms = top * pow(sum, 1 / p_norm) / p->walk_eff;
     p->limiter = t[TPX_LIM_LATENCY] > t[TPX_LIM_DRAM] ? TPX_LIM_LATENCY : TPX_LIM_DRAM;
-    if (t[TPX_LIM_SM] > mem && t[TPX_LIM_SM] >= t[TPX_LIM_L2])
+    if (parts[3] > mem && parts[3] >= t[TPX_LIM_SM] && parts[3] >= t[TPX_LIM_L2])
+        p->limiter = TPX_LIM_SPLIT;
+    else if (t[TPX_LIM_SM] > mem && t[TPX_LIM_SM] >= t[TPX_LIM_L2])
         p->limiter = TPX_LIM_SM;
     else if (t[TPX_LIM_L2] > mem)
         p->limiter = TPX_LIM_L2;
@@ -198,7 +230,11 @@ int predict_config(const tpx_config *c, const tpx_totals *t, const tpx_traffic *
     p->t_ms[TPX_LIM_SM] =
         (double)t->blocks / prof->sms * p->sm_cycles_block / (prof->clock_mhz * 1e3);
     walk_pace(c, prof, p);
-    bind(p, memory_ms(p->t_ms[TPX_LIM_DRAM], p->t_ms[TPX_LIM_LATENCY]), prof->overlap_p);
+    double mem = memory_ms(p->t_ms[TPX_LIM_DRAM], p->t_ms[TPX_LIM_LATENCY]);
+    bind(p, mem, prof->overlap_p, 0); /* without the split rows: for the words, calibrate.py */
+    p->ms_unsplit = p->ms;
+    if (p->t_ms[TPX_LIM_SPLIT] > 0)
+        bind(p, mem, prof->overlap_p, 1);
     double bytes = 2.0 * (double)c->w * (double)c->h * (double)config_esize(c->dtype);
     p->gbs = bytes / (p->ms * 1e6);
     p->valid = isfinite(p->gbs) && p->gbs > 0;

@@ -31,6 +31,7 @@ typedef enum tpx_limiter {
     TPX_LIM_DRAM,    /* bytes between L2 and DRAM */
     TPX_LIM_L2,      /* sectors L2 serves */
     TPX_LIM_SM,      /* the SMs' load/store pipe: lines, store lines, shared wavefronts */
+    TPX_LIM_SPLIT,   /* a walk's stores into rows of B split across 32-byte sectors */
     TPX_LIM_COUNT
 } tpx_limiter;
 
@@ -63,6 +64,11 @@ typedef struct tpx_prediction {
     int walk_regs;              /* a tile walk's registers for a thread's rows; 0: not a walk */
     int walk_aligned;           /* ... with the rows of A and B 128-byte aligned */
     double walk_eff;            /* its pace from the profile's walk curves (1: none) */
+    int split_bytes;            /* rows of B split across sectors: the most bytes their
+                                 * length is a multiple of (2 to 16); 0: on sectors */
+    int split_tile;             /* ... the bytes of a tile row (the walk's tile width) */
+    double split_gbs;           /* the rate its stores drain at (walk_split_*; 0: none) */
+    double ms_unsplit;          /* the time with B's rows on sectors (no split limit) */
     double dram_bytes;
 } tpx_prediction;
 

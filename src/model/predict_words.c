@@ -95,6 +95,12 @@ void predict_explain(const tpx_prediction *p, const tpx_profile *prof, char *buf
         snprintf(buf, n, "limited by L2 bandwidth: %.0f GB/s of sector traffic",
                  32.0 * (prof->l2_read_sectors_ns + prof->l2_write_sectors_ns) / 2);
         break;
+    case TPX_LIM_SPLIT:
+        snprintf(buf, n,
+                 "limited by split-row stores: rows of B are a multiple of %d bytes, not of 32, "
+                 "so each %d-byte tile row writes one more sector than it fills (%.0f GB/s)",
+                 p->split_bytes, p->split_tile, p->split_gbs);
+        break;
     default:
         sm_words(p, buf, n);
     }
@@ -103,6 +109,10 @@ void predict_explain(const tpx_prediction *p, const tpx_profile *prof, char *buf
         snprintf(buf + len, n - len,
                  "; x%.2f: a thread's rows hold %d registers and its shared stores queue%s",
                  p->walk_eff, p->walk_regs, p->walk_aligned ? "" : " (rows not 128-byte aligned)");
+    len = strlen(buf);
+    if (p->limiter != TPX_LIM_SPLIT && p->ms > 1.005 * p->ms_unsplit && len < n)
+        snprintf(buf + len, n - len, "; +%.0f %% time from rows of B split across 32-byte sectors",
+                 100 * (p->ms / p->ms_unsplit - 1));
 }
 
 /* The walk pace is no limit, so a change of it alone would leave the

@@ -53,6 +53,11 @@ typedef struct tpx_profile {
                                  * rows of A or B not 128-byte aligned (the reps probe,
                                  * mode 7); none: 1 */
     tpx_curve walk_eff_aligned; /* ... rows of both 128-byte aligned */
+    /* Where the rows a tile walk writes do not start on 32-byte sectors (rows
+     * of B whose bytes are a multiple of 16, 8, 4 or 2 and no more), the rate
+     * its stores drain at over dram_gbs, by the bytes of a tile row (the
+     * split probe); none: no such limit */
+    tpx_curve walk_split_16, walk_split_8, walk_split_4, walk_split_2;
     double ld_line_cycles;      /* SM pipe cycles per line a load misses in L1 */
     double ld_hit_line_cycles;  /* ... per line it hits */
     double st_line_cycles;      /* ... per line a store writes */

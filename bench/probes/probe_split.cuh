@@ -1,0 +1,73 @@
+/*
+ * probe_split.cuh: what rows split across 32-byte sectors cost a tile walk.
+ * The reps probe's mode 7 (tile_rows' pattern: a thread loads its rows,
+ * stages them in a padded shared tile, reads it down its columns and stores
+ * the mirrored tile) on an 8192 x 8192 array of T whose rows lie P elements
+ * past 8192 on the side that is read, the side that is written, or both.
+ * A row then starts O = P x sizeof(T) bytes further than the one before:
+ * with O a multiple of 32 (the reference, rows off 128 bytes but on
+ * sectors) no tile row is split; with O = 16, 8, 4 or 2 all but one row in
+ * 32 / gcd(O, 32) start inside a sector and touch one more.  Tiles of 8 to
+ * 128 elements by 4 to 32 rows a thread, every element size: the model's
+ * split-row pace (bench/probes/calibrate.py, split) is the time at O over
+ * the time at the reference, by the tile row's bytes and how many of its
+ * rows split.  No catalog kernel.
+ */
+#ifndef PROBE_SPLIT_CUH
+#define PROBE_SPLIT_CUH
+
+#include "probe_reps.cuh"
+
+/* side: 1 the rows read are split, 2 the rows written, 3 both */
+template <typename T, int REPS>
+static void split_one(void *s, void *d, int n, int off, int side, int bx)
+{
+    auto fn = k_reps<T, REPS, 7>;
+    int by = bx / REPS, smem = bx * (bx + 1) * (int)sizeof(T);
+    int pad = off / (int)sizeof(T);
+    int win = n + (side & 1 ? pad : 32 / (int)sizeof(T)), wout = n + (side & 2 ? pad : 32 / (int)sizeof(T));
+    if (by < 1 || bx * by > 1024 || smem > g_dev.smem_optin)
+        return;
+    CK(cudaFuncSetAttribute(fn, cudaFuncAttributeMaxDynamicSharedMemorySize, smem));
+    int got = 0;
+    CK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&got, fn, bx * by, smem));
+    dim3 grid(n / bx, n / bx), block(bx, by);
+    double ms =
+        probe_time([&] { fn<<<grid, block, smem>>>((const T *)s, (T *)d, win, wout); }, 7, true);
+    printf("split,%d,%d,%d,%d,%d,%d,%d,%.5f,%.1f\n", (int)sizeof(T), off, side, bx, REPS, by, got, ms,
+           2.0 * (double)n * n * sizeof(T) / (ms * 1e6));
+}
+
+template <typename T>
+static void split_t(void *s, void *d, int n)
+{
+    for (int off : {32, 16, 8, 4, 2}) {
+        if (off % (int)sizeof(T))
+            continue;
+        for (int side : {3, 1, 2}) {
+            if (off == 32 && side != 3) /* the reference: both sides on sectors */
+                continue;
+            for (int bx : {8, 16, 32, 64, 128}) {
+                split_one<T, 4>(s, d, n, off, side, bx);
+                split_one<T, 8>(s, d, n, off, side, bx);
+                split_one<T, 16>(s, d, n, off, side, bx);
+                split_one<T, 32>(s, d, n, off, side, bx);
+            }
+        }
+    }
+}
+
+static void run_split(void)
+{
+    printf("probe,tbytes,off,side,bx,reps,by,bps,ms,gbs\n");
+    const int n = 8192;
+    const size_t bytes = (size_t)n * (n + 32) * 8;
+    void *s, *d;
+    probe_pair(bytes, &s, &d);
+    split_t<unsigned short>(s, d, n);
+    split_t<unsigned>(s, d, n);
+    split_t<unsigned long long>(s, d, n);
+    probe_pair_free(s, d);
+}
+
+#endif
