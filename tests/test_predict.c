@@ -39,15 +39,20 @@ static tpx_profile round_prof(void)
     return p;
 }
 
+static void predict_cfg(const tpx_profile *prof, const tpx_config *c, tpx_prediction *p)
+{
+    tpx_totals t;
+    tpx_traffic tr;
+    assert_int_equal(model_totals(c, &t, NULL), 0);
+    assert_int_equal(traffic_compute(c, &t, prof->l2_bytes, &tr), 0);
+    assert_int_equal(predict_config(c, &t, &tr, prof, p), 0);
+}
+
 static void predict_dt(const tpx_profile *prof, tpx_kernel_id k, int bx, int by, long long w,
                       long long h, tpx_dtype dt, tpx_prediction *p)
 {
     tpx_config c = test_cfg(k, bx, by, w, h, dt, 0);
-    tpx_totals t;
-    tpx_traffic tr;
-    assert_int_equal(model_totals(&c, &t, NULL), 0);
-    assert_int_equal(traffic_compute(&c, &t, prof->l2_bytes, &tr), 0);
-    assert_int_equal(predict_config(&c, &t, &tr, prof, p), 0);
+    predict_cfg(prof, &c, p);
 }
 
 /* ... with padded shared tiles (a walk without conflicts) */
@@ -55,11 +60,7 @@ static void predict_pad1(const tpx_profile *prof, tpx_kernel_id k, int bx, int b
                          long long h, tpx_dtype dt, tpx_prediction *p)
 {
     tpx_config c = test_cfg(k, bx, by, w, h, dt, 1);
-    tpx_totals t;
-    tpx_traffic tr;
-    assert_int_equal(model_totals(&c, &t, NULL), 0);
-    assert_int_equal(traffic_compute(&c, &t, prof->l2_bytes, &tr), 0);
-    assert_int_equal(predict_config(&c, &t, &tr, prof, p), 0);
+    predict_cfg(prof, &c, p);
 }
 
 static void predict_on(const tpx_profile *prof, tpx_kernel_id k, int bx, int by, long long n,

@@ -54,6 +54,7 @@ usage: bench/probes/calibrate.py PROBE.csv [MORE.csv ...] [--sms 132]
 """
 import argparse
 import csv
+import functools
 import json
 import math
 import statistics
@@ -220,6 +221,7 @@ def walk(t):
     return out
 
 
+@functools.lru_cache(maxsize=None)  # the reference tile is asked once per offset
 def model_times(tpx, profile, tb, off, bx, by):
     """tile_rows at the probe's tile with the rows of B OFF bytes into a
     sector (A's on sectors, as in the probe): the model's time without the

@@ -25,7 +25,8 @@ static void split_one(void *s, void *d, int n, int off, int side, int bx)
     auto fn = k_reps<T, REPS, 7>;
     int by = bx / REPS, smem = bx * (bx + 1) * (int)sizeof(T);
     int pad = off / (int)sizeof(T);
-    int win = n + (side & 1 ? pad : 32 / (int)sizeof(T)), wout = n + (side & 2 ? pad : 32 / (int)sizeof(T));
+    int ref = 32 / (int)sizeof(T); /* the reference pitch: rows on sectors, off 128 bytes */
+    int win = n + (side & 1 ? pad : ref), wout = n + (side & 2 ? pad : ref);
     if (by < 1 || bx * by > 1024 || smem > g_dev.smem_optin)
         return;
     CK(cudaFuncSetAttribute(fn, cudaFuncAttributeMaxDynamicSharedMemorySize, smem));
