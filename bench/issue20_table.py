@@ -39,7 +39,7 @@ def main():
                 pct[key][k].append(p)
                 blocks[key][k].append(b)
     seen = {k for row in pct.values() for k in row}
-    kernels = [k for k in ["tile_strip", "tile_sec", "tile_gather", "tile_vec", "tile_rows", "copy_vec"] if k in seen]
+    kernels = [k for k in ["strip_vec", "tile_strip", "tile_sec", "tile_gather", "tile_vec", "tile_rows", "copy_vec"] if k in seen]
     copies = {"copy_vec", "copy_row", "copy_col"}  # B = A: a ceiling, not a transpose
 
     def cell(v):

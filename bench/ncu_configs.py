@@ -147,6 +147,14 @@ CONFIGS = [
     ("tile_strip", "32x8", "100x20001", "f32", 1, 0, 0), ("tile_strip", "16x16", "7001x700", "f16", 0, 0, 0),
     ("tile_strip", "32x8", "20001x100", "f64", 0, 1, 0),
     ("tile_strip", "32x8", "22369621x3", "f32", 0, 0, 1), ("tile_strip", "64x4", "1x67108864", "f16", 0, 0, 1),
+    # issue 20: the strip as 16-byte vectors (tall and wide, short sides of 1 to 700, a block
+    # of 96 threads, strips cut short, G = 8 along B's rows when tall), then 2 timed
+    ("strip_vec", "32x8", "3x100000", "f32", 0, 0, 0), ("strip_vec", "32x8", "100000x16", "f16", 0, 0, 0),
+    ("strip_vec", "64x4", "16x50000", "f64", 0, 0, 0), ("strip_vec", "96x1", "7x9000", "f32", 0, 0, 0),
+    ("strip_vec", "32x8", "100x20000", "f32", 0, 0, 0), ("strip_vec", "32x32", "7000x700", "f16", 0, 0, 0),
+    ("strip_vec", "32x8", "20000x100", "f64", 0, 1, 0), ("strip_vec", "64x4", "1048576x64", "f16", 0, 1, 0),
+    ("strip_vec", "16x16", "100x20000", "f16", 0, 1, 0), ("strip_vec", "32x8", "33x1000", "f32", 0, 1, 0),
+    ("strip_vec", "32x8", "64x1048576", "f32", 0, 0, 1), ("strip_vec", "16x8", "1x67108864", "f16", 0, 0, 1),
     # seed 000's tile without the corner turn: shared rows, naive_row's store
     ("smem_staged", "32x8", "1000x777", "f32", 0, 0, 0), ("smem_staged", "16x16", "1000x777", "f32", 0, 0, 0),
     ("smem_staged", "16x16", "1000x777", "f32", 1, 0, 0),

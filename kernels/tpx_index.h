@@ -148,14 +148,14 @@ TPX_HD tpx_move tpx_mv(long long src, long long dst, int ok)
     return m;
 }
 
-/* Every kernel's move function has this signature: the move of thread
- * (tx, ty) of the block working on tile (bx, by), in a phase and a rep. */
+/* Every move function's signature: thread (tx, ty) of the block on tile (bx, by), phase, rep. */
 #define TPX_MOVE_ARGS const tpx_geom *g, int phase, int rep, int bx, int by, int tx, int ty
 #define TPX_MOVE_UNUSED (void)g, (void)phase, (void)rep, (void)bx, (void)by, (void)tx, (void)ty
 
 #include "tpx_tsec.h"
 #include "tpx_tgat.h"
 #include "tpx_strip.h"
+#include "tpx_svec.h" /* strip_vec's move is there */
 
 /* copy_row: read and write rows, the upper bound. */
 TPX_HD tpx_move tpx_mv_copy_row(TPX_MOVE_ARGS)

@@ -5,9 +5,9 @@
  * it (assets/kernel_regs.txt, scripts/kernel-regs.sh).  It follows the
  * selection the CUDA side makes: tpx_direct_fn and tpx_tiled_fn
  * (tpx_kernel_body.cuh) for the table's DIRECT and TILED rows, tpx_fn_tile_vec,
- * tpx_fn_tile_sec, tpx_fn_tile_gather and tpx_fn_tile_strip (their .cu files) for the CUSTOM
- * bodies; test_compiled checks that every config the catalog accepts names a
- * kernel the record holds.  Host only.
+ * tpx_fn_tile_sec, tpx_fn_tile_gather, tpx_fn_tile_strip and tpx_fn_strip_vec
+ * (their .cu files) for the CUSTOM bodies; test_compiled checks that every
+ * config the catalog accepts names a kernel the record holds.  Host only.
  */
 #ifndef TPX_INSTANCE_H
 #define TPX_INSTANCE_H
@@ -87,6 +87,10 @@ static inline int tpx_instance_name(tpx_kernel_id k, const tpx_geom *g, int esiz
         return snprintf(buf, n, "tpxk_tile_strip<%s, %d, %s>", e,
                         (long long)g->bx * g->by <= 256 ? 256 : 1024,
                         tpx_sp_lean(g->w, g->h, g->bx, g->by) ? "true" : "false") > 0 ? 0 : -1;
+    if (k == TPX_K_STRIP_VEC)
+        return snprintf(buf, n, "tpxk_strip_vec<%s, %d, %s>", e,
+                        (long long)g->bx * g->by <= 256 ? 256 : 1024, g->swz ? "true" : "false") > 0
+                   ? 0 : -1;
     if (k != TPX_K_TILE_VEC) /* a custom body names its own kernels */
         return -1;
     if (!vec16)

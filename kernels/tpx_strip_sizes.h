@@ -36,4 +36,22 @@ TPX_HD int tpx_sp_lean(long long w, long long h, int bx, int by)
     return (TPX_SP_REPS - 1) * t + ((t - 1) & ~31LL) < k * tpx_sp_short(w, h);
 }
 
+/* strip_vec (tpx_svec.h): C = TPX_SV_EPT BX BY elements a block, and K =
+ * C / S rounded down to whole 16-byte vectors of n elements, so every strip
+ * starts on a vector of A and of B where the long side is a multiple of n
+ * (config_validate refuses other sizes, and short sides past C / n: 0). */
+TPX_HD long long tpx_sv_cap(int bx, int by) { return (long long)TPX_SV_EPT * bx * by; }
+TPX_HD long long tpx_sv_k(long long w, long long h, int bx, int by, int n)
+{
+    long long s = tpx_sp_short(w, h), nn = n > 1 ? n : 1;
+    return s > 0 ? tpx_sv_cap(bx, by) / s / nn * nn : 0;
+}
+/* Its tile: C elements in 16-byte chunks, rounded up to 8 chunks (the
+ * swizzle, tpx_sv_chunk, permutes chunks within each 128 bytes). */
+TPX_HD long long tpx_sv_smem(int bx, int by, int n)
+{
+    long long nn = n > 1 ? n : 1, chunks = (tpx_sv_cap(bx, by) + nn - 1) / nn;
+    return (chunks + 7) / 8 * 8 * nn;
+}
+
 #endif /* TPX_STRIP_SIZES_H */

@@ -106,6 +106,10 @@ typedef enum tpx_ref { TPX_REF_NONE, TPX_REF_MEMCPY, TPX_REF_CUBLAS } tpx_ref;
 #define TPX_UNROLL4 4
 /* tile_strip: elements a thread moves in each phase (tpx_sp_cap) */
 #define TPX_SP_REPS 8
+/* strip_vec: elements a thread holds (tpx_sv_cap), and its moves a phase:
+ * phase 1's gather groups, up to twice a thread's vectors (tpx_svec.h) */
+#define TPX_SV_EPT 16
+#define TPX_SV_REPS (2 * TPX_SV_EPT)
 
 typedef struct tpx_traits {
     tpx_body body;       /* DIRECT, TILED or CUSTOM (references: CUSTOM) */
@@ -240,7 +244,7 @@ TPX_HD int tpx_tile_rows(tpx_kernel_id k, int bx, int by, int vec)
     if (tpx_traits_of(k).tile == TPX_TILE_SEC)
         return tpx_ts_ty(by, vec > 1 ? vec : 1);
     if (tpx_traits_of(k).tile == TPX_TILE_STRIP)
-        return TPX_SP_REPS * by;
+        return ((tpx_traits_of(k).flags & TPX_KF_GATHER) ? TPX_SV_EPT : TPX_SP_REPS) * by;
     int v = tpx_traits_of(k).tile == TPX_TILE_VSQUARE && vec > 1 ? vec : 1;
     return tpx_tile_height(k, bx, by) * v;
 }
@@ -344,7 +348,9 @@ TPX_HD void tpx_grid_dims(tpx_kernel_id k, long long w, long long h, int bx, int
     }
 #endif
     if (tpx_traits_of(k).tile == TPX_TILE_STRIP) { /* strips along the long side, in a row */
-        *gx = tpx_cdiv(tpx_sp_long(w, h), tpx_sp_k(w, h, bx, by));
+        long long kk = (tpx_traits_of(k).flags & TPX_KF_GATHER) ? tpx_sv_k(w, h, bx, by, vec)
+                                                                 : tpx_sp_k(w, h, bx, by);
+        *gx = tpx_cdiv(tpx_sp_long(w, h), kk > 0 ? kk : 1);
         *gy = 1;
         return;
     }
@@ -367,6 +373,8 @@ TPX_HD long long tpx_smem_elems(tpx_kernel_id k, int bx, int by, int pad, int ve
         return tpx_user_smem(k, &g);
     }
 #endif
+    if ((tpx_traits_of(k).flags & TPX_KF_GATHER) && tpx_traits_of(k).tile == TPX_TILE_STRIP)
+        return tpx_sv_smem(bx, by, vec > 1 ? vec : 1);
     if (tpx_traits_of(k).flags & TPX_KF_GATHER)
         return tpx_tg_smem(bx, by, vec > 1 ? vec : 1);
     if (tpx_traits_of(k).tile == TPX_TILE_SEC)

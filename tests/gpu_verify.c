@@ -121,6 +121,31 @@ static void folded_grids(tpx_runner *r, const tpx_limits *lim)
     }
 }
 
+/* tile_strip and strip_vec on thin shapes whose long side is a multiple of
+ * 16 bytes at every dtype (strip_vec's vector path): short sides of 1 to 256
+ * both ways, long sides that K does not divide (the last strip cut short),
+ * blocks of 32 to 1024 threads (96x1: not a power of two), plain and
+ * swizzled. */
+static void thin_strips(tpx_runner *r, const tpx_limits *lim)
+{
+    static const long long thin[][2] = {{1, 1000008}, {1000008, 1}, {3, 200008}, {200008, 3},
+                                        {16, 65544},  {65544, 16},  {100, 20008}, {20008, 100},
+                                        {256, 4104},  {4104, 256}};
+    static const shape blocks[] = {{32, 8}, {64, 4}, {16, 16}, {96, 1}, {32, 32}, {8, 4}, {128, 8}};
+    static const tpx_kernel_id ks[] = {TPX_K_TILE_STRIP, TPX_K_STRIP_VEC};
+    for (size_t si = 0; si < sizeof thin / sizeof thin[0]; si++)
+        for (int dt = 0; dt < TPX_DTYPE_COUNT; dt++)
+            for (size_t k = 0; k < sizeof ks / sizeof ks[0]; k++)
+                for (size_t b = 0; b < sizeof blocks / sizeof blocks[0]; b++) {
+                    tpx_config c = config_default();
+                    c.kernel = ks[k], c.dtype = (tpx_dtype)dt;
+                    c.w = thin[si][0], c.h = thin[si][1], c.bx = blocks[b].bx, c.by = blocks[b].by;
+                    check(r, lim, c);
+                    c.swz = 1; /* tile_strip's XOR on a power-of-two BX; strip_vec's chunks */
+                    check(r, lim, c);
+                }
+}
+
 int main(void)
 {
     if (runner_device_count() == 0) {
@@ -165,6 +190,7 @@ int main(void)
                 }
             }
     folded_grids(r, &lim);
+    thin_strips(r, &lim);
     runner_close(r);
     printf("%d configs launched and verified, %d failed, %d refused as invalid\n", runs, fails,
            skips);

@@ -96,7 +96,12 @@ static void test_validate_ok(void **state)
     (void)state;
     for (int k = 0; k < TPX_K_COUNT; k++) {
         tpx_config c = cfg((tpx_kernel_id)k, 32, 32, 1000, 777);
-        assert_int_equal(validate(c), 0);
+        /* strip_vec's tile holds 16 elements a thread: 64 KB at 32x32 f32,
+         * past the 48 KB a block may use without opting in; 32x16 then */
+        if (config_smem_bytes(&c) > config_default_limits().smem_per_block)
+            c.by = 16;
+        if (validate(c) != 0)
+            fail_msg("%s 32x32 at 1000x777: %s", catalog_name((tpx_kernel_id)k), msg);
     }
     assert_int_equal(validate(cfg(TPX_K_TILE_ROWS, 64, 4, 1, 1)), 0);
     assert_int_equal(validate(cfg(TPX_K_SMEM_RECT, 32, 8, 65536, 65536)), 0);

@@ -222,8 +222,12 @@ static void test_through_the_keys(void **s)
     type(a, "t\n"); /* tile_rows: BY 32 does not divide BX 8 */
     assert_ptr_equal(a->dialog, &kernel_dialog);
     assert_non_null(strstr(a->msg, "does not divide"));
-    type(a, "s\n"); /* from tile_rows, s goes round to smem again: refused */
-    assert_int_equal(a->cfg.kernel, TPX_K_NAIVE_ROW);
+    type(a, "s\n"); /* from tile_rows, s goes to strip_vec: a short side of 1024 fits 8x32 */
+    assert_null(a->dialog);
+    assert_int_equal(a->cfg.kernel, TPX_K_STRIP_VEC);
+    type(a, "K");
+    type(a, "s\n"); /* from strip_vec, s goes round to smem again: refused */
+    assert_int_equal(a->cfg.kernel, TPX_K_STRIP_VEC);
     type(a, "s\n"); /* smem_rect takes 8x32 */
     assert_null(a->dialog);
     assert_int_equal(a->cfg.kernel, TPX_K_SMEM_RECT);

@@ -16,6 +16,7 @@
 #include "catalog.h"
 #include "config.h"
 #include "kernel_emu.h"
+#include "test_cfg.h"
 #include "origin.h"
 
 static int nonempty(const char *s) { return s && s[0] != '\0'; }
@@ -125,6 +126,11 @@ static void test_kernel_traits(void **s)
         tpx_config c = config_default();
         char msg[TPX_MSG];
         c.kernel = id, c.bx = t.dbx, c.by = t.dby;
+        /* strip_vec takes a short side of at most 16 T / n: on the default
+         * square no block fits, and its fallback must then fit a thin one */
+        if (config_validate(&c, &lim, msg, sizeof msg) != 0 && strstr(msg, "short side") &&
+            (t.flags & TPX_KF_GATHER) && t.tile == TPX_TILE_STRIP)
+            c.w = 16;
         if (config_validate(&c, &lim, msg, sizeof msg) != 0)
             fail_msg("%s's fallback block %dx%d: %s", catalog_name(id), t.dbx, t.dby, msg);
         if (t.flags & TPX_KF_SQUARE) {
@@ -202,13 +208,52 @@ static void test_kernels_transpose(void **s)
                 char msg[TPX_MSG];
                 c.kernel = id, c.bx = t.dbx, c.by = t.dby, c.w = sizes[si][0], c.h = sizes[si][1];
                 c.dtype = (tpx_dtype)(k / TPX_K_COUNT); /* vector widths 4, 2 and 8 */
-                c.pad = t.tile != TPX_TILE_NONE && t.tile != TPX_TILE_SEC && !swz;
+                int own = t.tile == TPX_TILE_SEC || (t.flags & TPX_KF_GATHER); /* no pad */
+                c.pad = t.tile != TPX_TILE_NONE && !own && !swz;
                 c.swz = swz;
-                if ((swz || t.tile == TPX_TILE_SEC) && config_validate(&c, &lim, msg, sizeof msg) != 0)
+                if ((swz || own) && config_validate(&c, &lim, msg, sizeof msg) != 0)
                     continue; /* e.g. a block whose width is not a power of two */
                 emu_check_config(&c);
             }
     }
+}
+
+/* strip_vec (tpx_svec.h) on thin shapes it accepts: short sides of 1 to 100
+ * both ways, long sides of one vector to a few hundred, strips cut short at
+ * the end, blocks of 32 to 1024 threads (96x1: not a power of two), every
+ * dtype, its chunks plain and swizzled; the configs it refuses must say why (a long side not a multiple of
+ * n, where tile_strip is the kernel, or a short side past 16 T / n). */
+static void test_strip_vec(void **s)
+{
+    (void)s;
+    static const int blocks[][2] = {{32, 8}, {16, 16}, {96, 1}, {8, 4}, {32, 32}};
+    static const long long shorts[] = {1, 2, 3, 7, 16, 33, 100}, longs[] = {8, 64, 200, 1000, 1032};
+    tpx_limits lim = config_default_limits();
+    lim.smem_per_block = 227 * 1024; /* an H100's or H200's opt-in */
+    int ran = 0;
+    for (size_t b = 0; b < sizeof blocks / sizeof blocks[0]; b++)
+        for (int d = 0; d < TPX_DTYPE_COUNT; d++)
+            for (size_t i = 0; i < sizeof shorts / sizeof shorts[0]; i++)
+                for (size_t j = 0; j < sizeof longs / sizeof longs[0]; j++)
+                    for (int wide = 0; wide < 4; wide++) {
+                        tpx_config c = test_cfg(TPX_K_STRIP_VEC, blocks[b][0], blocks[b][1],
+                                                wide & 1 ? longs[j] : shorts[i],
+                                                wide & 1 ? shorts[i] : longs[j], (tpx_dtype)d, 0);
+                        c.swz = wide >> 1;
+                        char msg[TPX_MSG];
+                        if (config_validate(&c, &lim, msg, sizeof msg) != 0) {
+                            if (!strstr(msg, "short side") && !strstr(msg, "tile_strip"))
+                                fail_msg("%s", msg);
+                            continue;
+                        }
+                        emu_check_config(&c);
+                        ran++;
+                    }
+    assert_true(ran > 600);
+    tpx_config odd = test_cfg(TPX_K_STRIP_VEC, 32, 8, 3, 1001, TPX_F32, 0);
+    char msg[TPX_MSG];
+    assert_int_equal(config_validate(&odd, &lim, msg, sizeof msg), -1);
+    assert_non_null(strstr(msg, "tile_strip"));
 }
 
 /* tile_vec's other block shapes: 2, 4, 8 and 3 sub-blocks per thread, 8x8,
@@ -241,6 +286,7 @@ int main(void)
         cmocka_unit_test(test_origins_in_words),
         cmocka_unit_test(test_kernel_traits),    cmocka_unit_test(test_remap_inverse),
         cmocka_unit_test(test_kernels_transpose), cmocka_unit_test(test_tile_vec_blocks),
+        cmocka_unit_test(test_strip_vec),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -111,10 +111,12 @@ static int list_source(const char *name, const char *file)
     }
     const char *why = k >= 0 ? catalog_no_source((tpx_kernel_id)k) : NULL;
     if (why) {
-        int gather = (tpx_traits_of((tpx_kernel_id)k).flags & TPX_KF_GATHER) != 0;
+        tpx_traits tr = tpx_traits_of((tpx_kernel_id)k);
+        const char *arith = tr.tile == TPX_TILE_STRIP          ? "tpx_svec.h"
+                           : (tr.flags & TPX_KF_GATHER) != 0 ? "tpx_tgat.h"
+                                                             : "tpx_tsec.h";
         fprintf(stderr, "tpx list: %s has no source in the kernel language: %s; its index "
-                        "arithmetic is kernels/%s (docs/kernels.md)\n", name, why,
-                gather ? "tpx_tgat.h" : "tpx_tsec.h");
+                        "arithmetic is kernels/%s (docs/kernels.md)\n", name, why, arith);
         return CLI_USAGE;
     }
     size_t len;

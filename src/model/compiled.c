@@ -72,13 +72,16 @@ int compiled_regs(const tpx_config *c, double cc, int *known)
     return TPX_ASSUMED_REGS;
 }
 
-/* A thread's global loads: a rep each, but tile_gather's, whose reps are
- * its gather's: phase 0's vectors (tpx_tg_move0's slots, head rows too). */
+/* A thread's global loads: a rep each, but a gather kernel's, whose reps
+ * are its gather's: phase 0's vectors (tpx_tg_move0's slots, head rows too;
+ * strip_vec's 16 elements a thread, tpx_sv_move0). */
 static int global_loads(const tpx_config *c, const tpx_geom *g)
 {
     if (!(tpx_traits_of(c->kernel).flags & TPX_KF_GATHER))
         return tpx_reps(c->kernel, g);
     int n = tpx_vec(g);
+    if (tpx_traits_of(c->kernel).tile == TPX_TILE_STRIP)
+        return TPX_SV_EPT / n;
     return (int)tpx_cdiv((long long)tpx_tg_rows(c->by, n) * tpx_tg_v(c->bx, n), (long long)c->bx * c->by);
 }
 
@@ -93,7 +96,8 @@ double compiled_loads_per_thread(const tpx_config *c)
  * at compile time unrolls, so the loads of a phase issue before the first
  * store (ptxas keeps about 20 of 32 ahead: the SASS of tile_rows<32>); a
  * run-time count runs a loop unrolled 4 times.  tile_gather's lean path
- * (its compiled block shapes) issues all of a thread's vectors first. */
+ * (its compiled block shapes) and strip_vec issue all of a thread's vectors
+ * first. */
 double compiled_loads_in_flight(const tpx_config *c)
 {
     tpx_geom g = config_geom(c);

@@ -117,6 +117,41 @@ static int validate_strip(const tpx_config *c, char *msg, size_t n)
     return 0;
 }
 
+/* strip_vec (tpx_svec.h): the long side a multiple of 16 bytes, a strip at
+ * least one vector of it, and its tile laid as the source lies (its chunks
+ * swizzled or not: any block). */
+static int validate_strip_vec(const tpx_config *c, char *msg, size_t n)
+{
+    const char *id = catalog_name(c->kernel);
+    long long e = (long long)config_esize(c->dtype), v = 16 / e, s = tpx_sp_short(c->w, c->h);
+    long long l = tpx_sp_long(c->w, c->h), most = tpx_sv_cap(c->bx, c->by) / v;
+    if (c->pad || config_tile_differs(c)) {
+        snprintf(msg, n, "%s lays its strip in shared memory as the source lies, in 16-byte "
+                 "chunks (swizzled with --swizzle), so %s does not apply; leave it out", id,
+                 c->pad ? "pad" : "a tile dtype");
+        return -1;
+    }
+    if (l * e % 16 != 0) {
+        snprintf(msg, n, "%s moves the long side in 16-byte vectors, so its %lld %s elements "
+                 "must be a multiple of %lld (every row then starts on 16 bytes): use tile_strip, "
+                 "which moves every thin shape", id, l, config_dtype_name(c->dtype), v);
+        return -1;
+    }
+    if (s > most) {
+        long long need = tpx_cdiv(s * v, TPX_SV_EPT), top = tpx_sv_cap(32, 32) / v;
+        char fix[96];
+        snprintf(fix, sizeof fix, s > top ? "no block holds more than %lld" :
+                 "use a block of at least %lld threads", s > top ? top : need);
+        snprintf(msg, n, "%s takes the whole short side (%lld %s) into one block of %dx%d, "
+                 "which holds %lld elements (16 a thread), and a strip needs %lld of them for "
+                 "each short index (a 16-byte vector of the long side): %s, or tile_gather for "
+                 "a matrix this wide both ways", id, s, c->w <= c->h ? "columns" : "rows", c->bx,
+                 c->by, tpx_sv_cap(c->bx, c->by), v, fix);
+        return -1;
+    }
+    return 0;
+}
+
 /* Kernel-specific shape rules, from the kernel's traits; 0 or -1 with a
  * message, suggesting blocks where one would do (with `suggest`). */
 static int validate_shape(const tpx_config *c, const tpx_limits *lim, char *msg, size_t n,
@@ -180,6 +215,8 @@ static int validate_shape(const tpx_config *c, const tpx_limits *lim, char *msg,
         }
         return 0;
     }
+    if (tr.tile == TPX_TILE_STRIP && (tr.flags & TPX_KF_GATHER))
+        return validate_strip_vec(c, msg, n);
     if (tr.tile == TPX_TILE_STRIP && validate_strip(c, msg, n) != 0)
         return -1;
     if ((tr.flags & TPX_KF_VEC16) && config_tile_differs(c)) {

@@ -124,12 +124,17 @@ static int build_tile(tpx_scene *s, tpx_tile *t, const tpx_config *v)
         return 0;
     /* Every tiled kernel's tile rows are BX accesses wide (plus padding), but
      * tile_sec's: BX rows of a segment's R elements, in rows of whole units;
-     * tile_gather's: A's rows as the vectors that cover BX columns. */
+     * tile_gather's: A's rows as the vectors that cover BX columns;
+     * strip_vec's: 128 bytes, its chunks as the swizzle lays them. */
     int nv = config_vec(v);
     t->width = v->bx * nv;
     t->pitch = (v->bx + v->pad) * nv;
     t->words = (config_smem_bytes(v) + 3) / 4;
-    if (tpx_traits_of(v->kernel).flags & TPX_KF_GATHER) { /* rows of A's vectors on a line */
+    if ((tpx_traits_of(v->kernel).flags & TPX_KF_GATHER) &&
+        tpx_traits_of(v->kernel).tile == TPX_TILE_STRIP) { /* strip_vec: swizzled 16-byte chunks */
+        t->width = t->pitch = 128 / (int)config_tile_esize(v); /* a row of the 32 banks */
+        t->rows = (int)(config_smem_bytes(v) / 128);
+    } else if (tpx_traits_of(v->kernel).flags & TPX_KF_GATHER) { /* rows of A's vectors on a line */
         t->width = t->pitch = tpx_tg_v(v->bx, nv) * nv;
         t->rows = tpx_tg_rows(v->by, nv);
         if (gather_used(s, t, v) != 0)
