@@ -5,11 +5,12 @@ each catalog kernel at its best block, and which transpose is best (copy_vec,
 a copy, is the ceiling beside them); the median
 of the runs, with their range where they differ by more than a point.
 
-usage: bench/issue20_table.py RUN.csv[+MORE.csv] [...]
+usage: bench/issue20_table.py RUN.csv[+MORE.csv] [...]   (a .csv.gz is read as well)
   (RUN+MORE: two benches of one run, each against its own memcpy; a kernel's
   best block over both, cuBLAS's better reading)
 """
 import csv
+import gzip
 import statistics
 import sys
 from collections import defaultdict
@@ -24,7 +25,8 @@ def main():
     order = []
     for arg in sys.argv[1:]:
         best = defaultdict(dict)
-        rows = [r for path in arg.split("+") for r in csv.DictReader(open(path))]
+        rows = [r for path in arg.split("+") for r in csv.DictReader(
+            gzip.open(path, "rt") if path.endswith(".gz") else open(path))]
         for r in rows:
             if r["status"] != "ok" or r["kernel"] == "memcpy":
                 continue
@@ -39,7 +41,8 @@ def main():
                 pct[key][k].append(p)
                 blocks[key][k].append(b)
     seen = {k for row in pct.values() for k in row}
-    kernels = [k for k in ["strip_vec", "tile_strip", "tile_sec", "tile_gather", "tile_vec", "tile_rows", "copy_vec"] if k in seen]
+    kernels = [k for k in ["strip_vec", "tile_strip", "tile_sec", "tile_gather", "tile_vec",
+                           "tile_rows", "copy_vec"] if k in seen]
     copies = {"copy_vec", "copy_row", "copy_col"}  # B = A: a ceiling, not a transpose
 
     def cell(v):
