@@ -20,12 +20,13 @@ usage: bench/predict_eval.py [--tpx build-cpu/tpx] [--profile h200]
                            [--size WxH] [--groups] [--rows] [--markdown]
 --size keeps one matrix size (e.g. 8192x8192) of the file; --markdown prints
 the summary as one table row.  A results file ending in .csv is read as a
-`tpx bench --csv` table.
+`tpx bench --csv` table; one ending in .gz is gunzipped first.
 Exit 0 when the bars of issue 18 are met on the selection, 1 otherwise.
 """
 import argparse
 import collections
 import csv
+import gzip
 import json
 import statistics
 import subprocess
@@ -105,7 +106,10 @@ def csv_results(path):
 
 
 def load_groups(path, all_badges, size=None):
-    rows = csv_results(path) if path.endswith(".csv") else json.load(open(path))["results"]
+    if path.endswith(".csv"):
+        rows = csv_results(path)
+    else:
+        rows = json.load(gzip.open(path, "rt") if path.endswith(".gz") else open(path))["results"]
     groups = collections.defaultdict(dict)
     for r in rows:
         m = r.get("measured")
