@@ -54,10 +54,11 @@ template <int SWZ> __device__ __forceinline__ unsigned sg_chunk(unsigned c)
     return SWZ == 2 ? c ^ (((c >> 3) ^ (c >> 6)) & 7u) : SWZ ? c ^ ((c >> 3) & 7u) : c;
 }
 
-/* Registers: 32 (2048 threads an SM) where a thread holds up to two 16-byte
- * vectors, 64 where it holds more. */
+/* Registers: 32 (a full SM: TPX_SM_THREADS, 2048 on sm_90) where a thread
+ * holds up to two 16-byte vectors, 64 where it holds more. */
+#define SG_SM(E, EPT) (EPT * sizeof(E) <= 32 ? TPX_SM_THREADS : TPX_SM_THREADS / 2)
 template <typename E, int T, int EPT, int SWZ, int G>
-__global__ void __launch_bounds__(T, (EPT * sizeof(E) <= 32 ? 2048 : 1024) / T)
+__global__ void __launch_bounds__(T, SG_SM(E, EPT) / T > 0 ? SG_SM(E, EPT) / T : 1)
     sg_k(const E *__restrict__ a, E *__restrict__ b, ll w, ll h, unsigned k)
 {
     constexpr unsigned N = 16 / sizeof(E), CH = EPT * T / N,
