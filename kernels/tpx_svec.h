@@ -20,11 +20,11 @@
  *   Shared memory: 16-byte chunks, chunk c at c, or swizzled (--swizzle)
  *   at tpx_sv_chunk(c) = c ^ ((c / 8 ^ c / 64) mod 8): lanes 8 or 64 chunks
  *   apart land on other banks.  Which is faster depends on S and the dtype
- *   (bench/strip_probe.cu, H200: at f16 with short sides of 1 to 32 the
- *   plain layout wins by up to 14 points of memcpy, the swizzle's arithmetic
- *   an element costing more than the conflicts it saves, while a wide f16
- *   matrix of 64 rows runs 12-16 points faster swizzled), so it is the
- *   user's choice, as a tile's is.
+ *   (H200, docs/PERFORMANCE.md: at f16 with short sides of 1 to 7 the plain
+ *   layout wins by 8-14 points of memcpy, the swizzle's arithmetic an
+ *   element costing more than the conflicts it saves; where A is wide with
+ *   64 or more rows the swizzle wins by up to 54, and at tall f16 strips of
+ *   16 and 32 columns by 13-15), so it is the user's choice, as a tile's is.
  *   Phase 0 (16-byte vectors, both sides; rep r < 16 / n, chunk c = i + r T
  *   of the block's T threads, i = ty BX + tx, guard c < P S): the source
  *   side as it lies.  A tall (W <= H): A's flat run l0 S .. (l0 + nl) S, vector
