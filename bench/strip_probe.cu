@@ -5,7 +5,8 @@
  * vectors?  tile_strip moves single elements and spends ~60 instructions an
  * element at f16 (Nsight Compute, docs/PERFORMANCE.md): the SMs, not DRAM,
  * bind it at half of memcpy.  Standalone (nvcc -O3 -std=c++17 -arch=sm_90
- * bench/strip_probe.cu), every output checked on the GPU against A.
+ * bench/strip_probe.cu), every output checked on the GPU against A; timings
+ * are probe_time's (bench/probes/probe_common.cuh): cold, the median.
  *
  *   sg<T,EPT,SWZ,G> the strip of tile_strip, K = (EPT T / S) rounded down to
  *                  whole 16-byte vectors of the long side, for matrices whose
@@ -27,25 +28,11 @@
  *   RESULT WxH dtype kernel ms GB/s %memcpy ok|WRONG
  * usage: strip_probe [--size WxH,...] [--dtype f16,f32,f64] [--samples N]
  */
-#include <algorithm>
-#include <cstdio>
-#include <cstdlib>
 #include <cstring>
 #include <string>
-#include <vector>
 
 #include "../kernels/tile_strip.cu" /* tpx's own tile_strip, launched here as tpx does */
-
-#define CK(x)                                                                                      \
-    do {                                                                                           \
-        cudaError_t e_ = (x);                                                                      \
-        if (e_ != cudaSuccess) {                                                                   \
-            fprintf(stderr, "%s: %s\n", #x, cudaGetErrorString(e_));                               \
-            exit(1);                                                                               \
-        }                                                                                          \
-    } while (0)
-
-typedef long long ll;
+#include "probes/probe_common.cuh"  /* CK, the L2 flush, the median timer */
 
 /* SWZ 1: chunk c at c ^ ((c / 8) mod 8); 2: at c ^ ((c / 8 ^ c / 64) mod 8),
  * which also spreads lanes 64 chunks apart (a tall strip's rows of B). */
@@ -319,17 +306,9 @@ int main(int argc, char **argv)
                 vars.push_back({1, te.first, te.second, swz, 0, 0, g});
     for (auto b : std::vector<std::pair<int, int>>{{32, 8}, {64, 4}, {256, 1}, {128, 8}})
         vars.push_back({2, 0, 0, 0, b.first, b.second, 0});
-    cudaDeviceProp p;
-    CK(cudaGetDeviceProperties(&p, 0));
-    printf("device %s, %d SMs, L2 %d MiB\n", p.name, p.multiProcessorCount, p.l2CacheSize >> 20);
-    size_t fb = 2 * (size_t)p.l2CacheSize;
-    void *flush;
+    probe_dev_init();
     unsigned long long *dbad;
-    CK(cudaMalloc(&flush, fb));
     CK(cudaMalloc(&dbad, 8));
-    cudaEvent_t t0, t1;
-    CK(cudaEventCreate(&t0));
-    CK(cudaEventCreate(&t1));
     int bad_any = 0;
     for (auto sz : sizes)
         for (int e : dts) {
@@ -346,19 +325,8 @@ int main(int argc, char **argv)
                 CK(cudaDeviceSynchronize());
                 ll bad = v.kind ? check(e, a, b, w, h, dbad) : 0;
                 bad_any |= bad != 0;
-                std::vector<double> ts;
-                for (int s = 0; s < samples; s++) {
-                    CK(cudaMemsetAsync(flush, s & 1, fb));
-                    CK(cudaEventRecord(t0));
-                    launch(v, a, b, w, h, e);
-                    CK(cudaEventRecord(t1));
-                    CK(cudaEventSynchronize(t1));
-                    float ms;
-                    CK(cudaEventElapsedTime(&ms, t0, t1));
-                    ts.push_back(ms);
-                }
-                std::sort(ts.begin(), ts.end());
-                double ms = ts[ts.size() / 2], gbs = 2.0 * bytes / ms / 1e6;
+                double ms = probe_time([&] { launch(v, a, b, w, h, e); }, samples, true);
+                double gbs = 2.0 * bytes / ms / 1e6;
                 if (v.kind == 0)
                     mcp = ms;
                 printf("RESULT %lldx%lld f%d %-18s %.4f ms %7.0f GB/s %6.1f %%memcpy %s\n", w, h,

@@ -102,7 +102,8 @@ TPX_HD tpx_move tpx_sv_move1(const tpx_geom *g, int rep, int tbx, int i)
 {
     int n = tpx_vec(g), e = rep % n;
     long long l0, nl = tpx_sv_n(g, tbx, &l0), s = tpx_sp_short(g->w, g->h);
-    long long l = tpx_sp_long(g->w, g->h), per = nl / n, u = i + (long long)(rep / n) * g->bx * g->by;
+    long long l = tpx_sp_long(g->w, g->h), per = nl / n;
+    long long u = i + (long long)(rep / n) * g->bx * g->by;
     if (per < 1)
         return tpx_mv(0, 0, 0);
     if (g->w > g->h) { /* B's strip is one run */
@@ -113,7 +114,8 @@ TPX_HD tpx_move tpx_sv_move1(const tpx_geom *g, int rep, int tbx, int i)
         return tpx_mv(tpx_sv_elem(q * k + p, n, g->swz), l0 * s / n + u, 1);
     }
     int gl = tpx_sv_glog(g);
-    long long gs = 1LL << gl, a = u >> gl, jg = a / s, q = a - jg * s, j = (jg << gl) + (u & (gs - 1));
+    long long gs = 1LL << gl, a = u >> gl, jg = a / s, q = a - jg * s;
+    long long j = (jg << gl) + (u & (gs - 1));
     if (u >= (per + gs - 1) / gs * gs * s || j >= per)
         return tpx_mv(0, 0, 0);
     return tpx_mv(tpx_sv_elem((j * n + e) * s + q, n, g->swz), (q * l + l0) / n + j, 1);

@@ -221,8 +221,9 @@ static void test_kernels_transpose(void **s)
 /* strip_vec (tpx_svec.h) on thin shapes it accepts: short sides of 1 to 100
  * both ways, long sides of one vector to a few hundred, strips cut short at
  * the end, blocks of 32 to 1024 threads (96x1: not a power of two), every
- * dtype, its chunks plain and swizzled; the configs it refuses must say why (a long side not a multiple of
- * n, where tile_strip is the kernel, or a short side past 16 T / n). */
+ * dtype, its chunks plain and swizzled; the configs it refuses must say why
+ * (a long side not a multiple of n, where tile_strip is the kernel, or a
+ * short side past 16 T / n). */
 static void test_strip_vec(void **s)
 {
     (void)s;

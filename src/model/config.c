@@ -93,6 +93,15 @@ static int tiled_any_block(tpx_kernel_id k) { return tpx_has_tile(k) && !tpx_is_
 
 static int check(const tpx_config *c, const tpx_limits *lim, char *msg, size_t n, int suggest);
 
+/* What a strip kernel's message offers when the short side s does not fit
+ * the block: the threads that would hold it, or, past the most short side
+ * any block holds, that number. */
+static void strip_fix(char *fix, size_t n, long long s, long long most, long long need)
+{
+    snprintf(fix, n, s > most ? "no block holds more than %lld"
+                              : "use a block of at least %lld threads", s > most ? most : need);
+}
+
 /* tile_strip: a strip is the whole short side, at most the block's
  * 8 BX BY elements (tpx_sp_cap), and its tile keeps the data's type. */
 static int validate_strip(const tpx_config *c, char *msg, size_t n)
@@ -106,9 +115,8 @@ static int validate_strip(const tpx_config *c, char *msg, size_t n)
     }
     if (s > cap) {
         char fix[96];
-        long long need = tpx_cdiv(s, TPX_SP_REPS), most = tpx_sp_cap(32, 32); /* 1024 threads */
-        snprintf(fix, sizeof fix, s > most ? "no block holds more than %lld" :
-                 "use a block of at least %lld threads", s > most ? most : need);
+        /* the most: 1024 threads */
+        strip_fix(fix, sizeof fix, s, tpx_sp_cap(32, 32), tpx_cdiv(s, TPX_SP_REPS));
         snprintf(msg, n, "%s takes the whole short side (%lld %s) into one block of %dx%d, which "
                  "holds %lld elements (8 a thread): %s, or tile_gather for a matrix this wide "
                  "both ways", id, s, c->w <= c->h ? "columns" : "rows", c->bx, c->by, cap, fix);
@@ -138,10 +146,8 @@ static int validate_strip_vec(const tpx_config *c, char *msg, size_t n)
         return -1;
     }
     if (s > most) {
-        long long need = tpx_cdiv(s * v, TPX_SV_EPT), top = tpx_sv_cap(32, 32) / v;
         char fix[96];
-        snprintf(fix, sizeof fix, s > top ? "no block holds more than %lld" :
-                 "use a block of at least %lld threads", s > top ? top : need);
+        strip_fix(fix, sizeof fix, s, tpx_sv_cap(32, 32) / v, tpx_cdiv(s * v, TPX_SV_EPT));
         snprintf(msg, n, "%s takes the whole short side (%lld %s) into one block of %dx%d, "
                  "which holds %lld elements (16 a thread), and a strip needs %lld of them for "
                  "each short index (a 16-byte vector of the long side): %s, or tile_gather for "
