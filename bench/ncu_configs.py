@@ -155,6 +155,14 @@ CONFIGS = [
     ("strip_vec", "32x8", "20000x100", "f64", 0, 1, 0), ("strip_vec", "64x4", "1048576x64", "f16", 0, 1, 0),
     ("strip_vec", "16x16", "100x20000", "f16", 0, 1, 0), ("strip_vec", "32x8", "33x1000", "f32", 0, 1, 0),
     ("strip_vec", "32x8", "64x1048576", "f32", 0, 0, 1), ("strip_vec", "16x8", "1x67108864", "f16", 0, 0, 1),
+    # strip_vec where the long side is ragged (rows off 16 bytes: tall and wide, short sides of 1
+    # to 100, a last strip of 3 elements whose neighbour's units cross the rows' ends at 3x100203,
+    # 96 threads, swizzled), then 2 timed
+    ("strip_vec", "32x8", "3x100001", "f32", 0, 0, 0), ("strip_vec", "32x8", "100001x3", "f16", 0, 0, 0),
+    ("strip_vec", "64x4", "16x50001", "f64", 0, 1, 0), ("strip_vec", "96x1", "7x9001", "f16", 0, 0, 0),
+    ("strip_vec", "32x8", "100x20001", "f16", 0, 1, 0), ("strip_vec", "32x8", "20001x100", "f32", 0, 0, 0),
+    ("strip_vec", "16x8", "1x1000003", "f16", 0, 0, 0), ("strip_vec", "32x8", "3x100203", "f16", 0, 0, 0),
+    ("strip_vec", "16x8", "3x22369621", "f16", 0, 0, 1), ("strip_vec", "32x8", "22369621x3", "f32", 0, 0, 1),
     # seed 000's tile without the corner turn: shared rows, naive_row's store
     ("smem_staged", "32x8", "1000x777", "f32", 0, 0, 0), ("smem_staged", "16x16", "1000x777", "f32", 0, 0, 0),
     ("smem_staged", "16x16", "1000x777", "f32", 1, 0, 0),

@@ -87,10 +87,10 @@ static inline int tpx_instance_name(tpx_kernel_id k, const tpx_geom *g, int esiz
         return snprintf(buf, n, "tpxk_tile_strip<%s, %d, %s>", e,
                         (long long)g->bx * g->by <= 256 ? 256 : 1024,
                         tpx_sp_lean(g->w, g->h, g->bx, g->by) ? "true" : "false") > 0 ? 0 : -1;
-    if (k == TPX_K_STRIP_VEC)
-        return snprintf(buf, n, "tpxk_strip_vec<%s, %d, %s>", e,
-                        (long long)g->bx * g->by <= 256 ? 256 : 1024, g->swz ? "true" : "false") > 0
-                   ? 0 : -1;
+    if (k == TPX_K_STRIP_VEC) /* swizzled, ragged (tpx_sv_rag) */
+        return snprintf(buf, n, "tpxk_strip_vec<%s, %d, %s, %s>", e,
+                        (long long)g->bx * g->by <= 256 ? 256 : 1024, g->swz ? "true" : "false",
+                        tpx_sv_rag(g) ? "true" : "false") > 0 ? 0 : -1;
     if (k != TPX_K_TILE_VEC) /* a custom body names its own kernels */
         return -1;
     if (!vec16)

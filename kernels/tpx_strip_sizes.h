@@ -38,13 +38,37 @@ TPX_HD int tpx_sp_lean(long long w, long long h, int bx, int by)
 
 /* strip_vec (tpx_svec.h): C = TPX_SV_EPT BX BY elements a block, and K =
  * C / S rounded down to whole 16-byte vectors of n elements, so every strip
- * starts on a vector of A and of B where the long side is a multiple of n
- * (config_validate refuses other sizes, and short sides past C / n: 0). */
+ * starts on a vector of the side that is one run.  Where the long side is
+ * ragged (not a multiple of n: rows off 16 bytes) a strip's tile also holds
+ * the vectors that cover its rows' ragged ends.  Wide: S runs of K / n + 1
+ * chunks, whose last unit may read up to n - 2 elements past them.  Tall:
+ * B's rows cut every a elements (tpx_sv_align: a 32-byte sector, 2n, or at
+ * f16 a vector, n), so a strip holds up to a - 1 rows past it and, at the
+ * end, A's first n - 1 rows (tpx_sv_tall), in ceil((K + a - 1) S / n) +
+ * ceil((n - 1) S / n) chunks.  K = a floor((floor((C - 2n + 2) / S) - a - n
+ * + 2) / a) keeps either within C, a = n where wide (config_validate refuses
+ * short sides that leave no K: 0). */
 TPX_HD long long tpx_sv_cap(int bx, int by) { return (long long)TPX_SV_EPT * bx * by; }
+/* Where a tall ragged strip cuts B's rows: on 32-byte sectors (2n) but at
+ * f16 (n = 8), whose units a row then start on 16 bytes only: the rows a
+ * sector's offset adds cost f16 more than its part-written sectors (H200,
+ * 2026-11-29: 16 to 256 columns, f16 5 to 12 points of memcpy slower cut
+ * on sectors, f32 and f64 2 to 12 faster; docs/PERFORMANCE.md). */
+TPX_HD long long tpx_sv_align(long long w, long long h, int n)
+{
+    long long nn = n > 1 ? n : 1;
+    return w <= h && tpx_sp_long(w, h) % nn != 0 && nn < 8 ? 2 * nn : nn;
+}
 TPX_HD long long tpx_sv_k(long long w, long long h, int bx, int by, int n)
 {
-    long long s = tpx_sp_short(w, h), nn = n > 1 ? n : 1;
-    return s > 0 ? tpx_sv_cap(bx, by) / s / nn * nn : 0;
+    long long s = tpx_sp_short(w, h), nn = n > 1 ? n : 1, c = tpx_sv_cap(bx, by), k;
+    long long a = tpx_sv_align(w, h, n);
+    if (s <= 0)
+        return 0;
+    if (tpx_sp_long(w, h) % nn == 0)
+        return c / s / nn * nn;
+    k = c > 2 * nn - 2 ? ((c - 2 * nn + 2) / s - a - nn + 2) / a : 0;
+    return k > 0 ? k * a : 0;
 }
 /* Its tile: C elements in 16-byte chunks, rounded up to 8 chunks (the
  * swizzle, tpx_sv_chunk, permutes chunks within each 128 bytes). */

@@ -14,9 +14,11 @@
  * The strip: S = min(W, H), L = max(W, H), n = 16 bytes of elements.  A
  * block holds C = 16 BX BY elements (tpx_sv_cap); strip tbx is the whole
  * short side by the long side's [l0, l0 + nl), l0 = tbx K, K = C / S rounded
- * down to a multiple of n (tpx_sv_k), nl = min(K, L - l0).  L is a multiple
- * of n (config_validate), so every row of A and B, every strip and its nl
- * start and end on 16 bytes, and a strip is P = nl / n vectors a run.
+ * down to a multiple of n (tpx_sv_k), nl = min(K, L - l0).  Where L is a
+ * multiple of n every row of A and B, every strip and its nl start and end
+ * on 16 bytes, and a strip is P = nl / n vectors a run; where it is not
+ * (ragged, tpx_sv_rag: the end of this comment) every access is still an
+ * aligned 16-byte vector.
  *   Shared memory: 16-byte chunks, chunk c at c, or swizzled (--swizzle)
  *   at tpx_sv_chunk(c) = c ^ ((c / 8 ^ c / 64) mod 8): lanes 8 or 64 chunks
  *   apart land on other banks.  Which is faster depends on S and the dtype
@@ -47,6 +49,19 @@
  *   Shared element z lies at tpx_sv_chunk(z / n) n + z mod n.
  * A unit's n loads cost a warp what tile_gather's do; the probe measured
  * this arithmetic's speed, the model counts its accesses.
+ * Ragged L (issue 20's odd shapes): the side of S runs has rows off 16
+ * bytes, and the strip is laid on B's aligned addresses, not on its columns.
+ *   A wide: run q's vectors from the one holding A(q, l0), up to ceil(nl /
+ *   n) + 1, to chunks q (K / n + 1) + j, so run q's element p lies at q (K +
+ *   n) + o_q + p, o_q = q L mod n.  B's run is aligned as before; its last
+ *   unit may end past W H (the slack of the allocation).
+ *   A tall: B row q is cut every a elements (tpx_sv_align: a sector, or at
+ *   f16 a vector): its units start at x = d_q + j n, d_q = -q L mod a, j <
+ *   K / n, while l0 + x < L; strip 0 also takes the one at d_q - n, the rest
+ *   of the row's head.  Their elements are A's rows l0 .. l0 + K + a - 2,
+ *   so phase 0 loads that run (tpx_sv_tall); a unit crossing the row's end
+ *   takes the next row's head (A's rows 0 .. n - 2, column q + 1), which the
+ *   strips near the end load after their run.
  */
 #ifndef TPX_SVEC_H
 #define TPX_SVEC_H
@@ -73,6 +88,10 @@ TPX_HD long long tpx_sv_n(const tpx_geom *g, int tbx, long long *l0)
     return k < 1 || *l0 >= l ? 0 : l - *l0 < k ? l - *l0 : k;
 }
 
+/* Whether the long side is ragged: not a multiple of n, so rows of the
+ * side that is S runs start off 16 bytes. */
+TPX_HD int tpx_sv_rag(const tpx_geom *g) { return tpx_sp_long(g->w, g->h) % tpx_vec(g) != 0; }
+
 /* log2 G: a tall strip's units a row taken together, 8 at most and no more
  * than a full strip's vectors a run. */
 TPX_HD int tpx_sv_glog(const tpx_geom *g)
@@ -84,41 +103,78 @@ TPX_HD int tpx_sv_glog(const tpx_geom *g)
     return gl;
 }
 
+/* A tall strip's tile: A's rows [l0, l0 + nr) as the vectors that hold
+ * them, *m chunks (nr = nl, or where ragged up to a - 1 rows more: B's units
+ * there run past the strip, tpx_sv_move1); then, where one of its units may
+ * cross a B row's end (*hd, ragged only), A's first n - 1 rows, from chunk
+ * *m.  The chunks in all. */
+TPX_HD long long tpx_sv_tall(const tpx_geom *g, long long l0, long long nl, long long *m, int *hd)
+{
+    int n = tpx_vec(g), rag = tpx_sv_rag(g);
+    long long s = tpx_sp_short(g->w, g->h), l = tpx_sp_long(g->w, g->h);
+    long long a = rag ? tpx_sv_align(g->w, g->h, n) : 1;
+    long long nr = tpx_sv_k(g->w, g->h, g->bx, g->by, n) + a - 1;
+    nr = nr < l - l0 ? nr : l - l0;
+    *m = tpx_cdiv(nr * s, n);
+    *hd = rag && l0 + nl + a - 1 > l;
+    return *m + (*hd ? tpx_cdiv((long long)(n - 1) * s, n) : 0);
+}
+
 TPX_HD tpx_move tpx_sv_move0(const tpx_geom *g, int rep, int tbx, int i)
 {
-    int n = tpx_vec(g);
+    int n = tpx_vec(g), rag = tpx_sv_rag(g);
     long long l0, nl = tpx_sv_n(g, tbx, &l0), s = tpx_sp_short(g->w, g->h);
-    long long per = nl / n, c = i + (long long)rep * g->bx * g->by;
-    if (rep >= TPX_SV_EPT / n || c >= per * s)
+    long long c = i + (long long)rep * g->bx * g->by, l = tpx_sp_long(g->w, g->h);
+    if (rep >= TPX_SV_EPT / n || nl < 1)
         return tpx_mv(0, 0, 0);
-    if (g->w <= g->h)
-        return tpx_mv(l0 * s / n + c, tpx_sv_chunk(c, g->swz), 1);
-    long long q = c / per, j = c - q * per, k = tpx_sv_k(g->w, g->h, g->bx, g->by, n);
-    return tpx_mv((q * tpx_sp_long(g->w, g->h) + l0) / n + j, tpx_sv_chunk(q * (k / n) + j, g->swz),
-                  1);
+    if (g->w <= g->h) { /* A's strip is one run (then its head rows) */
+        long long m;
+        int hd;
+        if (c >= tpx_sv_tall(g, l0, nl, &m, &hd))
+            return tpx_mv(0, 0, 0);
+        return tpx_mv(c < m ? l0 * s / n + c : c - m, tpx_sv_chunk(c, g->swz), 1);
+    }
+    /* run q: the vectors from the one holding A(q, l0), at most per of them,
+     * to chunks q RS + j (RS = K / n, one more where ragged) */
+    long long per = tpx_cdiv(nl, n) + rag, q = c / per, j = c - q * per;
+    long long v0 = (q * l + l0) / n, cnt = (q * l + l0 + nl - 1) / n - v0 + 1;
+    if (q >= s || j >= cnt)
+        return tpx_mv(0, 0, 0);
+    long long rs = tpx_sv_k(g->w, g->h, g->bx, g->by, n) / n + rag;
+    return tpx_mv(v0 + j, tpx_sv_chunk(q * rs + j, g->swz), 1);
 }
 
 TPX_HD tpx_move tpx_sv_move1(const tpx_geom *g, int rep, int tbx, int i)
 {
-    int n = tpx_vec(g), e = rep % n;
+    int n = tpx_vec(g), e = rep % n, rag = tpx_sv_rag(g);
     long long l0, nl = tpx_sv_n(g, tbx, &l0), s = tpx_sp_short(g->w, g->h);
-    long long l = tpx_sp_long(g->w, g->h), per = nl / n;
+    long long l = tpx_sp_long(g->w, g->h), k = tpx_sv_k(g->w, g->h, g->bx, g->by, n);
     long long u = i + (long long)(rep / n) * g->bx * g->by;
-    if (per < 1)
+    if (nl < 1)
         return tpx_mv(0, 0, 0);
-    if (g->w > g->h) { /* B's strip is one run */
-        if (u >= per * s)
+    if (g->w > g->h) { /* B's strip is one run: run q's element p at q RS n + o_q + p */
+        if (u >= tpx_cdiv(nl * s, n))
             return tpx_mv(0, 0, 0);
         long long f = u * n + e, p = f / s, q = f - p * s;
-        long long k = tpx_sv_k(g->w, g->h, g->bx, g->by, n);
-        return tpx_mv(tpx_sv_elem(q * k + p, n, g->swz), l0 * s / n + u, 1);
+        long long z = q * (k / n + rag) * n + q * l % n + p;
+        return tpx_mv(tpx_sv_elem(z, n, g->swz), l0 * s / n + u, 1);
     }
-    int gl = tpx_sv_glog(g);
-    long long gs = 1LL << gl, a = u >> gl, jg = a / s, q = a - jg * s;
-    long long j = (jg << gl) + (u & (gs - 1));
-    if (u >= (per + gs - 1) / gs * gs * s || j >= per)
+    /* B row q's units: where ragged, those that start in [l0 + d_q, l0 + K +
+     * d_q) and before L, d_q the offset that puts l0 + d_q on a multiple of a
+     * in B (tpx_sv_align); strip 0 also the one at d_q - n (when d_q >= n),
+     * which no strip before it takes (its unit K / n) */
+    int gl = tpx_sv_glog(g), hd;
+    long long al = tpx_sv_align(g->w, g->h, n), kn = k / n, gs = 1LL << gl;
+    long long per = rag ? kn + (al > n && tbx == 0) : nl / n;
+    long long a = u >> gl, jg = a / s, q = a - jg * s, j = (jg << gl) + (u & (gs - 1));
+    long long d = rag ? (al - q * l % al) % al : 0;
+    long long x = j < kn ? d + j * n : d - n, m;
+    if (u >= (per + gs - 1) / gs * gs * s || j >= per || x < 0 || l0 + x >= l)
         return tpx_mv(0, 0, 0);
-    return tpx_mv(tpx_sv_elem((j * n + e) * s + q, n, g->swz), (q * l + l0) / n + j, 1);
+    tpx_sv_tall(g, l0, nl, &m, &hd);
+    long long xe = x + e; /* past the row's end: the next row's head, column q + 1 */
+    long long z = l0 + xe < l ? xe * s + q : m * n + (l0 + xe - l) * s + q + 1;
+    return tpx_mv(tpx_sv_elem(z, n, g->swz), (q * l + l0 + x) / n, 1);
 }
 
 /* strip_vec's move (tpx_index.h's signature).  Phase 0 moves 16-byte

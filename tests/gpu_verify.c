@@ -122,15 +122,20 @@ static void folded_grids(tpx_runner *r, const tpx_limits *lim)
 }
 
 /* tile_strip and strip_vec on thin shapes whose long side is a multiple of
- * 16 bytes at every dtype (strip_vec's vector path): short sides of 1 to 256
- * both ways, long sides that K does not divide (the last strip cut short),
- * blocks of 32 to 1024 threads (96x1: not a power of two), plain and
- * swizzled. */
+ * 16 bytes at every dtype (strip_vec's aligned path) or of none (its ragged
+ * one): short sides of 1 to 256 both ways, long sides that K does not
+ * divide (the last strip cut short), blocks of 32 to 1024 threads (96x1:
+ * not a power of two), plain and swizzled. */
 static void thin_strips(tpx_runner *r, const tpx_limits *lim)
 {
+    /* aligned long sides, then ragged ones (not a multiple of 16 bytes at
+     * any dtype: strip_vec's rows off 16 bytes, units across a row's end) */
     static const long long thin[][2] = {{1, 1000008}, {1000008, 1}, {3, 200008}, {200008, 3},
                                         {16, 65544},  {65544, 16},  {100, 20008}, {20008, 100},
-                                        {256, 4104},  {4104, 256}};
+                                        {256, 4104},  {4104, 256},  {1, 1000003}, {1000003, 1},
+                                        {3, 200005},  {200005, 3},  {7, 100001},  {100001, 7},
+                                        {16, 65537},  {65537, 16},  {100, 20001}, {20001, 100},
+                                        {37, 30011},  {30011, 37}};
     static const shape blocks[] = {{32, 8}, {64, 4}, {16, 16}, {96, 1}, {32, 32}, {8, 4}, {128, 8}};
     static const tpx_kernel_id ks[] = {TPX_K_TILE_STRIP, TPX_K_STRIP_VEC};
     for (size_t si = 0; si < sizeof thin / sizeof thin[0]; si++)

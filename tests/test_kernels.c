@@ -219,19 +219,24 @@ static void test_kernels_transpose(void **s)
 }
 
 /* strip_vec (tpx_svec.h) on thin shapes it accepts: short sides of 1 to 100
- * both ways, long sides of one vector to a few hundred, strips cut short at
+ * both ways, long sides of one vector to a few hundred, aligned and ragged
+ * (not a multiple of n at some dtype: 9, 201, 1001, 1037; at each, for some
+ * block and dtype, the strip before the last owns units that cross a row's
+ * end, its neighbour shorter than n - 1), strips cut short at
  * the end, blocks of 32 to 1024 threads (96x1: not a power of two), every
  * dtype, its chunks plain and swizzled; the configs it refuses must say why
- * (a long side not a multiple of n, where tile_strip is the kernel, or a
- * short side past 16 T / n). */
+ * (a long side under one vector, where tile_strip is the kernel, or a short
+ * side past 16 T / n; where ragged, (16 T - 2 n + 2) / (2 a + n - 2) when A
+ * is tall and / (3 n - 2) when wide: tpx_sv_k). */
 static void test_strip_vec(void **s)
 {
     (void)s;
     static const int blocks[][2] = {{32, 8}, {16, 16}, {96, 1}, {8, 4}, {32, 32}};
-    static const long long shorts[] = {1, 2, 3, 7, 16, 33, 100}, longs[] = {8, 64, 200, 1000, 1032};
+    static const long long shorts[] = {1, 2, 3, 7, 16, 33, 100};
+    static const long long longs[] = {8, 9, 64, 200, 201, 1000, 1001, 1032, 1037};
     tpx_limits lim = config_default_limits();
     lim.smem_per_block = 227 * 1024; /* an H100's or H200's opt-in */
-    int ran = 0;
+    int ran = 0, ragged = 0;
     for (size_t b = 0; b < sizeof blocks / sizeof blocks[0]; b++)
         for (int d = 0; d < TPX_DTYPE_COUNT; d++)
             for (size_t i = 0; i < sizeof shorts / sizeof shorts[0]; i++)
@@ -249,11 +254,29 @@ static void test_strip_vec(void **s)
                         }
                         emu_check_config(&c);
                         ran++;
+                        ragged += longs[j] % (16 / (long long)config_esize(c.dtype)) != 0;
                     }
-    assert_true(ran > 600);
-    tpx_config odd = test_cfg(TPX_K_STRIP_VEC, 32, 8, 3, 1001, TPX_F32, 0);
+    assert_true(ran > 1000 && ragged > 400);
     char msg[TPX_MSG];
+    /* a ragged long side takes 2 a + n - 2 elements a short index past 2 n - 2
+     * where A is tall (a = 2 n: whole sectors, but a = n at f16), 3 n - 2 where
+     * wide: (4096 - 6) / 18 = 227 columns at most at f32 in 32x8, (4096 - 14)
+     * / 22 = 185 rows at f16; 512 where aligned */
+    tpx_config odd = test_cfg(TPX_K_STRIP_VEC, 32, 8, 227, 1001, TPX_F32, 0);
+    assert_int_equal(config_validate(&odd, &lim, msg, sizeof msg), 0);
+    assert_int_equal(tpx_sv_k(227, 1001, 32, 8, 4), 8);
+    odd.w = 228;
     assert_int_equal(config_validate(&odd, &lim, msg, sizeof msg), -1);
+    assert_non_null(strstr(msg, "off 16 bytes"));
+    odd.dtype = TPX_F16, odd.w = 1001, odd.h = 185;
+    assert_int_equal(config_validate(&odd, &lim, msg, sizeof msg), 0);
+    assert_int_equal(tpx_sv_k(1001, 185, 32, 8, 8), 8);
+    odd.h = 186;
+    assert_int_equal(config_validate(&odd, &lim, msg, sizeof msg), -1);
+    odd.w = 186, odd.h = 1000; /* aligned: one vector a short index */
+    assert_int_equal(config_validate(&odd, &lim, msg, sizeof msg), 0);
+    tpx_config tiny = test_cfg(TPX_K_STRIP_VEC, 32, 8, 3, 5, TPX_F16, 0);
+    assert_int_equal(config_validate(&tiny, &lim, msg, sizeof msg), -1);
     assert_non_null(strstr(msg, "tile_strip"));
 }
 

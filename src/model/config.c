@@ -125,34 +125,41 @@ static int validate_strip(const tpx_config *c, char *msg, size_t n)
     return 0;
 }
 
-/* strip_vec (tpx_svec.h): the long side a multiple of 16 bytes, a strip at
- * least one vector of it, and its tile laid as the source lies (its chunks
- * swizzled or not: any block). */
+/* strip_vec (tpx_svec.h): a long side of at least one 16-byte vector, a
+ * strip at least one vector of it (where the long side is ragged, its tile
+ * also holds the rows' ragged ends, and a tall strip is whole sectors:
+ * tpx_sv_k), and its tile laid as the source lies (its chunks swizzled or
+ * not: any block). */
 static int validate_strip_vec(const tpx_config *c, char *msg, size_t n)
 {
     const char *id = catalog_name(c->kernel);
     long long e = (long long)config_esize(c->dtype), v = 16 / e, s = tpx_sp_short(c->w, c->h);
-    long long l = tpx_sp_long(c->w, c->h), most = tpx_sv_cap(c->bx, c->by) / v;
+    long long l = tpx_sp_long(c->w, c->h), rag = l % v != 0;
+    /* a short index's share of the tile, past a slack (tpx_sv_k) */
+    long long al = tpx_sv_align(c->w, c->h, (int)v);
+    long long per = rag ? (c->w <= c->h ? 2 * al + v - 2 : 3 * v - 2) : v, slack = rag ? 2 * v - 2 : 0;
+    long long most = (tpx_sv_cap(c->bx, c->by) - slack) / per;
     if (c->pad || config_tile_differs(c)) {
         snprintf(msg, n, "%s lays its strip in shared memory as the source lies, in 16-byte "
                  "chunks (swizzled with --swizzle), so %s does not apply; leave it out", id,
                  c->pad ? "pad" : "a tile dtype");
         return -1;
     }
-    if (l * e % 16 != 0) {
-        snprintf(msg, n, "%s moves the long side in 16-byte vectors, so its %lld %s elements "
-                 "must be a multiple of %lld (every row then starts on 16 bytes): use tile_strip, "
-                 "which moves every thin shape", id, l, config_dtype_name(c->dtype), v);
+    if (l < v) {
+        snprintf(msg, n, "%s moves the long side in 16-byte vectors, and its %lld %s elements "
+                 "are fewer than one (%lld): use tile_strip, which moves every thin shape", id, l,
+                 config_dtype_name(c->dtype), v);
         return -1;
     }
     if (s > most) {
         char fix[96];
-        strip_fix(fix, sizeof fix, s, tpx_sv_cap(32, 32) / v, tpx_cdiv(s * v, TPX_SV_EPT));
-        snprintf(msg, n, "%s takes the whole short side (%lld %s) into one block of %dx%d, "
-                 "which holds %lld elements (16 a thread), and a strip needs %lld of them for "
-                 "each short index (a 16-byte vector of the long side): %s, or tile_gather for "
-                 "a matrix this wide both ways", id, s, c->w <= c->h ? "columns" : "rows", c->bx,
-                 c->by, tpx_sv_cap(c->bx, c->by), v, fix);
+        strip_fix(fix, sizeof fix, s, (tpx_sv_cap(32, 32) - slack) / per,
+                  tpx_cdiv(s * per + slack, TPX_SV_EPT));
+        snprintf(msg, n, "%s holds the whole short side (%lld %s) in one block; %dx%d holds "
+                 "%lld elements (16 a thread) and a strip needs %lld for each%s: %s, or "
+                 "tile_gather for two wide sides", id, s, c->w <= c->h ? "columns" : "rows",
+                 c->bx, c->by, tpx_sv_cap(c->bx, c->by), per,
+                 rag ? " (a vector and room for rows off 16 bytes)" : " (a 16-byte vector)", fix);
         return -1;
     }
     return 0;

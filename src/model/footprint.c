@@ -34,6 +34,35 @@ typedef struct box {
 
 typedef void (*visit_fn)(void *ctx, int side, long long r, long long c, int thread, int rep);
 
+static int cmp_ll(const void *x, const void *y)
+{
+    long long a = *(const long long *)x, b = *(const long long *)y;
+    return a < b ? -1 : a > b;
+}
+
+/* The B elements tile (tbx, tby) stores, sorted (*n of them), or NULL: for
+ * strip_vec where the long side is ragged, whose vectors of A hold other
+ * strips' elements too, and only those the tile moves count as its own. */
+static long long *stored_b(const tpx_config *c, const tpx_geom *gv, int tbx, int tby, size_t *n)
+{
+    *n = 0;
+    if (!(tpx_traits_of(c->kernel).flags & TPX_KF_GATHER) ||
+        tpx_traits_of(c->kernel).tile != TPX_TILE_STRIP || !tpx_sv_rag(gv))
+        return NULL;
+    int ph = tpx_phases(c->kernel) - 1, reps = tpx_reps(c->kernel, gv), threads = c->bx * c->by;
+    long long ns = tpx_store_vec(c->kernel, gv, ph);
+    long long *b = malloc(sizeof *b * (size_t)(reps * threads * ns));
+    for (int rep = 0; b && rep < reps; rep++)
+        for (int t = 0; t < threads && tpx_rep_stores(c->kernel, gv, ph, rep); t++) {
+            tpx_move m = tpx_tile_move(c->kernel, gv, ph, rep, tbx, tby, t % c->bx, t / c->bx);
+            for (long long j = 0; j < ns && m.ok; j++)
+                b[(*n)++] = m.dst * ns + j;
+        }
+    if (b)
+        qsort(b, *n, sizeof *b, cmp_ll);
+    return b;
+}
+
 /* Every global element tile (tbx, tby) moves, in the virtual matrix.  A
  * move carries tpx_vec elements (its indices count such accesses). */
 static void visit_tile(const tpx_config *c, const tpx_geom *gv, int tbx, int tby, visit_fn fn,
@@ -41,6 +70,8 @@ static void visit_tile(const tpx_config *c, const tpx_geom *gv, int tbx, int tby
 {
     int threads = c->bx * c->by, reps = tpx_reps(c->kernel, gv);
     long long aw = gv->w, blen = b_row_len(c->kernel, gv->w, gv->h);
+    size_t nown;
+    long long *own = stored_b(c, gv, tbx, tby, &nown);
     for (int ph = 0; ph < tpx_phases(c->kernel); ph++) {
         /* what a phase moves, asked once (the table's switch is no cheaper than a move) */
         long long nv = tpx_phase_vec(c->kernel, gv, ph), ns = tpx_store_vec(c->kernel, gv, ph);
@@ -53,15 +84,19 @@ static void visit_tile(const tpx_config *c, const tpx_geom *gv, int tbx, int tby
                 tpx_move m = tpx_tile_move(c->kernel, gv, ph, rep, tbx, tby, t % c->bx, t / c->bx);
                 if (!m.ok) /* tile_sec's moves outside a lane's segment */
                     continue;
-                /* a load's elements; a vector of A may run past the matrix */
-                for (long long j = 0; j < nv && loads; j++)
-                    if (m.src * nv + j < aw * gv->h)
-                        fn(ctx, TPX_SIDE_A, (m.src * nv + j) / aw, (m.src * nv + j) % aw, t, rep);
+                /* a load's elements; a vector of A may run past the matrix,
+                 * or hold elements another tile moves (own) */
+                for (long long j = 0; j < nv && loads; j++) {
+                    long long a = m.src * nv + j, r = a / aw, col = a % aw, bt = col * gv->h + r;
+                    if (a < aw * gv->h && (!own || bsearch(&bt, own, nown, sizeof bt, cmp_ll)))
+                        fn(ctx, TPX_SIDE_A, r, col, t, rep);
+                }
                 for (long long j = 0; j < ns && stores; j++)
                     fn(ctx, TPX_SIDE_B, (m.dst * ns + j) / blen, (m.dst * ns + j) % blen, t, rep);
             }
         }
     }
+    free(own);
 }
 
 static void grow(void *ctx, int side, long long r, long long c, int thread, int rep)
@@ -218,10 +253,14 @@ static int build(tpx_footprint *fp, const tpx_config *c, int tail)
     gv.w = VW;
     gv.h = VH;
     if (tpx_traits_of(c->kernel).tile == TPX_TILE_STRIP) { /* its tile spans the short side */
+        /* strip_vec's rows lie as the long side's remainder mod 16 bytes
+         * puts them (tpx_sv_rag): the stand-in keeps it */
+        long long rag = tpx_traits_of(c->kernel).flags & TPX_KF_GATHER
+                            ? (c->w <= c->h ? c->h : c->w) % 16 : 0;
         if (c->w <= c->h)
-            gv.w = c->w, gv.h = VW;
+            gv.w = c->w, gv.h = VW + rag;
         else
-            gv.h = c->h;
+            gv.h = c->h, gv.w = VW + rag;
     }
     box b00[2] = {{0}};
     record_ctx rec = {b00, NULL, 0, 0, 0};

@@ -24,12 +24,13 @@ static int cmp_rect(const void *x, const void *y)
 }
 
 /* Runs in one row band: rectangles of the same top row whose columns touch
- * merge into one run (rects sorted by row, then column). */
+ * or overlap merge into one run (rects sorted by row, then column; only
+ * strip_vec's skewed boxes overlap, side_run). */
 static long long count_runs(const rect_at *r, long long n, long long ew)
 {
     long long runs = 0;
     for (long long i = 0; i < n; i++)
-        runs += i == 0 || r[i].row != r[i - 1].row || r[i].col != r[i - 1].col + ew;
+        runs += i == 0 || r[i].row != r[i - 1].row || r[i].col > r[i - 1].col + ew;
     return runs;
 }
 
@@ -56,12 +57,15 @@ static double window_run(const tpx_config *c, const tpx_geom *g, const tpx_fp_si
 }
 
 /* One side's mean run in bytes; a side whose tiles do not tile the matrix
- * simply counts one tile's width. */
+ * simply counts one tile's width, but a strip kernel's: strip_vec's where
+ * the long side is ragged, whose units start d_q into each row of a tall
+ * strip (tpx_svec.h), lie in skewed boxes a little wider than their step,
+ * each box one strip's, and its runs are theirs, merged. */
 static double side_run(const tpx_config *c, const tpx_geom *g, const tpx_fp_side *s,
                        long long resident, rect_at *buf)
 {
     double e = (double)config_esize(c->dtype);
-    if (!s->ok || s->ew < 1)
+    if ((!s->ok && tpx_traits_of(c->kernel).tile != TPX_TILE_STRIP) || s->ew < 1)
         return (double)(s->ew > 0 ? s->ew : 1) * e;
     long long blocks = (long long)g->gx * g->gy;
     long long n = resident < blocks ? resident : blocks;

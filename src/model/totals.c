@@ -316,6 +316,22 @@ int model_totals(const tpx_config *c, tpx_totals *t, const atomic_int *cancel)
         free(buf);
         return rc;
     }
+    int rc = 0;
+    if (tpx_traits_of(c->kernel).tile == TPX_TILE_STRIP) {
+        /* one row of strips; where strip_vec's long side is ragged, strip 0
+         * takes a unit a row more and the three before the end may reach
+         * the rows' heads (tpx_svec.h): the body between as one family */
+        long long tail = g.gx - 1 < 3 ? g.gx - 1 : 3;
+        tile_rect body = {1, 0, g.gx - 1 - tail, 1, 1};
+        for (long long x = g.gx - tail - 1; x < g.gx && rc == 0; x++) {
+            tile_rect one = {x < g.gx - tail ? 0 : (int)x, 0, 1, 1, 1}; /* strip 0, the tail */
+            rc = add_rect(c, &one, buf, t, cancel);
+        }
+        if (rc == 0)
+            rc = add_rect(c, &body, buf, t, cancel);
+        free(buf);
+        return rc;
+    }
     /* Guards can only fail in the last tile column or row. */
     tile_rect rects[4] = {
         {0, 0, g.gx - 1, g.gy - 1, 1},     /* interior */
@@ -323,7 +339,6 @@ int model_totals(const tpx_config *c, tpx_totals *t, const atomic_int *cancel)
         {0, g.gy - 1, g.gx - 1, 1, 1},     /* last row */
         {g.gx - 1, g.gy - 1, 1, 1, 1},     /* corner */
     };
-    int rc = 0;
     for (int i = 0; i < 4 && rc == 0; i++)
         rc = add_rect(c, &rects[i], buf, t, cancel);
     free(buf);
