@@ -83,7 +83,7 @@ __global__ void __launch_bounds__(MAXT, SV_SM(E) / MAXT > 0 ? SV_SM(E) / MAXT : 
     const unsigned k = (!RAG ? c16 / s / N : ((c16 - 2 * N + 2) / s - kq - N + 2) / kq) * kq;
     const unsigned long long l0 = (unsigned long long)tbx * k;
     const unsigned nl = (unsigned)(l - l0 < k ? l - l0 : k);
-    const unsigned per = RAG ? (nl + N - 1) / N : nl / N, nv = per * s;
+    const unsigned per = nl / N, nv = per * s; /* the aligned paths' */
     /* where ragged: a tall strip's rows past l0 (at most K + 4 n counted),
      * its tile's run of m chunks (K + A - 1 rows at most) and whether its
      * units may reach the head rows (tpx_sv_tall) */

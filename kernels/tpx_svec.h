@@ -171,9 +171,11 @@ TPX_HD tpx_move tpx_sv_move1(const tpx_geom *g, int rep, int tbx, int i)
     long long x = j < kn ? d + j * n : d - n, m;
     if (u >= (per + gs - 1) / gs * gs * s || j >= per || x < 0 || l0 + x >= l)
         return tpx_mv(0, 0, 0);
-    tpx_sv_tall(g, l0, nl, &m, &hd);
-    long long xe = x + e; /* past the row's end: the next row's head, column q + 1 */
-    long long z = l0 + xe < l ? xe * s + q : m * n + (l0 + xe - l) * s + q + 1;
+    long long xe = x + e, z = xe * s + q;
+    if (l0 + xe >= l) { /* past the row's end: the next row's head, column q + 1 */
+        tpx_sv_tall(g, l0, nl, &m, &hd);
+        z = m * n + (l0 + xe - l) * s + q + 1;
+    }
     return tpx_mv(tpx_sv_elem(z, n, g->swz), (q * l + l0 + x) / n, 1);
 }
 

@@ -135,10 +135,10 @@ static int validate_strip_vec(const tpx_config *c, char *msg, size_t n)
     const char *id = catalog_name(c->kernel);
     long long e = (long long)config_esize(c->dtype), v = 16 / e, s = tpx_sp_short(c->w, c->h);
     long long l = tpx_sp_long(c->w, c->h), rag = l % v != 0;
-    /* a short index's share of the tile, past a slack (tpx_sv_k) */
+    /* for the message: a short index's share of the tile past a slack, the
+     * bound tpx_sv_k's K >= 1 (which decides) works out to */
     long long al = tpx_sv_align(c->w, c->h, (int)v);
     long long per = rag ? (c->w <= c->h ? 2 * al + v - 2 : 3 * v - 2) : v, slack = rag ? 2 * v - 2 : 0;
-    long long most = (tpx_sv_cap(c->bx, c->by) - slack) / per;
     if (c->pad || config_tile_differs(c)) {
         snprintf(msg, n, "%s lays its strip in shared memory as the source lies, in 16-byte "
                  "chunks (swizzled with --swizzle), so %s does not apply; leave it out", id,
@@ -151,7 +151,7 @@ static int validate_strip_vec(const tpx_config *c, char *msg, size_t n)
                  config_dtype_name(c->dtype), v);
         return -1;
     }
-    if (s > most) {
+    if (tpx_sv_k(c->w, c->h, c->bx, c->by, (int)v) < 1) {
         char fix[96];
         strip_fix(fix, sizeof fix, s, (tpx_sv_cap(32, 32) - slack) / per,
                   tpx_cdiv(s * per + slack, TPX_SV_EPT));

@@ -256,7 +256,7 @@ static int build(tpx_footprint *fp, const tpx_config *c, int tail)
         /* strip_vec's rows lie as the long side's remainder mod 16 bytes
          * puts them (tpx_sv_rag): the stand-in keeps it */
         long long rag = tpx_traits_of(c->kernel).flags & TPX_KF_GATHER
-                            ? (c->w <= c->h ? c->h : c->w) % 16 : 0;
+                            ? tpx_sp_long(c->w, c->h) % 16 : 0;
         if (c->w <= c->h)
             gv.w = c->w, gv.h = VW + rag;
         else

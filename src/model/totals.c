@@ -322,9 +322,10 @@ int model_totals(const tpx_config *c, tpx_totals *t, const atomic_int *cancel)
          * takes a unit a row more and the three before the end may reach
          * the rows' heads (tpx_svec.h): the body between as one family */
         long long tail = g.gx - 1 < 3 ? g.gx - 1 : 3;
-        tile_rect body = {1, 0, g.gx - 1 - tail, 1, 1};
-        for (long long x = g.gx - tail - 1; x < g.gx && rc == 0; x++) {
-            tile_rect one = {x < g.gx - tail ? 0 : (int)x, 0, 1, 1, 1}; /* strip 0, the tail */
+        tile_rect first = {0, 0, 1, 1, 1}, body = {1, 0, g.gx - 1 - tail, 1, 1};
+        rc = add_rect(c, &first, buf, t, cancel);
+        for (long long x = g.gx - tail; x < g.gx && rc == 0; x++) {
+            tile_rect one = {(int)x, 0, 1, 1, 1};
             rc = add_rect(c, &one, buf, t, cancel);
         }
         if (rc == 0)
