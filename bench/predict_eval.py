@@ -91,10 +91,15 @@ def predict_group(tpx, profile, key, blocks):
     return out
 
 
+def open_text(path):
+    """A results file as text, gunzipped first where it ends in .gz."""
+    return gzip.open(path, "rt") if path.endswith(".gz") else open(path)
+
+
 def csv_results(path):
     """The rows of a `tpx bench --csv` table in the --save document's shape."""
     out = []
-    for r in csv.DictReader(open(path)):
+    for r in csv.DictReader(open_text(path)):
         if r["status"] != "ok" or not r["gbs"]:
             continue
         c = {"kernel": r["kernel"], "block": r["block"], "size": "%sx%s" % (r["width"], r["height"]),
@@ -106,10 +111,10 @@ def csv_results(path):
 
 
 def load_groups(path, all_badges, size=None):
-    if path.endswith(".csv"):
+    if path.removesuffix(".gz").endswith(".csv"):
         rows = csv_results(path)
     else:
-        rows = json.load(gzip.open(path, "rt") if path.endswith(".gz") else open(path))["results"]
+        rows = json.load(open_text(path))["results"]
     groups = collections.defaultdict(dict)
     for r in rows:
         m = r.get("measured")
