@@ -13,10 +13,14 @@
 #                 shape's long side a multiple of 16 bytes at every dtype
 #   ragN.csv      run N of the ragged grid (step rag): the same shapes with
 #                 long sides that are no multiple of 16 bytes at any dtype
+#   bestN.csv     run N of every candidate at the thin and ragged shapes (step
+#                 best): the strip grid, then tile_vec, tile_gather and tile_sec
+#                 at their blocks, each bench against its own memcpy
+#                 (bench/issue20_table.py bestN.csv reads both as one run)
 #   save.json     one more run at the shipped blocks (--save), for bench/results
 #                 (TPX_SVEC_SHAPES=rag: the ragged shapes)
-# usage: bench/gpu_strip_vec.sh [steps...]   (verify sanitize ncu grid rag save; default
-#        all but rag)
+# usage: bench/gpu_strip_vec.sh [steps...]   (verify sanitize ncu grid rag best save;
+#        default all but rag and best)
 set -u
 out=${OUT:-/tmp/tpx-svec}
 mkdir -p "$out"
@@ -76,6 +80,25 @@ for s in $steps; do
         echo "ncu rc=$?" | tee -a "$out/env.log" ;;
     grid) grid grid "$thin" ;;
     rag) grid rag "$rag" ;;
+    best)
+        # every kernel that can be fastest at a thin shape: strip_vec and tile_strip as
+        # in grid; tile_vec where rows start on 16 bytes (its pads); tile_gather and
+        # tile_sec (their compiled blocks), which take ragged rows too
+        for run in $(seq 1 "${TPX_RUNS:-1}"); do
+            log "best run $run"
+            timeout 280 "$t" bench --kernel memcpy,cublas,strip_vec,tile_strip --block "$blocks" \
+                --size "$thin,$rag" --dtype f32,f16,f64 --swizzle --time-cap 0.05 --csv \
+                >"$out/best$run.csv" 2>>"$out/env.log"
+            echo "best $run strips rc=$?" | tee -a "$out/env.log"
+            timeout 200 "$t" bench --kernel memcpy,tile_vec --block 16x16,16x8,32x8,16x4,8x8,32x16 \
+                --pad 0,1 --size "$thin" --dtype f32,f16,f64 --time-cap 0.05 --csv \
+                2>>"$out/env.log" | tail -n +2 >>"$out/best$run.csv"
+            echo "best $run tile_vec rc=$?" | tee -a "$out/env.log"
+            timeout 200 "$t" bench --kernel memcpy,tile_gather,tile_sec --block 64x4,32x8,16x16,64x8 \
+                --size "$thin,$rag" --dtype f32,f16,f64 --time-cap 0.05 --csv \
+                2>>"$out/env.log" | tail -n +2 >>"$out/best$run.csv"
+            echo "best $run tiles rc=$?" | tee -a "$out/env.log"
+        done ;;
     save)
         log "save"
         timeout 280 "$t" bench --kernel memcpy,cublas,strip_vec --block "$blocks" --size "$shapes" \

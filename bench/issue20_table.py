@@ -35,7 +35,8 @@ def main():
                 order.append(key)
             p = float(r["pct_memcpy"])
             if p > best[key].get(r["kernel"], (-1, ""))[0]:
-                best[key][r["kernel"]] = (p, "%s p%s" % (r["block"], r["pad"]))
+                best[key][r["kernel"]] = (p, "%s p%s%s" % (r["block"], r["pad"],
+                                                      " swizzled" if r.get("swizzle") == "1" else ""))
         for key, ks in best.items():
             for k, (p, b) in ks.items():
                 pct[key][k].append(p)

@@ -88,16 +88,30 @@ __global__ void __launch_bounds__(256) vl_k(const E *__restrict__ a, E *__restri
  * stores it whole.  KV threads share a column (a warp stores 32 / KV whole
  * segments); a thread's N row addresses come once per column from a table of
  * row bases, each unit adds a constant.  NT threads a block. */
+/* A gathered unit: element e from shared row base rbl[e], at offset off. */
+template <typename E>
+__device__ __forceinline__ uint4 vg_gather(const E *s, const int *rbl, int off)
+{
+    union {
+        uint4 u4;
+        E e[16 / sizeof(E)];
+    } o;
+#pragma unroll
+    for (int e = 0; e < 16 / (int)sizeof(E); e++)
+        o.e[e] = s[rbl[e] + off];
+    return o.u4;
+}
+
+/* One vg tile (tbx, tby) with the block's shared rows s and row table rb
+ * (also odd_probe_walk.cuh's tiles taken alone). */
 template <typename E, int BX, int TY, int NT>
-__global__ void __launch_bounds__(NT) vg_k(const E *__restrict__ a, E *__restrict__ b, ll w, ll h, int gy)
+__device__ __forceinline__ void vg_tile(const E *__restrict__ a, E *__restrict__ b, ll w, ll h, int gy, int tbx,
+                                        int tby, E *s, int *rb)
 {
     constexpr int Q = 32 / sizeof(E), N = 16 / sizeof(E), R = TY + Q - 1, V = BX / N + 1;
     constexpr int RS = V * N, SL = R * V, L = (SL + NT - 1) / NT;
     constexpr int KV = TY / N, CP = NT / KV, U = (BX + CP - 1) / CP; /* columns a pass, passes */
     static_assert(NT % KV == 0 && R <= NT, "phase 1 mapping");
-    __shared__ __align__(16) E s[R * RS + (R / N + 1) * N];
-    __shared__ int rb[R];
-    int tbx = blockIdx.y, tby = blockIdx.x;
     ll x0 = (ll)tbx * BX, y0 = (ll)tby * TY;
     int t = threadIdx.x + 32 * threadIdx.y;
     if (!vl_interior<E, BX, TY>(tbx, tby, gy, w, h)) {
@@ -122,17 +136,18 @@ __global__ void __launch_bounds__(NT) vg_k(const E *__restrict__ a, E *__restric
 #pragma unroll
     for (int u = 0; u < U; u++) {
         const int c = t / KV + CP * u, lead = (l0 - c * hm) & (Q - 1);
-        if (c < BX) {
-            union {
-                uint4 u4;
-                E e[N];
-            } o;
-#pragma unroll
-            for (int e = 0; e < N; e++)
-                o.e[e] = s[rb[lead + e] + c + k * (N * RS + N)];
-            reinterpret_cast<uint4 *>(b + (x0 + c) * h + y0 + lead)[k] = o.u4;
-        }
+        if (c < BX)
+            reinterpret_cast<uint4 *>(b + (x0 + c) * h + y0 + lead)[k] = vg_gather(s, rb + lead, c + k * (N * RS + N));
     }
+}
+
+template <typename E, int BX, int TY, int NT>
+__global__ void __launch_bounds__(NT) vg_k(const E *__restrict__ a, E *__restrict__ b, ll w, ll h, int gy)
+{
+    constexpr int Q = 32 / sizeof(E), N = 16 / sizeof(E), R = TY + Q - 1, V = BX / N + 1;
+    __shared__ __align__(16) E s[R * V * N + (R / N + 1) * N];
+    __shared__ int rb[R];
+    vg_tile<E, BX, TY, NT>(a, b, w, h, gy, blockIdx.y, blockIdx.x, s, rb);
 }
 
 /* Kernels 12-20 of odd_probe.cu: tile BXxTY, blocks in B's row order. */
