@@ -7,13 +7,21 @@ of the runs, with their range where they differ by more than a point.
 
 usage: bench/issue20_table.py RUN.csv[+MORE.csv] [...]   (a .csv.gz is read as well)
   (RUN+MORE: two benches of one run, each against its own memcpy; a kernel's
-  best block over both, cuBLAS's better reading)
+  best block over both, cuBLAS's better reading; FILE:-KERNEL reads FILE
+  without KERNEL's rows, where a later bench measured it again)
 """
 import csv
 import gzip
 import statistics
 import sys
 from collections import defaultdict
+
+
+def read_rows(part):
+    """FILE or FILE:-KERNEL: the rows of a tpx bench CSV, gzipped or not."""
+    path, _, drop = part.partition(":-")
+    f = gzip.open(path, "rt") if path.endswith(".gz") else open(path)
+    return [r for r in csv.DictReader(f) if r["kernel"] != drop]
 
 
 def main():
@@ -25,8 +33,7 @@ def main():
     order = []
     for arg in sys.argv[1:]:
         best = defaultdict(dict)
-        rows = [r for path in arg.split("+") for r in csv.DictReader(
-            gzip.open(path, "rt") if path.endswith(".gz") else open(path))]
+        rows = [r for part in arg.split("+") for r in read_rows(part)]
         for r in rows:
             if r["status"] != "ok" or r["kernel"] == "memcpy":
                 continue

@@ -38,13 +38,14 @@ template <typename E> __device__ __forceinline__ unsigned tg_dst(const tg_line &
     return (l.o + j * l.s + l.gap * (j / N)) / N + k;
 }
 
-/* Phase 1 of an interior tile (segments of exactly TY elements): tile_sec's
- * units (tpx_ts_slot), element e of unit u of column c from shared row
- * jr = lead + u n + e at o + c + jr S + G floor(jr / n): an add and a shift
- * an element (tpx_tg_at).  bx is a constant where the caller's is. */
-template <typename E>
+/* Phase 1 of a lean tile: tile_sec's units (tpx_ts_slot), element e of
+ * unit u of column c from shared row jr = lead + u n + e at o + c + jr S +
+ * G floor(jr / n): an add and a shift an element (tpx_tg_at).  Segments of
+ * TY elements; with CLAMP (B's rows on sectors) nu units, those past H
+ * skipped.  bx is a constant where the caller's is. */
+template <typename E, bool CLAMP = false>
 __device__ __forceinline__ void tg_units(const tpx_geom &g, long long x0, long long y0, int t, int bx,
-                                         const tg_line &l, E *__restrict__ b, const E *s)
+                                         const tg_line &l, E *__restrict__ b, const E *s, int nu = 0)
 {
     constexpr int N = 16 / sizeof(E);
     uint4 *b4 = reinterpret_cast<uint4 *>(b);
@@ -52,7 +53,7 @@ __device__ __forceinline__ void tg_units(const tpx_geom &g, long long x0, long l
     for (int i = 0; i < TPX_TS_T(N) / N; i++) {
         int c, u;
         tpx_ts_slot(&g, i, t, &c, &u);
-        if (c < bx) {
+        if (c < bx && (!CLAMP || u < nu)) {
             const long long x = x0 + c;
             const unsigned lead = (unsigned)tpx_ts_lead(&g, x, y0), cu = l.o + c + u * (N * l.s + l.gap);
             tg_unit<E> o;
@@ -66,15 +67,17 @@ __device__ __forceinline__ void tg_units(const tpx_geom &g, long long x0, long l
     }
 }
 
-/* An interior tile (tpx_ts_interior): whole columns, segments of exactly TY
- * elements inside their rows, no head rows, for a block shape compiled in
- * (BX and BY constants: every division by the vectors of a row, the
- * threads and n folds; read at run time, tg_interior_rt, f16 at 8191x8193
- * ran 8 points of memcpy slower on an H200, 2026-11-27).
- * tpx_mv_tile_gather's moves strength-reduced.  Phase 0: slot t + i BX BY
- * is row j, vector k (tpx_tg_move0), all of a thread's loads in flight
- * before its shared stores.  Phase 1: tg_units. */
-template <typename E, int BX, int BY>
+/* A lean tile (tpx_tg_lean): whole columns, segments inside their rows, no
+ * head rows, for a block shape compiled in (BX and BY constants: every
+ * division by the vectors of a row, the threads and n folds; read at run
+ * time, tg_interior_rt, f16 at 8191x8193 ran 8 points of memcpy slower on
+ * an H200, 2026-11-27).  tpx_mv_tile_gather's moves strength-reduced.
+ * Phase 0: slot t + i BX BY is row j, vector k (tpx_tg_move0), all of a
+ * thread's loads in flight before its shared stores.  Phase 1: tg_units.
+ * CLAMP: a tile past H where B's rows start on sectors (rows past H not
+ * loaded, the last tile row's segments H - y0 long); without it an interior
+ * tile (tpx_ts_interior), whose code has no such guard. */
+template <typename E, int BX, int BY, bool CLAMP>
 __device__ __forceinline__ void tg_interior(const tpx_geom &g, int tbx, int tby, const E *__restrict__ a,
                                             E *__restrict__ b, E *s)
 {
@@ -93,22 +96,26 @@ __device__ __forceinline__ void tg_interior(const tpx_geom &g, int tbx, int tby,
     uint4 *s4 = reinterpret_cast<uint4 *>(s);
     uint4 r[L];
     const tg_line l = tg_line_of<E>(g, x0);
+    const unsigned rows = CLAMP && g.h - y0 < R ? (unsigned)(g.h - y0) : R; /* rows inside H */
 #pragma unroll
     for (unsigned i = 0; i < L; i++) {
         const unsigned sl = t + i * NT, j = sl / V;
         const ull src = (base + j * (ull)g.w) / N + sl % V;
-        if (sl < R * V && src < vecs)
+        if (sl < R * V && src < vecs && (!CLAMP || j < rows))
             r[i] = a4[src];
     }
 #pragma unroll
     for (unsigned i = 0; i < L; i++) {
         const unsigned sl = t + i * NT, j = sl / V;
         const ull src = (base + j * (ull)g.w) / N + sl % V;
-        if (sl < R * V && src < vecs)
+        if (sl < R * V && src < vecs && (!CLAMP || j < rows))
             s4[tg_dst<E>(l, j, sl % V)] = r[i];
     }
     __syncthreads();
-    tg_units<E>(g, x0, y0, t, BX, l, b, s);
+    if (CLAMP) /* the last tile row's segments end at H, on a sector, at lead 0 */
+        tg_units<E, true>(g, x0, y0, t, BX, l, b, s, tby < g.gy - 1 ? TY / N : (int)(g.h - y0) / N);
+    else
+        tg_units<E>(g, x0, y0, t, BX, l, b, s);
 }
 
 /* Phase 0 of an interior tile of a block shape not compiled in: L vectors
@@ -274,7 +281,9 @@ __global__ void __launch_bounds__(MAXT, BXC ? tg_min_blocks<MAXT, (int)sizeof(E)
     constexpr int N = 16 / sizeof(E);
     const int nt = g.bx * g.by, lmax = ((tpx_ts_ty(g.by, N) + 2 * N - 1) * ((g.bx + 2 * N - 1) / N) + nt - 1) / nt;
     if (BXC && tpx_ts_interior(&g, tbx, tby))
-        tg_interior<E, (BXC > 0 ? BXC : 1), (BYC > 0 ? BYC : 1)>(g, tbx, tby, a, b, s);
+        tg_interior<E, (BXC > 0 ? BXC : 1), (BYC > 0 ? BYC : 1), false>(g, tbx, tby, a, b, s);
+    else if (BXC && tpx_tg_lean(&g, tbx, tby)) /* B's rows on sectors: the last tile rows */
+        tg_interior<E, (BXC > 0 ? BXC : 1), (BYC > 0 ? BYC : 1), true>(g, tbx, tby, a, b, s);
     else if (!BXC && lmax <= TG_LMAX && tpx_ts_interior(&g, tbx, tby))
         tg_interior_rt<E>(g, tbx, tby, lmax, a, b, s);
     else

@@ -20,7 +20,8 @@
  * row cut on 32-byte sectors.  n = 16 bytes of elements, q = 2 n (a sector).
  *   Shared rows: RT = R + q - 1 of them.  Row j < R is A row y0 + j; row
  *   R + i is A row i (i < q - 1): the head of the next B row, which a row's
- *   last segment takes (only a tile that wraps, tpx_ts_wraps, loads them).
+ *   last segment takes (only a tile that wraps where B's rows are off
+ *   sectors, tpx_tg_heads, loads them).
  *   Each holds the V = ceil((BX + n) / n) aligned vectors of A from the one
  *   holding (y, x0): columns x0 .. x0 + BX whatever the row's offset.  The
  *   rows lie on one line: column x0 of row j at o + j S + G floor(j / n)
@@ -107,9 +108,29 @@ TPX_HD long long tpx_tg_at(const tpx_geom *g, int tbx, int j, long long y, long 
     return tpx_tg_row_at(g, tbx, j) + y * g->w + x - (y * g->w + x0) / n * n;
 }
 
+/* Whether tile row tby's last segments take the next B row's head: the
+ * tile wraps and B's rows do not start on sectors (where they do, H mod Q
+ * = 0, every segment ends at or before its row's end, and a tile past H
+ * needs no head rows: tpx_ts_segment). */
+TPX_HD int tpx_tg_heads(const tpx_geom *g, int tby)
+{
+    return tpx_ts_wraps(g, tby) && g->h % tpx_ts_q(g) != 0;
+}
+
+/* The tiles kernels/tile_gather.cu's lean path takes: whole columns and no
+ * head rows, so every segment starts lead rows into the tile and ends at TY
+ * or its row's end.  Inside the matrix (tpx_ts_interior), and where B's rows
+ * start on sectors every tile row (the last ones clamped: rows past H are not
+ * loaded, a segment's units end at H, each at lead 0). */
+TPX_HD int tpx_tg_lean(const tpx_geom *g, int tbx, int tby)
+{
+    return tpx_ts_interior(g, tbx, tby) ||
+           (((long long)tbx + 1) * g->bx <= g->w && g->h % tpx_ts_q(g) == 0);
+}
+
 /* Vector k of shared row j: A's vector *src to shared vector *dst, when the
- * row is in the matrix (head rows only where the tile wraps) and the vector
- * starts before its end. */
+ * row is in the matrix (head rows only where the tile's segments take them,
+ * tpx_tg_heads) and the vector starts before its end. */
 TPX_HD int tpx_tg_vec(const tpx_geom *g, int tbx, int tby, int j, int k, long long *src, long long *dst)
 {
     int n = tpx_vec(g);
@@ -117,7 +138,7 @@ TPX_HD int tpx_tg_vec(const tpx_geom *g, int tbx, int tby, int j, int k, long lo
     *src = (y * g->w + x0) / n + k;
     *dst = tpx_tg_row_at(g, tbx, j) / n + k;
     return j < tpx_tg_rows(g->by, n) && y < g->h && *src < tpx_cdiv(g->w * g->h, n) &&
-           (j < tpx_ts_rows(g->by, n) || tpx_ts_wraps(g, tby));
+           (j < tpx_ts_rows(g->by, n) || tpx_tg_heads(g, tby));
 }
 
 TPX_HD tpx_move tpx_tg_move0(const tpx_geom *g, int rep, int tbx, int tby, int tx, int ty)

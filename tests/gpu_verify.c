@@ -125,7 +125,9 @@ static void folded_grids(tpx_runner *r, const tpx_limits *lim)
  * 16 bytes at every dtype (strip_vec's aligned path) or of none (its ragged
  * one): short sides of 1 to 256 both ways, long sides that K does not
  * divide (the last strip cut short), blocks of 32 to 1024 threads (96x1:
- * not a power of two), plain and swizzled. */
+ * not a power of two), plain and swizzled.  tile_gather on the same, where
+ * wide ragged A with B's rows on sectors (65537x16, 20001x64, 4101x256)
+ * takes its lean path on the last tile rows, clamped at H. */
 static void thin_strips(tpx_runner *r, const tpx_limits *lim)
 {
     /* aligned long sides, then ragged ones (not a multiple of 16 bytes at
@@ -135,9 +137,9 @@ static void thin_strips(tpx_runner *r, const tpx_limits *lim)
                                         {256, 4104},  {4104, 256},  {1, 1000003}, {1000003, 1},
                                         {3, 200005},  {200005, 3},  {7, 100001},  {100001, 7},
                                         {16, 65537},  {65537, 16},  {100, 20001}, {20001, 100},
-                                        {37, 30011},  {30011, 37}};
+                                        {37, 30011},  {30011, 37},  {20001, 64},  {4101, 256}};
     static const shape blocks[] = {{32, 8}, {64, 4}, {16, 16}, {96, 1}, {32, 32}, {8, 4}, {128, 8}};
-    static const tpx_kernel_id ks[] = {TPX_K_TILE_STRIP, TPX_K_STRIP_VEC};
+    static const tpx_kernel_id ks[] = {TPX_K_TILE_STRIP, TPX_K_STRIP_VEC, TPX_K_TILE_GATHER};
     for (size_t si = 0; si < sizeof thin / sizeof thin[0]; si++)
         for (int dt = 0; dt < TPX_DTYPE_COUNT; dt++)
             for (size_t k = 0; k < sizeof ks / sizeof ks[0]; k++)
