@@ -143,6 +143,8 @@ CONFIGS = [
     # B's rows on sectors under ragged A rows: the last tile rows lean, clamped at H
     ("tile_gather", "64x4", "20001x64", "f16", 0, 0, 0), ("tile_gather", "32x8", "4101x256", "f32", 0, 0, 0),
     ("tile_gather", "64x4", "1048573x64", "f16", 0, 0, 1), ("tile_gather", "64x8", "262147x256", "f64", 0, 0, 1),
+    # B's rows off sectors: the last tile rows' lean path with head rows (tg_wrap)
+    ("tile_gather", "64x4", "20001x100", "f16", 0, 0, 0), ("tile_gather", "32x8", "671089x100", "f32", 0, 0, 1),
     # issue 20: strips across the short side (tall, wide, pad, swizzle, f16, f64, a width
     # no power of two, short sides of 100 and 700 whose last reps leave warps idle), then 2 timed
     ("tile_strip", "32x8", "3x100001", "f32", 0, 0, 0), ("tile_strip", "32x8", "100001x16", "f16", 1, 0, 0),

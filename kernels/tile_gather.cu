@@ -118,6 +118,74 @@ __device__ __forceinline__ void tg_interior(const tpx_geom &g, int tbx, int tby,
         tg_units<E>(g, x0, y0, t, BX, l, b, s);
 }
 
+/* A tile of whole columns whose segments take the next B row's head
+ * (tpx_tg_heads: the last tile rows where B's rows are off sectors), for a
+ * block shape compiled in, short of B's last row (its last unit may pass
+ * W H: the general path).  tpx_mv_tile_gather's moves strength-reduced as
+ * tg_interior's.  Phase 0: the tile's rows inside H and the Q - 1 head rows
+ * (A's rows 0 .. Q - 2, past tpx_tg_head on the same line).  Phase 1: every
+ * rep of tpx_ts_slot (the up to 2 units a last segment has past TY too),
+ * each unit's segment found once; an element past its row's end from head
+ * row y0 + jr - H of column c + 1.  Until 2026-11-29 these tiles took the
+ * general path: on a wide matrix of 100 rows every second f16 tile. */
+template <typename E, int BX, int BY>
+__device__ __forceinline__ void tg_wrap(const tpx_geom &g, int tbx, int tby, const E *__restrict__ a,
+                                        E *__restrict__ b, E *s)
+{
+    constexpr int N = 16 / sizeof(E), Q = 2 * N, TY = TPX_TS_T(N) * BY, R = TY + Q - 1, RT = R + Q - 1;
+    constexpr int NT = BX * BY, V = (BX + 2 * N - 1) / N, L = (RT * V + NT - 1) / NT;
+    using ull = unsigned long long;
+    const unsigned t = threadIdx.x + threadIdx.y * BX;
+    const long long x0 = (long long)tbx * BX, y0 = (long long)tby * TY;
+    const ull vecs = ((ull)g.w * (ull)g.h + N - 1) / N;
+    const uint4 *a4 = reinterpret_cast<const uint4 *>(a);
+    uint4 *s4 = reinterpret_cast<uint4 *>(s);
+    const tg_line l = tg_line_of<E>(g, x0);
+    const unsigned hb = (unsigned)tpx_tg_head(BX, BY, N, l.s, l.gap) + l.o; /* head row 0, column x0 */
+    const unsigned rows = g.h - y0 < R ? (unsigned)(g.h - y0) : R;          /* the tile's rows inside H */
+    /* two of a thread's vectors in flight at a time: all of them (tg_interior's
+     * way) spill at the 32 registers f16 and f32 are bounded to */
+#pragma unroll
+    for (unsigned i0 = 0; i0 < L; i0 += 2) {
+        uint4 r[2];
+#pragma unroll
+        for (unsigned i = i0; i < i0 + 2 && i < L; i++) {
+            const unsigned sl = t + i * NT, j = sl / V, k = sl % V, hj = j - R;
+            const ull y = j < R ? (ull)y0 + j : hj, src = (y * (ull)g.w + (ull)x0) / N + k;
+            if (sl < RT * V && (j < R ? j < rows : true) && src < vecs)
+                r[i - i0] = a4[src];
+        }
+#pragma unroll
+        for (unsigned i = i0; i < i0 + 2 && i < L; i++) {
+            const unsigned sl = t + i * NT, j = sl / V, k = sl % V, hj = j - R;
+            const ull y = j < R ? (ull)y0 + j : hj, src = (y * (ull)g.w + (ull)x0) / N + k;
+            if (sl < RT * V && (j < R ? j < rows : true) && src < vecs)
+                s4[j < R ? tg_dst<E>(l, j, k) : (hb + hj * l.s + l.gap * (hj / N)) / N + k] = r[i - i0];
+        }
+    }
+    __syncthreads();
+    uint4 *b4 = reinterpret_cast<uint4 *>(b);
+    const long long q = Q;
+#pragma unroll
+    for (int i = 0; i < TPX_TS_T(N) / N + (2 + BY - 1) / BY; i++) {
+        int c, u;
+        if (!tpx_ts_slot(&g, i, (int)t, &c, &u))
+            continue;
+        const long long x = x0 + c, f = x * g.h + y0, st = tpx_ts_up(f, q);
+        const long long en = tby < g.gy - 1 ? st + TY : tpx_ts_up((x + 1) * g.h, q);
+        if ((long long)u * N >= en - st)
+            continue;
+        const unsigned jr0 = (unsigned)(st - f) + u * N, in = (unsigned)(g.h - y0); /* rows to H */
+        tg_unit<E> o;
+#pragma unroll
+        for (unsigned e = 0; e < N; e++) {
+            const unsigned jr = jr0 + e, ih = jr - in;
+            o.e[e] = jr < in ? s[l.o + c + jr * l.s + l.gap * (jr / N)] : s[hb + c + 1 + ih * l.s + l.gap * (ih / N)];
+        }
+        b4[st / N + u] = o.u;
+    }
+}
+
 /* Phase 0 of an interior tile of a block shape not compiled in: L vectors
  * a thread (the block's most), slot t + i BX BY walked as row j, vector k
  * without a division past the first. */
@@ -284,6 +352,8 @@ __global__ void __launch_bounds__(MAXT, BXC ? tg_min_blocks<MAXT, (int)sizeof(E)
         tg_interior<E, (BXC > 0 ? BXC : 1), (BYC > 0 ? BYC : 1), false>(g, tbx, tby, a, b, s);
     else if (BXC && tpx_tg_lean(&g, tbx, tby)) /* B's rows on sectors: the last tile rows */
         tg_interior<E, (BXC > 0 ? BXC : 1), (BYC > 0 ? BYC : 1), true>(g, tbx, tby, a, b, s);
+    else if (BXC && ((long long)tbx + 1) * g.bx < g.w && tpx_tg_heads(&g, tby)) /* off sectors */
+        tg_wrap<E, (BXC > 0 ? BXC : 1), (BYC > 0 ? BYC : 1)>(g, tbx, tby, a, b, s);
     else if (!BXC && lmax <= TG_LMAX && tpx_ts_interior(&g, tbx, tby))
         tg_interior_rt<E>(g, tbx, tby, lmax, a, b, s);
     else
