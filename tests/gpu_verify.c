@@ -17,6 +17,9 @@ typedef struct shape {
 static const shape direct_blocks[] = {{32, 8}, {8, 32}, {16, 16}, {32, 32}, {7, 3}, {64, 2}};
 static const shape smem_blocks[] = {{32, 32}, {16, 16}, {8, 8}, {4, 4}};
 static const shape rect_blocks[] = {{32, 8}, {8, 32}, {16, 16}, {64, 4}, {20, 5}, {32, 32}};
+/* tile_sec and tile_gather: their compiled shapes (lean paths) and others */
+static const shape sec_blocks[] = {{32, 8}, {64, 4}, {32, 4}, {16, 16}, {64, 8},
+                                   {128, 4}, {8, 32}, {32, 32}, {7, 3}, {64, 2}};
 static const shape tile_blocks[] = {{32, 8}, {64, 4}, {16, 16}, {32, 32},
                                     {64, 16}, {48, 16}, {128, 8}};
 /* tile_vec: 1, 2 and 4 sub-blocks per thread (compiled paths), 8 and 3 (the
@@ -184,6 +187,9 @@ int main(void)
                 } else if (k == TPX_K_TILE_VEC) {
                     bl = vec_blocks;
                     nb = sizeof vec_blocks / sizeof vec_blocks[0];
+                } else if (k == TPX_K_TILE_SEC || k == TPX_K_TILE_GATHER) {
+                    bl = sec_blocks;
+                    nb = sizeof sec_blocks / sizeof sec_blocks[0];
                 } else if (k == TPX_K_TILE_ROWS) {
                     bl = tile_blocks;
                     nb = sizeof tile_blocks / sizeof tile_blocks[0];
