@@ -36,13 +36,28 @@ rag=$rag,32x2097151,2097151x32,64x1048573,1048573x64,100x671089,671089x100,256x2
 blocks=${TPX_SVEC_BLOCKS:-32x8,64x4,16x16,128x4,16x8,32x16,64x8,128x8,256x1}
 nvidia-smi --query-gpu=name,clocks.max.sm,clocks.max.mem,driver_version --format=csv \
     >>"$out/env.log"
+# strips FILE SHAPES: the strip kernels with memcpy and cuBLAS at SHAPES, every
+# block of $blocks, plain and swizzled, as CSV into FILE
+strips() {
+    timeout 280 "$t" bench --kernel memcpy,cublas,strip_vec,tile_strip --block "$blocks" \
+        --size "$2" --dtype f32,f16,f64 --swizzle --time-cap 0.05 --csv >"$1" 2>>"$out/env.log"
+}
+# more FILE ARGS...: one more bench (tpx bench ARGS, three dtypes) whose rows are
+# appended to FILE without its header; its status is the bench's, not tail's
+more() {
+    local f=$1 rc
+    shift
+    timeout 200 "$t" bench "$@" --dtype f32,f16,f64 --time-cap 0.05 --csv >"$f.more" 2>>"$out/env.log"
+    rc=$?
+    tail -n +2 "$f.more" >>"$f"
+    rm -f "$f.more"
+    return $rc
+}
 # grid NAME SHAPES: TPX_RUNS runs of the grid at SHAPES, NAME1.csv ... in $out
 grid() {
     for run in $(seq 1 "${TPX_RUNS:-1}"); do
         log "$1 run $run"
-        timeout 280 "$t" bench --kernel memcpy,cublas,strip_vec,tile_strip --block "$blocks" \
-            --size "$2" --dtype f32,f16,f64 --swizzle --time-cap 0.05 --csv \
-            >"$out/$1$run.csv" 2>>"$out/env.log"
+        strips "$out/$1$run.csv" "$2"
         echo "$1 $run rc=$?" | tee -a "$out/env.log"
     done
 }
@@ -86,17 +101,14 @@ for s in $steps; do
         # tile_sec (their compiled blocks), which take ragged rows too
         for run in $(seq 1 "${TPX_RUNS:-1}"); do
             log "best run $run"
-            timeout 280 "$t" bench --kernel memcpy,cublas,strip_vec,tile_strip --block "$blocks" \
-                --size "$thin,$rag" --dtype f32,f16,f64 --swizzle --time-cap 0.05 --csv \
-                >"$out/best$run.csv" 2>>"$out/env.log"
+            f=$out/best$run.csv
+            strips "$f" "$thin,$rag"
             echo "best $run strips rc=$?" | tee -a "$out/env.log"
-            timeout 200 "$t" bench --kernel memcpy,tile_vec --block 16x16,16x8,32x8,16x4,8x8,32x16 \
-                --pad 0,1 --size "$thin" --dtype f32,f16,f64 --time-cap 0.05 --csv \
-                2>>"$out/env.log" | tail -n +2 >>"$out/best$run.csv"
+            more "$f" --kernel memcpy,tile_vec --block 16x16,16x8,32x8,16x4,8x8,32x16 --pad 0,1 \
+                --size "$thin"
             echo "best $run tile_vec rc=$?" | tee -a "$out/env.log"
-            timeout 200 "$t" bench --kernel memcpy,tile_gather,tile_sec --block 64x4,32x8,16x16,64x8 \
-                --size "$thin,$rag" --dtype f32,f16,f64 --time-cap 0.05 --csv \
-                2>>"$out/env.log" | tail -n +2 >>"$out/best$run.csv"
+            more "$f" --kernel memcpy,tile_gather,tile_sec --block 64x4,32x8,16x16,64x8 \
+                --size "$thin,$rag"
             echo "best $run tiles rc=$?" | tee -a "$out/env.log"
         done ;;
     save)
