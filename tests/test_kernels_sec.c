@@ -68,6 +68,37 @@ static void test_tile_gather_shapes(void **s)
     assert_true(run_shapes(TPX_K_TILE_GATHER, sizes, sizeof sizes / sizeof sizes[0]) > 200);
 }
 
+/* tile_gather's head rows (tpx_tg_heads): a wrapping tile loads A's first
+ * rows only where B's rows are off sectors (H mod Q != 0), where its last
+ * segments take the next row's head; where they are on sectors no segment
+ * passes its row's end, the tile loads none, and every tile of whole
+ * columns takes the kernel's lean path (tpx_tg_lean). */
+static void test_tile_gather_heads(void **s)
+{
+    (void)s;
+    static const tpx_dtype dts[] = {TPX_F16, TPX_F32, TPX_F64};
+    static const long long hs[] = {16, 64, 100, 200, 256, 1000};
+    for (size_t d = 0; d < sizeof dts / sizeof dts[0]; d++)
+        for (size_t i = 0; i < sizeof hs / sizeof hs[0]; i++) {
+            tpx_config c = config_default();
+            c.kernel = TPX_K_TILE_GATHER, c.dtype = dts[d], c.bx = 64, c.by = 4, c.w = 301, c.h = hs[i];
+            tpx_geom g = config_geom(&c);
+            int n = tpx_vec(&g), v = tpx_tg_v(g.bx, n), r = tpx_ts_rows(g.by, n), tby = g.gy - 1;
+            int on = g.h % tpx_ts_q(&g) == 0;
+            long long heads = 0, src, dst;
+            for (int tbx = 0; tbx < g.gx; tbx++)
+                for (int j = r; j < tpx_tg_rows(g.by, n); j++)
+                    for (int k = 0; k < v; k++)
+                        heads += tpx_tg_vec(&g, tbx, tby, j, k, &src, &dst);
+            assert_true(tpx_ts_wraps(&g, tby));
+            assert_int_equal(tpx_tg_heads(&g, tby), !on);
+            assert_true(on ? heads == 0 : heads > 0);
+            /* tile column 0 is whole; the last holds 45 of its 64 columns */
+            assert_int_equal(tpx_tg_lean(&g, 0, tby), on);
+            assert_false(tpx_tg_lean(&g, g.gx - 1, tby));
+        }
+}
+
 /* tile_gather's shared rows (tpx_tg_lin, tpx_tg_row_at) for every W mod n
  * and tile column offset: each row starts on a vector, after the previous
  * row's V vectors, and ends inside tpx_tg_smem; column x0 of each row lies
@@ -145,6 +176,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_tile_sec_shapes),
         cmocka_unit_test(test_tile_gather_shapes),
+        cmocka_unit_test(test_tile_gather_heads),
         cmocka_unit_test(test_tile_gather_layout),
         cmocka_unit_test(test_sec_tile_height),
     };
