@@ -171,6 +171,11 @@ __device__ __forceinline__ void tg_wrap(const tpx_geom &g, int tbx, int tby, con
         int c, u;
         if (!tpx_ts_slot(&g, i, (int)t, &c, &u))
             continue;
+        /* tpx_ts_segment's segment, written out: these tiles end short of B's
+         * last row, so its clamp to W H never acts; through the call (the same
+         * registers) 2000003x50 f64 64x4 ran 4 % slower, 671089x100 f32 and
+         * f16 1-2 % (H200, 3 rounds interleaved, 2026-11-29,
+         * bench/results/issue20/h200_wrapseg_*.csv.gz) */
         const long long x = x0 + c, f = x * g.h + y0, st = tpx_ts_up(f, q);
         const long long en = tby < g.gy - 1 ? st + TY : tpx_ts_up((x + 1) * g.h, q);
         if ((long long)u * N >= en - st)
