@@ -174,6 +174,9 @@ CONFIGS = [
     ("smem_staged", "7x3", "33x31", "f32", 1, 0, 0),
     ("smem_staged", "32x8", "1000x777", "f64", 1, 0, 0),
     ("smem_staged", "32x32", "8192x8192", "f32", 1, 0, 1),
+    # its pieces of 8 bytes and more, from two lanes and more, joined in L1 after
+    # the barrier (traffic.c): the L2's store sectors checked, timed
+    ("smem_staged", "8x16", "8192x8192", "f32", 0, 0, 1), ("smem_staged", "4x64", "8192x8192", "f16", 0, 0, 1),
     # seed 004: a double tile over float data (--tile-dtype), 8-byte shared
     # accesses with 4-byte global ones; f16 data in wider tiles
     ("smem", "16x16", "4096x3072", "f32", 0, 0, 0, "f64"),

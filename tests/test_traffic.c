@@ -62,6 +62,42 @@ static void test_l1_does_not_soften_strided_writes(void **state)
     assert_int_equal(tr.l2_ld_sectors + tr.l2_st_sectors, 73728);
 }
 
+/* smem_staged stores as naive_row does, after a barrier.  16x16 at 256x256
+ * f32: a warp writes 8 bytes (two lanes, y and y + 1) into each of 16
+ * sectors, 16 sectors an instruction, 8 warps: 128 pieces a block, 32768 in
+ * all.  The block's 16 rows of y fill 64 bytes of each of its 16 B rows, 2
+ * whole sectors, which the L1 joins (Nsight Compute, H200: 9.5 M for 33.6 M
+ * at 8192x8192): 32 a block, 8192 in all, none in part.  In f16 a warp's
+ * piece is 4 bytes (2 lanes x 2): not joined, 32768 L2 sectors, every one in
+ * part; naive_row's pieces are not joined either (no barrier). */
+static void test_l1_merges_stores_after_a_barrier(void **state)
+{
+    (void)state;
+    tpx_traffic tr;
+    tpx_config c = test_cfg(TPX_K_SMEM_STAGED, 16, 16, 256, 256, TPX_F32, 0);
+    traffic_of(&c, 0, &tr);
+    assert_int_equal(tr.l1_st_sectors, 32768);
+    assert_int_equal(tr.l2_st_sectors, 8192);
+    assert_int_equal(tr.l2_st_partial, 0);
+    tpx_block_traffic b;
+    assert_int_equal(traffic_block(&c, 2, 3, &b), 0);
+    assert_int_equal(b.st_sectors, 128);
+    assert_int_equal(b.st_partial, 128);
+    assert_int_equal(b.l2_st_sectors, 32);
+    assert_int_equal(b.l2_st_partial, 0);
+
+    c = test_cfg(TPX_K_SMEM_STAGED, 16, 16, 256, 256, TPX_F16, 0);
+    traffic_of(&c, 0, &tr);
+    assert_int_equal(tr.l1_st_sectors, 32768);
+    assert_int_equal(tr.l2_st_sectors, 32768);
+    assert_int_equal(tr.l2_st_partial, 32768);
+
+    c = test_cfg(TPX_K_NAIVE_ROW, 16, 16, 256, 256, TPX_F32, 0);
+    traffic_of(&c, 0, &tr);
+    assert_int_equal(tr.l2_st_sectors, 32768);
+    assert_int_equal(tr.l2_st_partial, 32768);
+}
+
 /* Cold launch: A always comes from DRAM; of B, what the L2 still holds dirty
  * at the end (its share B / (A + B) of the L2) is written back later. */
 static void test_dram_bytes_and_l2_residency(void **state)
@@ -228,6 +264,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_l1_softens_strided_reads),
         cmocka_unit_test(test_l1_does_not_soften_strided_writes),
+        cmocka_unit_test(test_l1_merges_stores_after_a_barrier),
         cmocka_unit_test(test_dram_bytes_and_l2_residency),
         cmocka_unit_test(test_sectors_written_in_parts),
         cmocka_unit_test(test_prediction_orders_the_lessons),

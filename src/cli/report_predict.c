@@ -81,7 +81,7 @@ void report_prediction_table(FILE *f, const tpx_config *c, const tpx_totals *t,
     if (traffic_compute(c, t, prof ? prof->l2_bytes : 0, &tr) != 0)
         return;
     fprintf(f, "\n  %-13s %14s %14s %14s\n", "below L1", "load", "store", "");
-    fprintf(f, "  %-13s %14llu %14llu   sectors (loads after L1 reuse within a block)\n", "to L2",
+    fprintf(f, "  %-13s %14llu %14llu   sectors (a block's loads after L1 reuse, its stores after L1 merges)\n", "to L2",
             tr.l2_ld_sectors, tr.l2_st_sectors);
     fprintf(f, "  %-13s %14.0f %14.0f   bytes (cold launch%s)\n", "DRAM", tr.dram_rd_bytes,
             tr.dram_wr_bytes, tr.l2_resident ? "; fits in L2: B is written back later" : "");

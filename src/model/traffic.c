@@ -37,6 +37,80 @@ static int partial_sectors(const tpx_inst *in, size_t esize)
     return partial;
 }
 
+/* Stores the L1 merges.  A kernel whose stores follow a barrier (two
+ * phases) has every warp of the block store at once; where an instruction
+ * writes a sector in part with at least 8 bytes from at least two lanes,
+ * the L1 joins that piece with the block's other such pieces of the sector
+ * and the L2 sees one write.  Nsight Compute on an H200 (2026-11-29,
+ * bench/ncu_stores_probe.sh, bench/results/issue18/h200_ncu_stores.txt):
+ * smem_staged 16x16 f32 at 8192x8192 sends the L2 9.5 M store sectors for
+ * 33.6 M its instructions write (8.4 M merged this way); pieces of 4 bytes
+ * (f32 32x8, f16 16x16) or of one lane (f64 32x8) are not merged, nor are
+ * naive_row's, whose warps store as their own loads return (0.90-1.0).  The
+ * joined pieces come from strided stores, an instruction's sectors in 4 to
+ * 18 lines; a coalesced one (1 or 2 lines: tile_strip's runs, whose warps
+ * meet inside a sector) is joined in part (tile_strip 32x8 at 22369621x3
+ * f32: 9.3 M of 10.0 M): left as it is. */
+#define TRAFFIC_MERGE_BYTES 8
+#define TRAFFIC_MERGE_LANES 2
+#define TRAFFIC_MERGE_LINES 4
+
+typedef struct merge_piece {
+    long long sector;
+    int bytes;
+} merge_piece;
+
+static int piece_sector_cmp(const void *a, const void *b)
+{
+    long long x = ((const merge_piece *)a)->sector, y = ((const merge_piece *)b)->sector;
+    return (x > y) - (x < y);
+}
+
+/* One store instruction's sectors: those it writes whole or in a piece L1
+ * does not merge go to the L2 as they are (counted in *b); the others are
+ * appended to mg (*n) for merge_close.  merge: the kernel's stores follow a
+ * barrier; only an instruction that spans TRAFFIC_MERGE_LINES lines or more
+ * (a strided store) has its pieces joined. */
+static void merge_inst(const tpx_inst *in, size_t esize, int merge, merge_piece *mg, int *n,
+                       tpx_block_traffic *b)
+{
+    long long s[32];
+    int k = 0;
+    for (int lane = 0; lane < in->lanes; lane++)
+        if (in->active & (1u << lane))
+            s[k++] = in->idx[lane] * (long long)esize / 32; /* elements never straddle */
+    sort_ll(s, (size_t)k);
+    int lines = 0;
+    for (int i = 0; i < k; i++)
+        lines += i == 0 || s[i] / 4 != s[i - 1] / 4;
+    merge = merge && lines >= TRAFFIC_MERGE_LINES;
+    for (int i = 0, j; i < k; i = j) {
+        for (j = i; j < k && s[j] == s[i]; j++)
+            ;
+        int bytes = (j - i) * (int)esize;
+        if (merge && bytes < 32 && bytes >= TRAFFIC_MERGE_BYTES && j - i >= TRAFFIC_MERGE_LANES) {
+            mg[(*n)++] = (merge_piece){s[i], bytes};
+            continue;
+        }
+        b->l2_st_sectors++;
+        b->l2_st_partial += bytes < 32;
+    }
+}
+
+/* The merged pieces: one L2 write per sector, in part unless the block's
+ * pieces fill it. */
+static void merge_close(merge_piece *mg, int n, tpx_block_traffic *b)
+{
+    qsort(mg, (size_t)n, sizeof *mg, piece_sector_cmp);
+    for (int i = 0, j; i < n; i = j) {
+        int bytes = 0;
+        for (j = i; j < n && mg[j].sector == mg[i].sector; j++)
+            bytes += mg[j].bytes;
+        b->l2_st_sectors++;
+        b->l2_st_partial += bytes < 32;
+    }
+}
+
 /* Why a block and not a wider window: the warps of a block run on one SM at
  * the same time, so a sector one of them loaded is still in that SM's L1 when
  * the others ask (a block's footprint is a few KB against an L1 of 100+ KB).
@@ -50,12 +124,14 @@ int traffic_block(const tpx_config *c, int tbx, int tby, tpx_block_traffic *b)
     int warps = model_warps_per_block(c), per = model_insts_per_warp(c);
     tpx_inst *buf = malloc(sizeof(tpx_inst) * (size_t)per);
     long long *sec = malloc(sizeof(long long) * 64 * (size_t)per * (size_t)warps);
-    if (!buf || !sec) {
+    merge_piece *mg = malloc(sizeof(merge_piece) * 32 * (size_t)per * (size_t)warps);
+    if (!buf || !sec || !mg) {
         free(buf);
         free(sec);
+        free(mg);
         return -1;
     }
-    int n = 0;
+    int n = 0, nm = 0, merge = tpx_traits_of(c->kernel).phases == 2;
     for (int w = 0; w < warps; w++) {
         int k = model_tile_warp_insts(c, tbx, tby, w, buf);
         for (int i = 0; i < k; i++) {
@@ -68,6 +144,7 @@ int traffic_block(const tpx_config *c, int tbx, int tby, tpx_block_traffic *b)
                 b->st_reqs++;
                 b->st_sectors += m;
                 b->st_partial += partial_sectors(&buf[i], e);
+                merge_inst(&buf[i], e, merge, mg, &nm, b);
                 continue;
             }
             b->ld_reqs++;
@@ -80,8 +157,10 @@ int traffic_block(const tpx_config *c, int tbx, int tby, tpx_block_traffic *b)
     for (int i = 0; i < b->l2_ld_sectors; i++)
         sec[i] /= 4; /* 4 sectors to a 128-byte line */
     b->l2_ld_lines = (int)sort_distinct_ll(sec, (size_t)b->l2_ld_sectors);
+    merge_close(mg, nm, b);
     free(buf);
     free(sec);
+    free(mg);
     return 0;
 }
 
@@ -124,13 +203,13 @@ static int samples(long long x0, long long n, long long out[4])
  * sample tiles (interior tiles differ at most by alignment, so the mean of
  * a few is the figure; where the rectangle is small it is exact). */
 static int rect_loads(const tpx_config *c, traffic_memo *m, long long x0, long long y0,
-                      long long nx, long long ny, double sum[3])
+                      long long nx, long long ny, double sum[5])
 {
     if (nx <= 0 || ny <= 0)
         return 0;
     long long xs[4], ys[4];
     int kx = samples(x0, nx, xs), ky = samples(y0, ny, ys);
-    double part[3] = {0, 0, 0};
+    double part[5] = {0, 0, 0, 0, 0};
     for (int i = 0; i < kx; i++)
         for (int j = 0; j < ky; j++) {
             tpx_block_traffic b;
@@ -138,10 +217,12 @@ static int rect_loads(const tpx_config *c, traffic_memo *m, long long x0, long l
                 return -1;
             part[0] += b.l2_ld_sectors;
             part[1] += b.l2_ld_lines;
-            part[2] += b.st_partial;
+            part[2] += b.l2_st_partial;
+            part[3] += b.l2_st_sectors;
+            part[4] += b.st_sectors;
         }
     double scale = (double)nx * (double)ny / (kx * ky);
-    for (int i = 0; i < 3; i++)
+    for (int i = 0; i < 5; i++)
         sum[i] += part[i] * scale;
     return 0;
 }
@@ -185,7 +266,7 @@ static int rect_split(const tpx_config *c, traffic_memo *m, long long x0, long l
 /* Both sums over the four families of tiles: interior, last column, last
  * row, corner. */
 static int launch_sums(const tpx_config *c, long long gx, long long gy, double life,
-                       double loads[3], double split[3])
+                       double loads[5], double split[3])
 {
     const long long r[4][4] = {{0, 0, gx - 1, gy - 1}, {gx - 1, 0, 1, gy - 1},
                                {0, gy - 1, gx - 1, 1}, {gx - 1, gy - 1, 1, 1}};
@@ -203,9 +284,10 @@ int traffic_compute(const tpx_config *c, const tpx_totals *t, long long l2_bytes
     if (config_is_reference(c->kernel))
         return -1;
     tpx_geom g = config_geom(c);
-    /* L2 load sectors, L2 load lines, partial store sectors; sectors split
+    /* L2 load sectors, L2 load lines, partial store sectors, store sectors after
+     * and before L1 joins them (the samples'); sectors split
      * inside a block, shared with a neighbour block, of those evicted between */
-    double sum[3] = {0, 0, 0}, split[3] = {0, 0, 0};
+    double sum[5] = {0, 0, 0, 0, 0}, split[3] = {0, 0, 0};
     double life = l2_bytes > 0 ? TRAFFIC_LIFE * (double)l2_bytes : 0;
     if (launch_sums(c, g.gx, g.gy, life, sum, split) != 0)
         return -1;
@@ -214,7 +296,9 @@ int traffic_compute(const tpx_config *c, const tpx_totals *t, long long l2_bytes
     tr->l2_ld_sectors = (unsigned long long)(sum[0] + 0.5);
     tr->l2_ld_lines = (unsigned long long)(sum[1] + 0.5);
     tr->l2_st_partial = (unsigned long long)(sum[2] + 0.5);
-    tr->l2_st_sectors = tr->l1_st_sectors;
+    /* the launch's store sectors (exact) less the share the samples' L1 joined */
+    double joined = sum[4] > 0 ? sum[3] / sum[4] : 1;
+    tr->l2_st_sectors = (unsigned long long)((double)tr->l1_st_sectors * joined + 0.5);
     /* DRAM, cold: every sector of A comes from DRAM once (the L2, tens of MB,
      * keeps a sector between the blocks that share it: they run within one
      * wave of each other).  B's sectors are written back as other lines push

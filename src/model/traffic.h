@@ -12,8 +12,8 @@
 typedef struct tpx_traffic {
     unsigned long long l1_ld_sectors, l1_st_sectors; /* asked of L1 (= model totals) */
     unsigned long long l2_ld_sectors; /* loads after L1 reuse within each block */
-    unsigned long long l2_st_sectors; /* stores: L1 does not keep them, every sector goes on */
-    unsigned long long l2_st_partial; /* store sectors an instruction writes only in part */
+    unsigned long long l2_st_sectors; /* stores, after L1 merges a block's pieces (traffic.c) */
+    unsigned long long l2_st_partial; /* of those, sectors written only in part */
     unsigned long long l2_ld_lines;   /* distinct 128-byte lines loaded, summed per block */
     unsigned long long l2_st_split;   /* waits of a part-written sector for its next writer */
     double split_evicted;             /* of those, expected to leave the L2 half-written */
@@ -25,6 +25,7 @@ typedef struct tpx_traffic {
 /* One block's loads: what its warps ask of L1 and what goes on to L2. */
 typedef struct tpx_block_traffic {
     int l1_ld_sectors, l2_ld_sectors, l2_ld_lines, st_sectors, st_partial;
+    int l2_st_sectors, l2_st_partial; /* stores after L1's merging (traffic.c) */
     int ld_reqs, st_reqs; /* warp instructions with an active lane (requests to L1) */
 } tpx_block_traffic;
 

@@ -170,8 +170,8 @@ static void block_levels(const tpx_scene *sc, tpx_canvas *cv, int x, int y, int 
     snprintf(l1[0], sizeof l1[0], "%d", b->l1_ld_sectors);
     snprintf(l1[1], sizeof l1[1], "%d", b->st_sectors);
     snprintf(l2[0], sizeof l2[0], "%d", b->l2_ld_sectors);
-    snprintf(l2[1], sizeof l2[1], "%d", b->st_sectors); /* L1 keeps no stores */
-    snprintf(part, sizeof part, "%d", b->st_partial);
+    snprintf(l2[1], sizeof l2[1], "%d", b->l2_st_sectors); /* after L1 merges (traffic.c) */
+    snprintf(part, sizeof part, "%d", b->l2_st_partial);
     level_row(cv, x, y, w, "load  block", r[0], l1[0], NULL, l2[0], NULL, "per launch");
     level_row(cv, x, y + 2, w, "store block", r[1], l1[1], NULL, l2[1], part, "per launch");
 }
