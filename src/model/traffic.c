@@ -18,25 +18,6 @@
 #define TRAFFIC_RMW_BYTES 64.0
 #define TRAFFIC_IN_BLOCK_P 0.006
 
-/* Sectors of a store instruction that it writes only in part (fewer than 32
- * of their bytes): the L2 merges those into the sector it holds. */
-static int partial_sectors(const tpx_inst *in, size_t esize)
-{
-    long long s[32];
-    int n = 0, partial = 0;
-    for (int lane = 0; lane < in->lanes; lane++)
-        if (in->active & (1u << lane))
-            s[n++] = in->idx[lane] * (long long)esize / 32; /* elements never straddle */
-    sort_ll(s, (size_t)n);
-    for (int i = 0, j; i < n; i = j) {
-        long long bytes = 0;
-        for (j = i; j < n && s[j] == s[i]; j++)
-            bytes += (long long)esize;
-        partial += bytes < 32;
-    }
-    return partial;
-}
-
 /* Stores the L1 merges.  A kernel whose stores follow a barrier (two
  * phases) has every warp of the block store at once; where an instruction
  * writes a sector in part with at least 8 bytes from at least two lanes,
@@ -66,9 +47,10 @@ static int piece_sector_cmp(const void *a, const void *b)
     return (x > y) - (x < y);
 }
 
-/* One store instruction's sectors: those it writes whole or in a piece L1
- * does not merge go to the L2 as they are (counted in *b); the others are
- * appended to mg (*n) for merge_close.  merge: the kernel's stores follow a
+/* One store instruction's sectors, each counted in b->st_partial when the
+ * instruction writes fewer than 32 of its bytes: those it writes whole or in
+ * a piece L1 does not merge go to the L2 as they are (counted in *b); the
+ * others are appended to mg (*n) for merge_close.  merge: the kernel's stores follow a
  * barrier; only an instruction that spans TRAFFIC_MERGE_LINES lines or more
  * (a strided store) has its pieces joined. */
 static void merge_inst(const tpx_inst *in, size_t esize, int merge, merge_piece *mg, int *n,
@@ -88,6 +70,7 @@ static void merge_inst(const tpx_inst *in, size_t esize, int merge, merge_piece 
         for (j = i; j < k && s[j] == s[i]; j++)
             ;
         int bytes = (j - i) * (int)esize;
+        b->st_partial += bytes < 32;
         if (merge && bytes < 32 && bytes >= TRAFFIC_MERGE_BYTES && j - i >= TRAFFIC_MERGE_LANES) {
             mg[(*n)++] = (merge_piece){s[i], bytes};
             continue;
@@ -143,7 +126,6 @@ int traffic_block(const tpx_config *c, int tbx, int tby, tpx_block_traffic *b)
             if (buf[i].op == TPX_OP_GST) {
                 b->st_reqs++;
                 b->st_sectors += m;
-                b->st_partial += partial_sectors(&buf[i], e);
                 merge_inst(&buf[i], e, merge, mg, &nm, b);
                 continue;
             }
