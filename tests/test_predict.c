@@ -12,62 +12,7 @@
 #include <cmocka.h>
 
 #include "locality.h"
-#include "predict.h"
-#include "profile.h"
-#include "test_cfg.h"
-#include "traffic.h"
-
-/* 100 SMs at 2 GHz; a block launch every 0.5 ns; a 500 ns round trip that
- * no warp stretches; DRAM at 4000 GB/s with flat run curves (every run
- * 100 % efficient); the pipe at 1, 0.5, 4 cycles per load miss, hit, store
- * line; a max instead of a p-norm (p = 64). */
-static const char *round_profile =
-    "name=Round\ncc=9.0\nsms=100\nmax_threads_per_sm=2048\nmax_blocks_per_sm=32\n"
-    "smem_per_sm=233472\nsmem_reserved_per_block=1024\nregs_per_sm=65536\nl2_bytes=50000000\n"
-    "peak_gbs=5000\nclock_mhz=2000\nlaunch_ns_per_block=0.5\nlaunch_ns_per_warp=0.02\n"
-    "mem_latency_ns=500\nlatency_per_warp=0\ndram_gbs=4000\noverlap_p=64\n"
-    "dram_run_read=32:1,1024:1\ndram_run_write=32:1,1024:1\ndram_run_window=1\n"
-    "ld_line_cycles=1\nld_hit_line_cycles=0.5\nst_line_cycles=4\nsmem_wavefront_cycles=1\n"
-    "smem_instr_cycles=1\nl2_read_sectors_ns=200\nl2_write_sectors_ns=100\n"
-    "partial_write_cost=2\n";
-
-static tpx_profile round_prof(void)
-{
-    tpx_profile p;
-    char msg[TPX_MSG];
-    assert_int_equal(profile_parse(round_profile, &p, msg, sizeof msg), 0);
-    return p;
-}
-
-static void predict_cfg(const tpx_profile *prof, const tpx_config *c, tpx_prediction *p)
-{
-    tpx_totals t;
-    tpx_traffic tr;
-    assert_int_equal(model_totals(c, &t, NULL), 0);
-    assert_int_equal(traffic_compute(c, &t, prof->l2_bytes, &tr), 0);
-    assert_int_equal(predict_config(c, &t, &tr, prof, p), 0);
-}
-
-static void predict_dt(const tpx_profile *prof, tpx_kernel_id k, int bx, int by, long long w,
-                      long long h, tpx_dtype dt, tpx_prediction *p)
-{
-    tpx_config c = test_cfg(k, bx, by, w, h, dt, 0);
-    predict_cfg(prof, &c, p);
-}
-
-/* ... with padded shared tiles (a walk without conflicts) */
-static void predict_pad1(const tpx_profile *prof, tpx_kernel_id k, int bx, int by, long long w,
-                         long long h, tpx_dtype dt, tpx_prediction *p)
-{
-    tpx_config c = test_cfg(k, bx, by, w, h, dt, 1);
-    predict_cfg(prof, &c, p);
-}
-
-static void predict_on(const tpx_profile *prof, tpx_kernel_id k, int bx, int by, long long n,
-                       tpx_prediction *p)
-{
-    predict_dt(prof, k, bx, by, n, n, TPX_F32, p);
-}
+#include "test_round.h"
 
 /* copy_row 8x8 at 8192^2: 1024 x 1024 = 1,048,576 blocks of 2 warps, one
  * per 0.5 ns: 0.524288 ms for 2 * 8192^2 * 4 B = 536.9 MB, 1024 GB/s.
@@ -244,46 +189,6 @@ static void test_split_limit(void **state)
     assert_non_null(strstr(why, " % time from rows of B split across 32-byte sectors"));
 }
 
-/* naive_row 32x8 at 8192^2, store lines at 5 cycles: every store
- * instruction writes 32 lines, 4 B in each (32 sectors in part).  The pipe:
- * per block 8 warps x (1 load line + 32 store lines x 5) = 1288 cycles;
- * 262,144 blocks over 100 SMs at 2 GHz: 262144 / 100 x 1288 / 2e6 =
- * 1.68821 ms.  L2: 8,388,608 load sectors at 200/ns and 67,108,864 store
- * sectors, each part-written (twice) at 100/ns: 0.04194 + 1.34218 ms, plus
- * the read-modify-writes of lost sectors (no rmw_gbs here: none).  The pipe
- * binds; at 4 cycles a line (1.35266 ms) the L2 would. */
-static void test_sm_limit(void **state)
-{
-    (void)state;
-    tpx_profile prof = round_prof();
-    prof.st_line_cycles = 5;
-    tpx_prediction p;
-    predict_on(&prof, TPX_K_NAIVE_ROW, 32, 8, 8192, &p);
-    assert_true(fabs(p.sm_cycles_block - 1288) < 1e-9);
-    assert_true(fabs(p.t_ms[TPX_LIM_SM] - 262144.0 / 100 * 1288 / 2e6) < 1e-9);
-    assert_true(fabs(p.t_ms[TPX_LIM_L2] - (8388608 / 200.0 + 2 * 67108864 / 100.0) * 1e-6) <
-                1e-9);
-    assert_int_equal(p.limiter, TPX_LIM_SM);
-    assert_true(fabs(p.st_lines_per_req - 32) < 1e-9);
-    char why[TPX_MSG];
-    predict_explain(&p, &prof, why, sizeof why);
-    assert_non_null(strstr(why, "32 lines per store instruction"));
-}
-
-/* With the store line at 1 cycle, the same launch is the L2's: 1.38 ms of
- * sector traffic against a pipe of 262144 / 100 x 264 / 2e6 = 0.346 ms. */
-static void test_l2_limit(void **state)
-{
-    (void)state;
-    tpx_profile prof = round_prof();
-    prof.st_line_cycles = 1;
-    tpx_prediction p;
-    predict_on(&prof, TPX_K_NAIVE_ROW, 32, 8, 8192, &p);
-    assert_int_equal(p.limiter, TPX_LIM_L2);
-    assert_true(fabs(p.t_ms[TPX_LIM_SM] - 262144.0 / 100 * 264 / 2e6) < 1e-9);
-    assert_true(p.t_ms[TPX_LIM_L2] > 3 * p.t_ms[TPX_LIM_SM]);
-}
-
 /* DRAM at the efficiency of its runs: a write curve of 50 % for runs up to
  * 1 KB doubles the write time of a launch whose blocks write short runs,
  * and leaves a plain copy (runs of whole rows) alone. */
@@ -384,7 +289,6 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_launch_limit),  cmocka_unit_test(test_latency_limit),
-        cmocka_unit_test(test_sm_limit),      cmocka_unit_test(test_l2_limit),
         cmocka_unit_test(test_dram_runs),     cmocka_unit_test(test_h200_block_shapes),
         cmocka_unit_test(test_curves),        cmocka_unit_test(test_compare_words),
         cmocka_unit_test(test_block_curves),  cmocka_unit_test(test_walk_pace),

@@ -22,6 +22,11 @@ catalog (docs/prediction.md, "Calibration"):
   ld_hit_line_cycles    l1s: the column walk, every warp of an SM hitting the
                         same lines (a block's warps sharing the rows they
                         reuse); the pipe probe's own-lines hit where absent
+  l1_lines_per_cycle    l1r: a column read's hits at real row pitches; where an
+                        instruction's sectors spread over three or four of a
+                        line's positions, the lines an L1 pass serves (the
+                        median over pitches and base addresses, at the hit
+                        cost above); absent without the table (a pass a line)
   st_line_cycles        l2few: stores on 8 SMs, one block each, so the L2 is
                         idle (over the whole GPU the pipe probe's stores run
                         at the L2's partial-write rate, which the l2 limit
@@ -54,12 +59,11 @@ usage: bench/probes/calibrate.py PROBE.csv [MORE.csv ...] [--sms 132]
 """
 import argparse
 import csv
-import functools
-import json
 import math
 import statistics
-import subprocess
 import sys
+
+from calibrate_split import split
 
 
 def table(paths):
@@ -221,65 +225,6 @@ def walk(t):
     return out
 
 
-@functools.lru_cache(maxsize=None)  # the reference tile is asked once per offset
-def model_times(tpx, profile, tb, off, bx, by):
-    """tile_rows at the probe's tile with the rows of B OFF bytes into a
-    sector (A's on sectors, as in the probe): the model's time without the
-    split limit and its walk pace, from tpx report; None where launch-bound
-    (the split cannot show there)."""
-    dt = {2: 'f16', 4: 'f32', 8: 'f64'}[tb]
-    out = subprocess.run([tpx, 'report', '--json', '--no-gpu', '--profile', profile,
-                          '--kernel', 'tile_rows', '--block', f'{bx}x{by}', '--pad', '1',
-                          '--size', f'{8192 + 32 // tb}x{8192 + off // tb}', '--dtype', dt],
-                         capture_output=True, text=True, check=True).stdout
-    p = json.loads(out)['model']['prediction']
-    if p['resource_ms']['launch'] >= p['ms_unsplit']:
-        return None
-    return p['ms_unsplit'], p['walk_pace']
-
-
-def split(t, launch_ns, dram_gbs, p_norm, tpx=None, profile=None):
-    """The rate the stores of rows split across sectors drain at, as a share
-    of dram_gbs, by offset and the bytes of a tile row (element sizes agree
-    by bytes, not by elements): the median over element sizes and rows a
-    thread (4 to 32) of the split probe's side 2 (the rows written
-    split, the rows read on sectors) against its reference (both on
-    sectors).  The model puts it beside its other limits in a p-norm
-    (predict.c), so the rate is what makes the model's own time at the
-    probe's tile grow by the measured ratio R:
-        t_split = ((t_ref w / R)^p - (t_unsplit w)^p)^(1/p),  rate = bytes / t_split
-    (t_ref, t_unsplit: the model's times at the reference and at the split
-    pitch without the limit; w its walk pace).  Tiles whose reference runs
-    at the launch floor are left out (the split hides under it, as in the
-    model).  Without --tpx the probe's own reference time stands for the
-    model's (t_ref = t_unsplit = the measured reference)."""
-    d = {}
-    for tb, off, side, bx, reps, by, bps, ms, gbs in t.get('split', []):
-        if side == '2' or off == '32':  # the reference is side 3: both on sectors
-            key = (int(tb), int(off), int(bx), int(reps))
-            d[key] = (min(float(ms), d.get(key, (math.inf,))[0]), int(by))  # the faster run
-    curves = {}
-    for (tb, off, bx, reps), (ms, by) in sorted(d.items()):
-        ref = d.get((tb, 32, bx, reps))
-        if off == 32 or not ref or (8192 // bx) ** 2 * launch_ns * 1e-6 >= 0.8 * ref[0]:
-            continue
-        ratio = ref[0] / ms
-        t_ref = t_un = ref[0]
-        w = 1.0
-        if tpx:
-            got = [model_times(tpx, profile, tb, o, bx, by) for o in (32, off)]
-            if None in got:
-                continue
-            (t_ref, w), (t_un, _) = got
-        grown = (t_ref * w / ratio) ** p_norm - (t_un * w) ** p_norm
-        if grown <= 0:  # no slower than the model already is: no limit to add
-            continue
-        t_split = grown ** (1 / p_norm)
-        share = 8192 * 8192 * tb / (t_split * 1e6) / dram_gbs
-        curves.setdefault(off, {}).setdefault(bx * tb, []).append(min(1.0, share))
-    return {off: [(bx, statistics.median(v)) for bx, v in sorted(c.items())]
-            for off, c in curves.items()}
-
 def pipe(t):
     rows = {(r[0], int(r[1])): float(r[3]) for r in t['pipe_rows']}
     clock = float(t['spin'][0][3])  # spin,clock_mhz,0,ms,MHz
@@ -297,11 +242,15 @@ def pipe(t):
     if 16 in walk and 32 in walk:
         hit = (statistics.median(walk[32]) - statistics.median(walk[16])) / 16
         src['ld_hit_line_cycles'] = 'l1s'
+    wide = [int(ln) * hit / float(cyc) for _, _, _, pk, ln, _, cyc in t.get('l1r', [])
+            if 2 * int(pk) < int(ln)]
+    lpc = statistics.median(wide) if wide else 0
     few = [(int(r[0]), float(r[3])) for r in t.get('few_st', []) if r[1] == '32']
     if few:
         st = min(few)[1] / 32  # the fewest SMs: the L2 idle
         src['st_line_cycles'] = 'l2few'
-    return dict(src=src, clock_mhz=clock, ld_line_cycles=ld, ld_hit_line_cycles=hit, st_line_cycles=st,
+    return dict(src=src, clock_mhz=clock, ld_line_cycles=ld, ld_hit_line_cycles=hit,
+                l1_lines_per_cycle=lpc, st_line_cycles=st,
                 smem_wavefront_cycles=sh_w, smem_instr_cycles=sh_i,
                 l2_read_sectors_ns=sect[('l2_ld', 1)], l2_write_sectors_ns=sect[('l2_st', 1)])
 
@@ -330,7 +279,7 @@ def derive(src, dst):
               'overlap_p', 'dram_run_read', 'dram_run_write', 'dram_run_window', 'block_run_eff',
               'barrier_eff', 'walk_eff', 'walk_eff_aligned', 'walk_split_16', 'walk_split_8',
               'walk_split_4', 'walk_split_2', 'ld_line_cycles', 'ld_hit_line_cycles',
-              'st_line_cycles', 'smem_wavefront_cycles', 'smem_instr_cycles', 'partial_write_cost'):
+              'l1_lines_per_cycle', 'st_line_cycles', 'smem_wavefront_cycles', 'smem_instr_cycles', 'partial_write_cost'):
         if k in s:
             print(f"{k}={s[k]}")
     return 0
@@ -388,6 +337,9 @@ def main():
     for k in ('ld_line_cycles', 'ld_hit_line_cycles', 'st_line_cycles', 'smem_wavefront_cycles',
               'smem_instr_cycles'):
         print(f"{k}={c[k]:.2f}")
+    if c['l1_lines_per_cycle']:
+        print("# the lines an L1 pass serves where a load's sectors spread: probe l1r")
+        print(f"l1_lines_per_cycle={c['l1_lines_per_cycle']:.2f}")
     print(f"l2_read_sectors_ns={c['l2_read_sectors_ns']:.0f}")
     print(f"l2_write_sectors_ns={c['l2_write_sectors_ns']:.0f}")
     big = max(chase)

@@ -15,6 +15,8 @@
  *           instruction by lines touched (L1 hits), by bank conflict
  *           (shared memory), and L2 sector rates for scattered loads and
  *           stores in an L2-resident buffer;
+ *   l1r     (probe_l1r.cuh) a column read's L1 hits at a row pitch of R
+ *           bytes: the cost of an instruction by its sectors' positions;
  *   runs    a copy whose reads and writes come in runs of R contiguous bytes
  *           (probe_runs.cuh): DRAM efficiency against run length;
  *   join    runs of R bytes whose neighbour comes D launches later
@@ -39,11 +41,12 @@
  *   copy    cudaMemcpy device to device, cold and L2-resident (hot).
  *
  * Build: nvcc -arch=sm_90 -O3 -std=c++17 -o probe bench/probes/probe.cu
- * Run:   probe [launch|chase|stream|pipe|l1s|l1p|l2few|prologue|barrier|pages|carve|reps|split|shrows|runs|join|copy|all] [--quick] [--once]  (CSV on stdout;
+ * Run:   probe [launch|chase|stream|pipe|l1s|l1p|l1r|l2few|prologue|barrier|pages|carve|reps|split|shrows|runs|join|copy|all] [--quick] [--once]  (CSV on stdout;
  *        bench/probes/run.sh runs them all and keeps the tables)
  */
 #include "probe_barrier.cuh"
 #include "probe_carve.cuh"
+#include "probe_l1r.cuh"
 #include "probe_common.cuh"
 #include "probe_pages.cuh"
 #include "probe_pipe.cuh"
@@ -261,6 +264,8 @@ int main(int argc, char **argv)
         run_l1s();
     if (what == "l1p") /* the L1 hit cost by sector position (not yet in the model) */
         run_l1p();
+    if (what == "l1r") /* the L1 hit cost at real row pitches (the sector positions) */
+        run_l1r();
     if (what == "l2few" || what == "all") /* the store cost calibrate.py takes */
         run_l2few();
     if (what == "prologue" || what == "all")

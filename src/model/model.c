@@ -150,13 +150,34 @@ void model_inst_cost(const tpx_inst *in, size_t esize, tpx_cost *acc)
         acc->ideal += (unsigned long long)d.ideal;
     } else {
         long long u[64];
-        acc->sectors += (unsigned long long)model_distinct_units(in, esize, 0, 32, u);
-        acc->lines += (unsigned long long)model_distinct_units(in, esize, 0, 128, u);
+        int ns = model_distinct_units(in, esize, 0, 32, u);
+        acc->sectors += (unsigned long long)ns;
+        long long v[64];
+        int nl = model_distinct_units(in, esize, 0, 128, v);
+        acc->lines += (unsigned long long)nl;
+        model_add_positions(acc, u, ns, nl);
+    }
+}
+
+void model_add_positions(tpx_cost *acc, const long long *sectors, int n, int lines)
+{
+    int at[4] = {0}, top = 0;
+    for (int i = 0; i < n; i++) {
+        int k = ++at[sectors[i] & 3];
+        top = k > top ? k : top;
+    }
+    acc->peak += (unsigned long long)top;
+    if (2 * top < lines) {
+        acc->wide_peak += (unsigned long long)top;
+        acc->wide_lines += (unsigned long long)lines;
     }
 }
 
 void model_cost_add(tpx_cost *acc, const tpx_cost *c, unsigned long long times)
 {
+    acc->peak += c->peak * times;
+    acc->wide_peak += c->wide_peak * times;
+    acc->wide_lines += c->wide_lines * times;
     acc->insts += c->insts * times;
     acc->sectors += c->sectors * times;
     acc->lines += c->lines * times;

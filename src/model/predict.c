@@ -32,9 +32,29 @@ static int profile_complete(const tpx_profile *p)
            p->l2_write_sectors_ns > 0 && p->partial_write_cost >= 1;
 }
 
+/* The L1 passes of a launch's load hits.  The L1 serves one sector of each
+ * of a line's four positions a cycle (probe l1p), so an instruction's hits
+ * take as many passes as the most of its sectors at one position, where
+ * lanes spread over three or four positions at most l1_lines_per_cycle
+ * lines a pass (probe l1r: 2.78 on the H200 at real row pitches, against 4
+ * were the positions all the L1 minded).  A profile without it counts a
+ * pass a line.  The passes are shared out as the lines are: the hits' share. */
+static double hit_passes(const tpx_cost *ld, double hit, const tpx_profile *prof)
+{
+    if (hit <= 0 || ld->lines == 0)
+        return 0;
+    if (prof->l1_lines_per_cycle <= 0)
+        return hit;
+    double wide = (double)ld->wide_peak;
+    double lpc = (double)ld->wide_lines / prof->l1_lines_per_cycle;
+    double passes = (double)ld->peak - wide + (lpc > wide ? lpc : wide);
+    return passes * hit / (double)ld->lines;
+}
+
 /* The load/store pipe cycles of one block: a pass per 128-byte line a
- * global load misses in L1 (or hits), per line a store writes, per shared
- * wavefront and shared instruction (bench/probes: the pipe probe). */
+ * global load misses in L1, the hits' passes (above), a pass per line a
+ * store writes, per shared wavefront and shared instruction (bench/probes:
+ * the pipe probe). */
 static double sm_cycles_per_block(const tpx_totals *t, const tpx_traffic *tr,
                                   const tpx_profile *prof)
 {
@@ -42,7 +62,8 @@ static double sm_cycles_per_block(const tpx_totals *t, const tpx_traffic *tr,
     double hit = (double)t->op[TPX_OP_GLD].lines - miss;
     double shw = (double)(t->op[TPX_OP_SLD].wavefronts + t->op[TPX_OP_SST].wavefronts);
     double shi = (double)(t->op[TPX_OP_SLD].insts + t->op[TPX_OP_SST].insts);
-    double cyc = miss * prof->ld_line_cycles + (hit > 0 ? hit : 0) * prof->ld_hit_line_cycles +
+    double cyc = miss * prof->ld_line_cycles +
+                 hit_passes(&t->op[TPX_OP_GLD], hit, prof) * prof->ld_hit_line_cycles +
                  (double)t->op[TPX_OP_GST].lines * prof->st_line_cycles +
                  shw * prof->smem_wavefront_cycles + shi * prof->smem_instr_cycles;
     return cyc / (double)t->blocks;

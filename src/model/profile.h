@@ -60,6 +60,7 @@ typedef struct tpx_profile {
     tpx_curve walk_split_16, walk_split_8, walk_split_4, walk_split_2;
     double ld_line_cycles;      /* SM pipe cycles per line a load misses in L1 */
     double ld_hit_line_cycles;  /* ... per line it hits */
+    double l1_lines_per_cycle;  /* lines an L1 pass serves when their sectors spread (0: one) */
     double st_line_cycles;      /* ... per line a store writes */
     double smem_wavefront_cycles, smem_instr_cycles; /* ... per shared wavefront, instruction */
     double l2_read_sectors_ns, l2_write_sectors_ns;  /* sectors the L2 serves per ns */

@@ -103,8 +103,12 @@ static void price_by_residue(const tpx_inst *t0, size_t e, long long a0, long lo
         long long shift = lift + res - a0; /* byte shift applied to every lane */
         rc.insts = 1;
         rc.bytes = (unsigned long long)__builtin_popcount(t0->active) * e;
-        rc.sectors = (unsigned long long)model_distinct_units(t0, e, shift, 32, u);
-        rc.lines = (unsigned long long)model_distinct_units(t0, e, shift, 128, u);
+        int ns = model_distinct_units(t0, e, shift, 32, u);
+        rc.sectors = (unsigned long long)ns;
+        long long v[64];
+        int nl = model_distinct_units(t0, e, shift, 128, v);
+        rc.lines = (unsigned long long)nl;
+        model_add_positions(&rc, u, ns, nl);
         model_cost_add(out, &rc, hist[res]);
     }
 }

@@ -1,0 +1,111 @@
+/* The SM pipe and L2 limits of the throughput model, each a case worked by
+ * hand on the profile of round numbers (test_round.h). */
+#include <math.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "test_round.h"
+
+/* naive_row 32x8 at 8192^2, store lines at 5 cycles: every store
+ * instruction writes 32 lines, 4 B in each (32 sectors in part).  The pipe:
+ * per block 8 warps x (1 load line + 32 store lines x 5) = 1288 cycles;
+ * 262,144 blocks over 100 SMs at 2 GHz: 262144 / 100 x 1288 / 2e6 =
+ * 1.68821 ms.  L2: 8,388,608 load sectors at 200/ns and 67,108,864 store
+ * sectors, each part-written (twice) at 100/ns: 0.04194 + 1.34218 ms, plus
+ * the read-modify-writes of lost sectors (no rmw_gbs here: none).  The pipe
+ * binds; at 4 cycles a line (1.35266 ms) the L2 would. */
+static void test_sm_limit(void **state)
+{
+    (void)state;
+    tpx_profile prof = round_prof();
+    prof.st_line_cycles = 5;
+    tpx_prediction p;
+    predict_on(&prof, TPX_K_NAIVE_ROW, 32, 8, 8192, &p);
+    assert_true(fabs(p.sm_cycles_block - 1288) < 1e-9);
+    assert_true(fabs(p.t_ms[TPX_LIM_SM] - 262144.0 / 100 * 1288 / 2e6) < 1e-9);
+    assert_true(fabs(p.t_ms[TPX_LIM_L2] - (8388608 / 200.0 + 2 * 67108864 / 100.0) * 1e-6) <
+                1e-9);
+    assert_int_equal(p.limiter, TPX_LIM_SM);
+    assert_true(fabs(p.st_lines_per_req - 32) < 1e-9);
+    char why[TPX_MSG];
+    predict_explain(&p, &prof, why, sizeof why);
+    assert_non_null(strstr(why, "32 lines per store instruction"));
+}
+
+/* With the store line at 1 cycle, the same launch is the L2's: 1.38 ms of
+ * sector traffic against a pipe of 262144 / 100 x 264 / 2e6 = 0.346 ms. */
+static void test_l2_limit(void **state)
+{
+    (void)state;
+    tpx_profile prof = round_prof();
+    prof.st_line_cycles = 1;
+    tpx_prediction p;
+    predict_on(&prof, TPX_K_NAIVE_ROW, 32, 8, 8192, &p);
+    assert_int_equal(p.limiter, TPX_LIM_L2);
+    assert_true(fabs(p.t_ms[TPX_LIM_SM] - 262144.0 / 100 * 264 / 2e6) < 1e-9);
+    assert_true(p.t_ms[TPX_LIM_L2] > 3 * p.t_ms[TPX_LIM_SM]);
+}
+
+/* An L1 hit's passes by sector position (probes l1p, l1r): naive_col 32x4
+ * reads 32 rows of A an instruction.  At 4104² f32 the rows lie 16416 bytes
+ * apart, 32 off 128, so a warp's sectors sit a quarter at each of a line's
+ * four positions (the last column's 8-lane warps too, 2 at each): its hits
+ * take max(lines / 4, lines / l1_lines_per_cycle) passes, half its lines at
+ * 2 lines a pass (a quarter of a cycle saved a hit line at 0.5 cycles a
+ * pass), a quarter at 8 (3/8 saved), a pass a line where the profile has
+ * no rate.  At 4112² (64 off 128): two positions, half the lines at either
+ * rate; at 4096²: one, every line.  Misses and stores are priced alike. */
+static double sm_cycles_at(tpx_profile *prof, double lpc, long long n, double *hit_per_block,
+                           tpx_totals *t)
+{
+    tpx_config c = test_cfg(TPX_K_NAIVE_COL, 32, 4, n, n, TPX_F32, 0);
+    tpx_traffic tr;
+    tpx_prediction p;
+    prof->l1_lines_per_cycle = lpc;
+    assert_int_equal(model_totals(&c, t, NULL), 0);
+    assert_int_equal(traffic_compute(&c, t, prof->l2_bytes, &tr), 0);
+    assert_int_equal(predict_config(&c, t, &tr, prof, &p), 0);
+    *hit_per_block = (double)(t->op[TPX_OP_GLD].lines - tr.l2_ld_lines) / (double)t->blocks;
+    assert_true(*hit_per_block > 0);
+    return p.sm_cycles_block;
+}
+
+static void test_hit_positions(void **state)
+{
+    (void)state;
+    tpx_profile prof = round_prof();
+    tpx_totals t;
+    double hit;
+    const tpx_cost *ld = &t.op[TPX_OP_GLD];
+    double every = sm_cycles_at(&prof, 0, 4104, &hit, &t);
+    assert_int_equal(ld->lines, 4 * ld->peak);
+    assert_int_equal(ld->wide_lines, ld->lines);
+    assert_int_equal(ld->wide_peak, ld->peak);
+    assert_true(fabs(every - sm_cycles_at(&prof, 2, 4104, &hit, &t) - 0.25 * hit) < 1e-9);
+    assert_true(fabs(every - sm_cycles_at(&prof, 8, 4104, &hit, &t) - 0.375 * hit) < 1e-9);
+
+    every = sm_cycles_at(&prof, 0, 4112, &hit, &t);
+    assert_int_equal(ld->lines, 2 * ld->peak);
+    assert_int_equal(ld->wide_lines, 0);
+    assert_true(fabs(every - sm_cycles_at(&prof, 2, 4112, &hit, &t) - 0.25 * hit) < 1e-9);
+    assert_true(fabs(every - sm_cycles_at(&prof, 8, 4112, &hit, &t) - 0.25 * hit) < 1e-9);
+
+    every = sm_cycles_at(&prof, 0, 4096, &hit, &t);
+    assert_int_equal(ld->lines, ld->peak);
+    assert_true(fabs(every - sm_cycles_at(&prof, 2, 4096, &hit, &t)) < 1e-9);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_sm_limit),
+        cmocka_unit_test(test_l2_limit),
+        cmocka_unit_test(test_hit_positions),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
