@@ -52,20 +52,20 @@ static void test_l2_limit(void **state)
 }
 
 /* An L1 hit's passes by sector position (probes l1p, l1r): naive_col 32x4
- * reads 32 rows of A an instruction.  At 4104² f32 the rows lie 16416 bytes
- * apart, 32 off 128, so a warp's sectors sit a quarter at each of a line's
- * four positions (the last column's 8-lane warps too, 2 at each): its hits
- * take max(lines / 4, lines / l1_lines_per_cycle) passes, half its lines at
- * 2 lines a pass (a quarter of a cycle saved a hit line at 0.5 cycles a
- * pass), a quarter at 8 (3/8 saved), a pass a line where the profile has
- * no rate.  At 4112² (64 off 128): two positions, half the lines at either
- * rate; at 4096²: one, every line.  Misses and stores are priced alike. */
+ * reads 32 rows of A an instruction (A 4096 rows, whole warps).  4104 wide,
+ * f32, the rows lie 16416 bytes apart, 32 off 128, so a warp's 32 sectors
+ * sit 8 at each of a line's four positions: its hits take max(8, 32 /
+ * l1_lines_per_cycle) passes, 16 at 2 lines a pass (a quarter of a cycle
+ * saved a hit line at 0.5 cycles a pass), 8 at 8 (3/8 saved), 32 where the
+ * profile has no rate.  4112 wide (64 off 128): two positions, 16 passes at
+ * either rate; 4096 wide: one, 32.  Misses and stores are priced alike. */
+static tpx_prediction p;
+
 static double sm_cycles_at(tpx_profile *prof, double lpc, long long n, double *hit_per_block,
                            tpx_totals *t)
 {
-    tpx_config c = test_cfg(TPX_K_NAIVE_COL, 32, 4, n, n, TPX_F32, 0);
+    tpx_config c = test_cfg(TPX_K_NAIVE_COL, 32, 4, n, 4096, TPX_F32, 0);
     tpx_traffic tr;
-    tpx_prediction p;
     prof->l1_lines_per_cycle = lpc;
     assert_int_equal(model_totals(&c, t, NULL), 0);
     assert_int_equal(traffic_compute(&c, t, prof->l2_bytes, &tr), 0);
@@ -86,8 +86,18 @@ static void test_hit_positions(void **state)
     assert_int_equal(ld->lines, 4 * ld->peak);
     assert_int_equal(ld->wide_lines, ld->lines);
     assert_int_equal(ld->wide_peak, ld->peak);
+    assert_true(fabs(p.ld_passes_per_req - 32) < 1e-9);
     assert_true(fabs(every - sm_cycles_at(&prof, 2, 4104, &hit, &t) - 0.25 * hit) < 1e-9);
+    assert_true(fabs(p.ld_passes_per_req - 16) < 1e-9 && fabs(p.ld_lines_per_req - 32) < 1e-9);
     assert_true(fabs(every - sm_cycles_at(&prof, 8, 4104, &hit, &t) - 0.375 * hit) < 1e-9);
+    assert_true(fabs(p.ld_passes_per_req - 8) < 1e-9);
+    prof.ld_hit_line_cycles = 40; /* the pipe binds, and says how the lines fall */
+    sm_cycles_at(&prof, 2, 4104, &hit, &t);
+    char why[TPX_MSG];
+    predict_explain(&p, &prof, why, sizeof why);
+    assert_int_equal(p.limiter, TPX_LIM_SM);
+    assert_non_null(strstr(why, "32 lines per load instruction in 16.0 L1 passes"));
+    prof.ld_hit_line_cycles = 0.5;
 
     every = sm_cycles_at(&prof, 0, 4112, &hit, &t);
     assert_int_equal(ld->lines, 2 * ld->peak);

@@ -32,23 +32,28 @@ static int profile_complete(const tpx_profile *p)
            p->l2_write_sectors_ns > 0 && p->partial_write_cost >= 1;
 }
 
-/* The L1 passes of a launch's load hits.  The L1 serves one sector of each
- * of a line's four positions a cycle (probe l1p), so an instruction's hits
- * take as many passes as the most of its sectors at one position, where
- * lanes spread over three or four positions at most l1_lines_per_cycle
- * lines a pass (probe l1r: 2.78 on the H200 at real row pitches, against 4
- * were the positions all the L1 minded).  A profile without it counts a
- * pass a line.  The passes are shared out as the lines are: the hits' share. */
+/* The L1 passes of a launch's loads.  The L1 serves one sector of each of a
+ * line's four positions a pass (probe l1p), so an instruction takes as many
+ * passes as the most of its sectors at one position; where they spread over
+ * three or four positions, at most l1_lines_per_cycle lines a pass (probe
+ * l1r: 2.77 on the H200 at real row pitches, where 4 were possible if the
+ * positions were all the L1 minded).  A profile without it: a pass a line. */
+static double l1_passes(const tpx_cost *ld, const tpx_profile *prof)
+{
+    if (prof->l1_lines_per_cycle <= 0)
+        return (double)ld->lines;
+    double wide = (double)ld->wide_peak;
+    double lpc = (double)ld->wide_lines / prof->l1_lines_per_cycle;
+    return (double)ld->peak - wide + (lpc > wide ? lpc : wide);
+}
+
+/* ... of its hits: the passes shared out as the lines are, the hits' share
+ * (a miss costs ld_line_cycles whatever its position). */
 static double hit_passes(const tpx_cost *ld, double hit, const tpx_profile *prof)
 {
     if (hit <= 0 || ld->lines == 0)
         return 0;
-    if (prof->l1_lines_per_cycle <= 0)
-        return hit;
-    double wide = (double)ld->wide_peak;
-    double lpc = (double)ld->wide_lines / prof->l1_lines_per_cycle;
-    double passes = (double)ld->peak - wide + (lpc > wide ? lpc : wide);
-    return passes * hit / (double)ld->lines;
+    return l1_passes(ld, prof) * hit / (double)ld->lines;
 }
 
 /* The load/store pipe cycles of one block: a pass per 128-byte line a
@@ -95,6 +100,7 @@ static int slots(const tpx_config *c, const tpx_totals *t, const tpx_traffic *tr
     const tpx_cost *ld = &t->op[TPX_OP_GLD], *st = &t->op[TPX_OP_GST];
     const tpx_cost *sl = &t->op[TPX_OP_SLD], *ss = &t->op[TPX_OP_SST];
     p->ld_lines_per_req = ld->insts ? (double)ld->lines / (double)ld->insts : 0;
+    p->ld_passes_per_req = ld->insts ? l1_passes(ld, prof) / (double)ld->insts : 0;
     p->st_lines_per_req = st->insts ? (double)st->lines / (double)st->insts : 0;
     unsigned long long ideal = sl->ideal + ss->ideal;
     p->smem_ways = ideal ? (double)(sl->wavefronts + ss->wavefronts) / (double)ideal : 0;

@@ -56,6 +56,7 @@ typedef struct tpx_prediction {
     double sm_cycles_block;     /* its own load/store pipe work */
     double st_lines_per_req;    /* 128-byte lines per global store instruction */
     double ld_lines_per_req;    /* ... per global load instruction */
+    double ld_passes_per_req;   /* the L1 passes of those lines (their sectors' positions) */
     double smem_ways;           /* shared wavefronts per instruction over the ideal */
     int access_bytes;           /* bytes one lane's access moves */
     double run_a, run_b;        /* contiguous bytes DRAM sees on each side */

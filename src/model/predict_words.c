@@ -64,6 +64,9 @@ static void sm_words(const tpx_prediction *p, char *buf, size_t n)
         snprintf(why, sizeof why, "%.0f-way shared-memory bank conflicts", p->smem_ways);
     else if (p->st_lines_per_req >= p->ld_lines_per_req && p->st_lines_per_req > 1)
         snprintf(why, sizeof why, "%.0f lines per store instruction", p->st_lines_per_req);
+    else if (p->ld_lines_per_req > 1 && p->ld_passes_per_req < p->ld_lines_per_req - 0.5)
+        snprintf(why, sizeof why, "%.0f lines per load instruction in %.1f L1 passes",
+                 p->ld_lines_per_req, p->ld_passes_per_req);
     else if (p->ld_lines_per_req > 1)
         snprintf(why, sizeof why, "%.0f lines per load instruction", p->ld_lines_per_req);
     else
