@@ -39,23 +39,23 @@ static inline void predict_cfg(const tpx_profile *prof, const tpx_config *c, tpx
     assert_int_equal(predict_config(c, &t, &tr, prof, p), 0);
 }
 
-static inline void predict_dt(const tpx_profile *prof, tpx_kernel_id k, int bx, int by, long long w,
-                      long long h, tpx_dtype dt, tpx_prediction *p)
+static inline void predict_dt(const tpx_profile *prof, tpx_kernel_id k, int bx, int by,
+                              long long w, long long h, tpx_dtype dt, tpx_prediction *p)
 {
     tpx_config c = test_cfg(k, bx, by, w, h, dt, 0);
     predict_cfg(prof, &c, p);
 }
 
 /* ... with padded shared tiles (a walk without conflicts) */
-static inline void predict_pad1(const tpx_profile *prof, tpx_kernel_id k, int bx, int by, long long w,
-                         long long h, tpx_dtype dt, tpx_prediction *p)
+static inline void predict_pad1(const tpx_profile *prof, tpx_kernel_id k, int bx, int by,
+                                long long w, long long h, tpx_dtype dt, tpx_prediction *p)
 {
     tpx_config c = test_cfg(k, bx, by, w, h, dt, 1);
     predict_cfg(prof, &c, p);
 }
 
-static inline void predict_on(const tpx_profile *prof, tpx_kernel_id k, int bx, int by, long long n,
-                       tpx_prediction *p)
+static inline void predict_on(const tpx_profile *prof, tpx_kernel_id k, int bx, int by,
+                              long long n, tpx_prediction *p)
 {
     predict_dt(prof, k, bx, by, n, n, TPX_F32, p);
 }

@@ -150,22 +150,20 @@ void model_inst_cost(const tpx_inst *in, size_t esize, tpx_cost *acc)
         acc->ideal += (unsigned long long)d.ideal;
     } else {
         long long u[64];
-        int ns = model_distinct_units(in, esize, 0, 32, u);
-        acc->sectors += (unsigned long long)ns;
-        long long v[64];
-        int nl = model_distinct_units(in, esize, 0, 128, v);
-        acc->lines += (unsigned long long)nl;
-        model_add_positions(acc, u, ns, nl);
+        model_add_sectors(acc, u, model_distinct_units(in, esize, 0, 32, u));
     }
 }
 
-void model_add_positions(tpx_cost *acc, const long long *sectors, int n, int lines)
+void model_add_sectors(tpx_cost *acc, const long long *sectors, int n)
 {
-    int at[4] = {0}, top = 0;
+    int at[4] = {0}, top = 0, lines = 0;
     for (int i = 0; i < n; i++) {
         int k = ++at[sectors[i] & 3];
         top = k > top ? k : top;
+        lines += i == 0 || sectors[i] >> 2 != sectors[i - 1] >> 2;
     }
+    acc->sectors += (unsigned long long)n;
+    acc->lines += (unsigned long long)lines;
     acc->peak += (unsigned long long)top;
     if (2 * top < lines) {
         acc->wide_peak += (unsigned long long)top;

@@ -36,7 +36,7 @@ typedef struct tpx_cost {
     unsigned long long lines;      /* global: distinct 128-byte lines */
     unsigned long long peak;       /* global: sectors at the line position most of them share */
     unsigned long long wide_peak;  /* the same, of instructions over 3 or 4 positions */
-    unsigned long long wide_lines; /* and their lines (model_add_positions) */
+    unsigned long long wide_lines; /* and their lines (model_add_sectors) */
     unsigned long long wavefronts; /* shared: passes over the 32 banks */
     unsigned long long ideal;      /* shared: fewest passes the width allows */
     unsigned long long bytes;      /* bytes the active lanes ask for */
@@ -77,13 +77,13 @@ void model_build_inst(const tpx_config *c, const tpx_geom *g, int tbx, int tby, 
 int model_distinct_units(const tpx_inst *in, size_t esize, long long shift, long long unit,
                          long long *out);
 void model_cost_add(tpx_cost *acc, const tpx_cost *c, unsigned long long times);
-/* Adds to acc the sector positions of one instruction of `lines` lines and
- * n sorted distinct sectors: the most sectors at one of a line's four
- * positions (the L1 serves one sector of each position a cycle, probe l1p),
- * and, where they spread over more than two positions, that count and the
- * lines apart (the L1 then serves fewer lines a cycle than positions: probe
- * l1r, docs/prediction.md). */
-void model_add_positions(tpx_cost *acc, const long long *sectors, int n, int lines);
+/* Adds to acc one global instruction's n sorted distinct sectors: their
+ * count, their lines, the most of them at one of a line's four positions
+ * (the L1 serves one sector of each position a pass, probe l1p) and, where
+ * they spread over more than two positions, that count and their lines
+ * apart (the L1 then serves fewer lines a pass than positions: probe l1r,
+ * docs/prediction.md). */
+void model_add_sectors(tpx_cost *acc, const long long *sectors, int n);
 
 int model_warps_per_block(const tpx_config *c);
 /* Warp-level memory instructions per warp, in program order. */

@@ -26,7 +26,8 @@ static const profile_key profile_keys[] = {
     PK(dram_run_window, 'd'), PK(barrier_eff, 'c'), PK(block_run_eff, 'c'),
     PK(walk_eff, 'c'), PK(walk_eff_aligned, 'c'), PK(walk_split_16, 'c'), PK(walk_split_8, 'c'),
     PK(walk_split_4, 'c'), PK(walk_split_2, 'c'), PK(ld_line_cycles, 'd'),
-    PK(ld_hit_line_cycles, 'd'), PK(l1_lines_per_cycle, 'd'), PK(st_line_cycles, 'd'), PK(smem_wavefront_cycles, 'd'), PK(smem_instr_cycles, 'd'),
+    PK(ld_hit_line_cycles, 'd'), PK(l1_lines_per_cycle, 'd'), PK(st_line_cycles, 'd'),
+    PK(smem_wavefront_cycles, 'd'), PK(smem_instr_cycles, 'd'),
     PK(l2_read_sectors_ns, 'd'), PK(l2_write_sectors_ns, 'd'), PK(partial_write_cost, 'd'),
     PK(rmw_gbs, 'd'),
 };

@@ -103,12 +103,7 @@ static void price_by_residue(const tpx_inst *t0, size_t e, long long a0, long lo
         long long shift = lift + res - a0; /* byte shift applied to every lane */
         rc.insts = 1;
         rc.bytes = (unsigned long long)__builtin_popcount(t0->active) * e;
-        int ns = model_distinct_units(t0, e, shift, 32, u);
-        rc.sectors = (unsigned long long)ns;
-        long long v[64];
-        int nl = model_distinct_units(t0, e, shift, 128, v);
-        rc.lines = (unsigned long long)nl;
-        model_add_positions(&rc, u, ns, nl);
+        model_add_sectors(&rc, u, model_distinct_units(t0, e, shift, 32, u));
         model_cost_add(out, &rc, hist[res]);
     }
 }
