@@ -279,7 +279,8 @@ def derive(src, dst):
               'overlap_p', 'dram_run_read', 'dram_run_write', 'dram_run_window', 'block_run_eff',
               'barrier_eff', 'walk_eff', 'walk_eff_aligned', 'walk_split_16', 'walk_split_8',
               'walk_split_4', 'walk_split_2', 'ld_line_cycles', 'ld_hit_line_cycles',
-              'l1_lines_per_cycle', 'st_line_cycles', 'smem_wavefront_cycles', 'smem_instr_cycles', 'partial_write_cost'):
+              'l1_lines_per_cycle', 'st_line_cycles', 'smem_wavefront_cycles', 'smem_instr_cycles',
+              'partial_write_cost'):
         if k in s:
             print(f"{k}={s[k]}")
     return 0

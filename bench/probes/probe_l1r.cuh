@@ -17,6 +17,7 @@
 
 #include "probe_pipe.cuh"
 
+#include <algorithm>
 #include <vector>
 
 /* step is 1 at run time: a word offset the compiler cannot see repeat, so it
@@ -37,28 +38,23 @@ __global__ void k_l1r(const unsigned *buf, int n, ll pitch, ll base, int iters, 
 }
 
 /* The most of an instruction's sectors at one of the line's four positions,
- * and its lines: what the model counts for the same lanes. */
+ * and its lines: what the model counts for the same lanes (model_add_sectors,
+ * counted here again because the probe stands alone), from the sorted
+ * distinct sectors. */
 static void l1r_counts(int n, ll pitch, ll base, int *peak, int *lines)
 {
-    std::vector<ll> sec, lin;
-    for (int r = 0; r < n; r++) {
-        ll s = (base + (ll)r * pitch) / 32;
-        bool seen = false;
-        for (ll x : sec)
-            seen = seen || x == s;
-        if (!seen)
-            sec.push_back(s);
-        bool lseen = false;
-        for (ll x : lin)
-            lseen = lseen || x == s / 4;
-        if (!lseen)
-            lin.push_back(s / 4);
-    }
+    std::vector<ll> sec;
+    for (int r = 0; r < n; r++)
+        sec.push_back((base + (ll)r * pitch) / 32);
+    std::sort(sec.begin(), sec.end());
+    sec.erase(std::unique(sec.begin(), sec.end()), sec.end());
     int at[4] = {0, 0, 0, 0}, top = 0;
-    for (ll s : sec)
-        top = ++at[s & 3] > top ? at[s & 3] : top;
+    *lines = 0;
+    for (size_t i = 0; i < sec.size(); i++) {
+        top = ++at[sec[i] & 3] > top ? at[sec[i] & 3] : top;
+        *lines += i == 0 || sec[i] / 4 != sec[i - 1] / 4;
+    }
     *peak = top;
-    *lines = (int)lin.size();
 }
 
 static void run_l1r(void)

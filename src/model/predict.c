@@ -47,28 +47,20 @@ static double l1_passes(const tpx_cost *ld, const tpx_profile *prof)
     return (double)ld->peak - wide + (lpc > wide ? lpc : wide);
 }
 
-/* ... of its hits: the passes shared out as the lines are, the hits' share
- * (a miss costs ld_line_cycles whatever its position). */
-static double hit_passes(const tpx_cost *ld, double hit, const tpx_profile *prof)
-{
-    if (hit <= 0 || ld->lines == 0)
-        return 0;
-    return l1_passes(ld, prof) * hit / (double)ld->lines;
-}
-
 /* The load/store pipe cycles of one block: a pass per 128-byte line a
- * global load misses in L1, the hits' passes (above), a pass per line a
+ * global load misses in L1, the hits' share of the loads' L1 passes (above;
+ * a miss costs ld_line_cycles whatever its position), a pass per line a
  * store writes, per shared wavefront and shared instruction (bench/probes:
  * the pipe probe). */
 static double sm_cycles_per_block(const tpx_totals *t, const tpx_traffic *tr,
-                                  const tpx_profile *prof)
+                                  const tpx_profile *prof, double passes)
 {
-    double miss = (double)tr->l2_ld_lines;
-    double hit = (double)t->op[TPX_OP_GLD].lines - miss;
+    double miss = (double)tr->l2_ld_lines, lines = (double)t->op[TPX_OP_GLD].lines;
+    double hit = lines - miss;
+    double hit_passes = hit > 0 && lines > 0 ? passes * hit / lines : 0;
     double shw = (double)(t->op[TPX_OP_SLD].wavefronts + t->op[TPX_OP_SST].wavefronts);
     double shi = (double)(t->op[TPX_OP_SLD].insts + t->op[TPX_OP_SST].insts);
-    double cyc = miss * prof->ld_line_cycles +
-                 hit_passes(&t->op[TPX_OP_GLD], hit, prof) * prof->ld_hit_line_cycles +
+    double cyc = miss * prof->ld_line_cycles + hit_passes * prof->ld_hit_line_cycles +
                  (double)t->op[TPX_OP_GST].lines * prof->st_line_cycles +
                  shw * prof->smem_wavefront_cycles + shi * prof->smem_instr_cycles;
     return cyc / (double)t->blocks;
@@ -96,11 +88,12 @@ static int slots(const tpx_config *c, const tpx_totals *t, const tpx_traffic *tr
     double rounds = p->loads_per_thread / p->loads_in_flight;
     double ld_bytes = (double)tr->l2_ld_sectors * 32 / (double)t->blocks;
     p->bytes_in_flight_sm = ld_bytes / (rounds > 1 ? rounds : 1) * p->blocks_per_sm;
-    p->sm_cycles_block = sm_cycles_per_block(t, tr, prof);
+    double passes = l1_passes(&t->op[TPX_OP_GLD], prof);
+    p->sm_cycles_block = sm_cycles_per_block(t, tr, prof, passes);
     const tpx_cost *ld = &t->op[TPX_OP_GLD], *st = &t->op[TPX_OP_GST];
     const tpx_cost *sl = &t->op[TPX_OP_SLD], *ss = &t->op[TPX_OP_SST];
     p->ld_lines_per_req = ld->insts ? (double)ld->lines / (double)ld->insts : 0;
-    p->ld_passes_per_req = ld->insts ? l1_passes(ld, prof) / (double)ld->insts : 0;
+    p->ld_passes_per_req = ld->insts ? passes / (double)ld->insts : 0;
     p->st_lines_per_req = st->insts ? (double)st->lines / (double)st->insts : 0;
     unsigned long long ideal = sl->ideal + ss->ideal;
     p->smem_ways = ideal ? (double)(sl->wavefronts + ss->wavefronts) / (double)ideal : 0;
