@@ -189,6 +189,31 @@ static void test_split_limit(void **state)
     assert_non_null(strstr(why, " % time from rows of B split across 32-byte sectors"));
 }
 
+/* The split rate by block order (probe splitcol): tile_vec's element path
+ * runs in column order, so it takes walk_split_col_* where the profile has
+ * them (B's rows of 8193 x 4 bytes, 128-byte tile rows: 0.5 x 4000 GB/s),
+ * and the cartesian curve without them (0.2, as tile_rows); tile_rows
+ * keeps the cartesian curve either way. */
+static void test_split_col(void **state)
+{
+    (void)state;
+    tpx_profile prof = round_prof();
+    char msg[TPX_MSG], text[2048];
+    snprintf(text, sizeof text, "%swalk_split_4=64:0.1,256:0.3\n", round_profile);
+    assert_int_equal(profile_parse(text, &prof, msg, sizeof msg), 0);
+    tpx_prediction p;
+    predict_pad1(&prof, TPX_K_TILE_VEC, 32, 8, 8192, 8193, TPX_F32, &p);
+    assert_true(p.split_bytes == 4 && p.split_tile == 128 && fabs(p.split_gbs - 800) < 1e-9);
+    snprintf(text, sizeof text, "%swalk_split_4=64:0.1,256:0.3\nwalk_split_col_4=128:0.5\n",
+             round_profile);
+    assert_int_equal(profile_parse(text, &prof, msg, sizeof msg), 0);
+    predict_pad1(&prof, TPX_K_TILE_VEC, 32, 8, 8192, 8193, TPX_F32, &p);
+    assert_true(p.split_bytes == 4 && fabs(p.split_gbs - 2000) < 1e-9);
+    assert_true(fabs(p.t_ms[TPX_LIM_SPLIT] - 8192.0 * 8193 * 4 / 2e9) < 1e-12);
+    predict_pad1(&prof, TPX_K_TILE_ROWS, 32, 8, 8192, 8193, TPX_F32, &p);
+    assert_true(fabs(p.split_gbs - 800) < 1e-9);
+}
+
 /* DRAM at the efficiency of its runs: a write curve of 50 % for runs up to
  * 1 KB doubles the write time of a launch whose blocks write short runs,
  * and leaves a plain copy (runs of whole rows) alone. */
@@ -292,7 +317,7 @@ int main(void)
         cmocka_unit_test(test_dram_runs),     cmocka_unit_test(test_h200_block_shapes),
         cmocka_unit_test(test_curves),        cmocka_unit_test(test_compare_words),
         cmocka_unit_test(test_block_curves),  cmocka_unit_test(test_walk_pace),
-        cmocka_unit_test(test_split_limit),
+        cmocka_unit_test(test_split_limit),   cmocka_unit_test(test_split_col),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -44,6 +44,10 @@ catalog (docs/prediction.md, "Calibration"):
                         time (--tpx) grow as the probe's does from rows on
                         sectors to split rows (what the model charges already
                         for part-written sectors is not charged twice)
+  walk_split_col_16, _8, _4, _2
+                        splitcol: the same with the blocks in tile_vec's
+                        column order, where the tile that writes the rest
+                        of a split sector is the next block launched
   chase_*               chase: unloaded latencies (documentation only)
 
 A GPU without probes gets its constants from a probed profile by rules
@@ -278,7 +282,8 @@ def derive(src, dst):
     for k in ('launch_ns_per_block', 'launch_ns_per_warp', 'mem_latency_ns', 'latency_per_warp',
               'overlap_p', 'dram_run_read', 'dram_run_write', 'dram_run_window', 'block_run_eff',
               'barrier_eff', 'walk_eff', 'walk_eff_aligned', 'walk_split_16', 'walk_split_8',
-              'walk_split_4', 'walk_split_2', 'ld_line_cycles', 'ld_hit_line_cycles',
+              'walk_split_4', 'walk_split_2', 'walk_split_col_16', 'walk_split_col_8',
+              'walk_split_col_4', 'walk_split_col_2', 'ld_line_cycles', 'ld_hit_line_cycles',
               'l1_lines_per_cycle', 'st_line_cycles', 'smem_wavefront_cycles', 'smem_instr_cycles',
               'partial_write_cost'):
         if k in s:
@@ -333,6 +338,9 @@ def main():
         print("# walk_split_*: against the probe's own reference (no --tpx: not the model's)")
     for off, curve in sorted(sp.items(), reverse=True):
         print(f"walk_split_{off}=" + ",".join(f"{x}:{y:.3f}" for x, y in curve))
+    for off, curve in sorted(split(t, c['launch_ns_per_block'], bw, p, a.tpx, a.profile,
+                                   'splitcol').items(), reverse=True):
+        print(f"walk_split_col_{off}=" + ",".join(f"{x}:{y:.3f}" for x, y in curve))
     print(f"# the L1-hit cost from probe {c['src']['ld_hit_line_cycles']}, the store cost from probe "
           f"{c['src']['st_line_cycles']},\n# the other pipe costs from probe pipe")
     for k in ('ld_line_cycles', 'ld_hit_line_cycles', 'st_line_cycles', 'smem_wavefront_cycles',

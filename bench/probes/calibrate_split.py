@@ -25,7 +25,7 @@ def model_times(tpx, profile, tb, off, bx, by):
     return p['ms_unsplit'], p['walk_pace']
 
 
-def split(t, launch_ns, dram_gbs, p_norm, tpx=None, profile=None):
+def split(t, launch_ns, dram_gbs, p_norm, tpx=None, profile=None, tag='split'):
     """The rate the stores of rows split across sectors drain at, as a share
     of dram_gbs, by offset and the bytes of a tile row (element sizes agree
     by bytes, not by elements): the median over element sizes and rows a
@@ -38,10 +38,15 @@ def split(t, launch_ns, dram_gbs, p_norm, tpx=None, profile=None):
     (t_ref, t_unsplit: the model's times at the reference and at the split
     pitch without the limit; w its walk pace).  Tiles whose reference runs
     at the launch floor are left out (the split hides under it, as in the
-    model).  Without --tpx the probe's own reference time stands for the
-    model's (t_ref = t_unsplit = the measured reference)."""
+    model); a tile row none of whose tiles is slower than the model gets 1
+    (the limit never binds there).  Without --tpx the probe's own reference time stands for the
+    model's (t_ref = t_unsplit = the measured reference).  tag 'splitcol':
+    the probe's blocks in column order (tile_vec's), against its own
+    reference in that order; the model's times are tile_rows' (cartesian)
+    at the same tile, since no walk of the catalog has that order at rows
+    on sectors (tile_vec takes its 16-byte path there)."""
     d = {}
-    for tb, off, side, bx, reps, by, bps, ms, gbs in t.get('split', []):
+    for tb, off, side, bx, reps, by, bps, ms, gbs in t.get(tag, []):
         if side == '2' or off == '32':  # the reference is side 3: both on sectors
             key = (int(tb), int(off), int(bx), int(reps))
             d[key] = (min(float(ms), d.get(key, (math.inf,))[0]), int(by))  # the faster run
@@ -59,10 +64,13 @@ def split(t, launch_ns, dram_gbs, p_norm, tpx=None, profile=None):
                 continue
             (t_ref, w), (t_un, _) = got
         grown = (t_ref * w / ratio) ** p_norm - (t_un * w) ** p_norm
+        got = curves.setdefault(off, {}).setdefault(bx * tb, [])
         if grown <= 0:  # no slower than the model already is: no limit to add
             continue
         t_split = grown ** (1 / p_norm)
         share = 8192 * 8192 * tb / (t_split * 1e6) / dram_gbs
-        curves.setdefault(off, {}).setdefault(bx * tb, []).append(min(1.0, share))
-    return {off: [(bx, statistics.median(v)) for bx, v in sorted(c.items())]
+        got.append(min(1.0, share))
+    # a tile row where no tile was slower than the model: a limit that never
+    # binds (1), not a gap the curve would fill with its last point
+    return {off: [(bx, statistics.median(v) if v else 1.0) for bx, v in sorted(c.items())]
             for off, c in curves.items()}

@@ -38,10 +38,12 @@
  *   split   the reps probe's tile walk with rows split across 32-byte
  *           sectors on the side read, written or both (probe_split.cuh):
  *           the split-row pace;
+ *   splitcol the same with the blocks in tile_vec's column order (the tile
+ *           that completes a split sector is the next block);
  *   copy    cudaMemcpy device to device, cold and L2-resident (hot).
  *
  * Build: nvcc -arch=sm_90 -O3 -std=c++17 -o probe bench/probes/probe.cu
- * Run:   probe [launch|chase|stream|pipe|l1s|l1p|l1r|l2few|prologue|barrier|pages|carve|reps|split|shrows|runs|join|copy|all] [--quick] [--once]  (CSV on stdout;
+ * Run:   probe [launch|chase|stream|pipe|l1s|l1p|l1r|l2few|prologue|barrier|pages|carve|reps|split|splitcol|shrows|runs|join|copy|all] [--quick] [--once]  (CSV on stdout;
  *        bench/probes/run.sh runs them all and keeps the tables)
  */
 #include "probe_barrier.cuh"
@@ -282,6 +284,8 @@ int main(int argc, char **argv)
         run_reps(argc > 2 && strncmp(argv[2], "--", 2) != 0 ? argv[2] : NULL);
     if (what == "split" || what == "all") /* the split-row pace calibrate.py takes */
         run_split();
+    if (what == "splitcol" || what == "all") /* the same, blocks in column order */
+        run_splitcol();
     if (what == "runs" || what == "all")
         run_runs();
     if (what == "join") /* the L2 joining write runs D launches apart (not yet in the model) */

@@ -22,6 +22,7 @@
 /* The body, by the bits of MODE: 1 through the padded shared tile (a
  * barrier between), 2 the tile read down its columns (transposed in shared
  * memory), 4 written to the mirrored tile (block (i, j) stores tile (j, i)).
+ * 8 the blocks in column order (tile_vec's).
  * Mode 7 is tile_rows' pattern: its pace by the registers a thread's rows
  * hold is the profile's walk curves (calibrate.py, walk); the other modes
  * tell which of its differences from a copy costs. */
@@ -32,7 +33,12 @@ __device__ __forceinline__ void reps_body(const T *__restrict__ src, T *__restri
     extern __shared__ __align__(16) unsigned char reps_smem[];
     T *tile = (T *)reps_smem;
     const int bx = blockDim.x, by = blockDim.y, tx = threadIdx.x, ty = threadIdx.y;
-    const ll base = ((ll)blockIdx.y * bx + ty) * width + (ll)blockIdx.x * bx + tx;
+    ll gxi = blockIdx.x, gyi = blockIdx.y;
+    if (MODE & 8) { /* tile_vec's column order: consecutive blocks go down a column of tiles */
+        const ll bid = gxi + (ll)gridDim.x * gyi;
+        gxi = bid / gridDim.y, gyi = bid % gridDim.y;
+    }
+    const ll base = (gyi * bx + ty) * width + gxi * bx + tx;
     const ll step = (ll)by * width;
     T v[REPS];
 #pragma unroll
@@ -47,8 +53,7 @@ __device__ __forceinline__ void reps_body(const T *__restrict__ src, T *__restri
         for (int r = 0; r < REPS; r++)
             v[r] = MODE & 2 ? tile[tx * (bx + 1) + ty + r * by] : tile[(ty + r * by) * (bx + 1) + tx];
     }
-    const ll out = MODE & 4 ? ((ll)blockIdx.x * bx + ty) * wout + (ll)blockIdx.y * bx + tx
-                            : ((ll)blockIdx.y * bx + ty) * wout + (ll)blockIdx.x * bx + tx;
+    const ll out = MODE & 4 ? (gxi * bx + ty) * wout + gyi * bx + tx : (gyi * bx + ty) * wout + gxi * bx + tx;
 #pragma unroll
     for (int r = 0; r < REPS; r++)
         dst[out + r * (ll)by * wout] = v[r];

@@ -18,11 +18,13 @@
 
 #include "probe_reps.cuh"
 
-/* side: 1 the rows read are split, 2 the rows written, 3 both */
-template <typename T, int REPS>
+/* side: 1 the rows read are split, 2 the rows written, 3 both; MODE 15:
+ * the blocks in tile_vec's column order, so the tile that writes the rest
+ * of a split sector is the next block, not a grid row later ("splitcol") */
+template <typename T, int REPS, int MODE = 7>
 static void split_one(void *s, void *d, int n, int off, int side, int bx)
 {
-    auto fn = k_reps<T, REPS, 7>;
+    auto fn = k_reps<T, REPS, MODE>;
     int by = bx / REPS, smem = bx * (bx + 1) * (int)sizeof(T);
     int pad = off / (int)sizeof(T);
     int ref = 32 / (int)sizeof(T); /* the reference pitch: rows on sectors, off 128 bytes */
@@ -35,7 +37,8 @@ static void split_one(void *s, void *d, int n, int off, int side, int bx)
     dim3 grid(n / bx, n / bx), block(bx, by);
     double ms =
         probe_time([&] { fn<<<grid, block, smem>>>((const T *)s, (T *)d, win, wout); }, 7, true);
-    printf("split,%d,%d,%d,%d,%d,%d,%d,%.5f,%.1f\n", (int)sizeof(T), off, side, bx, REPS, by, got, ms,
+    printf("%s,%d,%d,%d,%d,%d,%d,%d,%.5f,%.1f\n", MODE & 8 ? "splitcol" : "split", (int)sizeof(T), off,
+           side, bx, REPS, by, got, ms,
            2.0 * (double)n * n * sizeof(T) / (ms * 1e6));
 }
 
@@ -56,6 +59,36 @@ static void split_t(void *s, void *d, int n)
             }
         }
     }
+}
+
+/* The written side split and the reference, blocks in column order */
+template <typename T>
+static void splitcol_t(void *s, void *d, int n)
+{
+    for (int off : {32, 16, 8, 4, 2}) {
+        if (off % (int)sizeof(T))
+            continue;
+        for (int bx : {8, 16, 32, 64, 128}) {
+            int side = off == 32 ? 3 : 2;
+            split_one<T, 4, 15>(s, d, n, off, side, bx);
+            split_one<T, 8, 15>(s, d, n, off, side, bx);
+            split_one<T, 16, 15>(s, d, n, off, side, bx);
+            split_one<T, 32, 15>(s, d, n, off, side, bx);
+        }
+    }
+}
+
+static void run_splitcol(void)
+{
+    printf("probe,tbytes,off,side,bx,reps,by,bps,ms,gbs\n");
+    const int n = 8192;
+    const size_t bytes = (size_t)n * (n + 32) * 8;
+    void *s, *d;
+    probe_pair(bytes, &s, &d);
+    splitcol_t<unsigned short>(s, d, n);
+    splitcol_t<unsigned>(s, d, n);
+    splitcol_t<unsigned long long>(s, d, n);
+    probe_pair_free(s, d);
 }
 
 static void run_split(void)

@@ -179,6 +179,10 @@ static void split_limit(const tpx_config *c, long long e, int tile_w, const tpx_
         return;
     const tpx_curve *cv = g >= 16 ? &prof->walk_split_16 : g >= 8 ? &prof->walk_split_8
                           : g >= 4 ? &prof->walk_split_4 : &prof->walk_split_2;
+    const tpx_curve *col = g >= 16 ? &prof->walk_split_col_16 : g >= 8 ? &prof->walk_split_col_8
+                           : g >= 4 ? &prof->walk_split_col_4 : &prof->walk_split_col_2;
+    if (tpx_traits_of(c->kernel).remap == TPX_REMAP_COL && col->n)
+        cv = col; /* the tile beside is the next block: probe splitcol */
     if (cv->n == 0)
         return;
     p->split_bytes = g;

@@ -58,6 +58,10 @@ typedef struct tpx_profile {
      * its stores drain at over dram_gbs, by the bytes of a tile row (the
      * split probe); none: no such limit */
     tpx_curve walk_split_16, walk_split_8, walk_split_4, walk_split_2;
+    /* ... with the blocks in column order (tile_vec's), where the tile that
+     * writes the rest of a split sector is the next block (probe splitcol);
+     * none: the cartesian curves */
+    tpx_curve walk_split_col_16, walk_split_col_8, walk_split_col_4, walk_split_col_2;
     double ld_line_cycles;      /* SM pipe cycles per line a load misses in L1 */
     double ld_hit_line_cycles;  /* ... per line it hits */
     double l1_lines_per_cycle;  /* lines an L1 pass serves when their sectors spread (0: one) */
