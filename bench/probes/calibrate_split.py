@@ -39,8 +39,9 @@ def split(t, launch_ns, dram_gbs, p_norm, tpx=None, profile=None, tag='split'):
     pitch without the limit; w its walk pace).  Tiles whose reference runs
     at the launch floor are left out (the split hides under it, as in the
     model); a tile row none of whose tiles is slower than the model gets 1
-    (the limit never binds there).  Without --tpx the probe's own reference time stands for the
-    model's (t_ref = t_unsplit = the measured reference).  tag 'splitcol':
+    (the limit never binds there).  Without --tpx the probe's own reference
+    time stands for the model's (t_ref = t_unsplit = the measured
+    reference).  tag 'splitcol':
     the probe's blocks in column order (tile_vec's), against its own
     reference in that order; the model's times are tile_rows' (cartesian)
     at the same tile, since no walk of the catalog has that order at rows
@@ -64,12 +65,12 @@ def split(t, launch_ns, dram_gbs, p_norm, tpx=None, profile=None, tag='split'):
                 continue
             (t_ref, w), (t_un, _) = got
         grown = (t_ref * w / ratio) ** p_norm - (t_un * w) ** p_norm
-        got = curves.setdefault(off, {}).setdefault(bx * tb, [])
+        shares = curves.setdefault(off, {}).setdefault(bx * tb, [])
         if grown <= 0:  # no slower than the model already is: no limit to add
             continue
         t_split = grown ** (1 / p_norm)
         share = 8192 * 8192 * tb / (t_split * 1e6) / dram_gbs
-        got.append(min(1.0, share))
+        shares.append(min(1.0, share))
     # a tile row where no tile was slower than the model: a limit that never
     # binds (1), not a gap the curve would fill with its last point
     return {off: [(bx, statistics.median(v) if v else 1.0) for bx, v in sorted(c.items())]
