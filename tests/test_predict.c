@@ -193,7 +193,8 @@ static void test_split_limit(void **state)
  * runs in column order, so it takes walk_split_col_* where the profile has
  * them (B's rows of 8193 x 4 bytes, 128-byte tile rows: 0.5 x 4000 GB/s),
  * and the cartesian curve without them (0.2, as tile_rows); tile_rows
- * keeps the cartesian curve either way. */
+ * keeps the cartesian curve either way.  Where it binds, the words say
+ * that the sector's rest is the next block's, and only for column order. */
 static void test_split_col(void **state)
 {
     (void)state;
@@ -210,8 +211,18 @@ static void test_split_col(void **state)
     predict_pad1(&prof, TPX_K_TILE_VEC, 32, 8, 8192, 8193, TPX_F32, &p);
     assert_true(p.split_bytes == 4 && fabs(p.split_gbs - 2000) < 1e-9);
     assert_true(fabs(p.t_ms[TPX_LIM_SPLIT] - 8192.0 * 8193 * 4 / 2e9) < 1e-12);
+    char why[TPX_MSG]; /* at 1000 GB/s it binds: the words say whose the sector's rest is */
+    snprintf(text, sizeof text, "%swalk_split_4=64:0.1,256:0.3\nwalk_split_col_4=128:0.25\n",
+             round_profile);
+    assert_int_equal(profile_parse(text, &prof, msg, sizeof msg), 0);
+    predict_pad1(&prof, TPX_K_TILE_VEC, 32, 8, 8192, 8193, TPX_F32, &p);
+    assert_int_equal(p.limiter, TPX_LIM_SPLIT);
+    predict_explain(&p, &prof, why, sizeof why);
+    assert_non_null(strstr(why, "fills, the rest written by the next block (1000 GB/s)"));
     predict_pad1(&prof, TPX_K_TILE_ROWS, 32, 8, 8192, 8193, TPX_F32, &p);
-    assert_true(fabs(p.split_gbs - 800) < 1e-9);
+    assert_true(fabs(p.split_gbs - 800) < 1e-9 && !p.split_next && p.limiter == TPX_LIM_SPLIT);
+    predict_explain(&p, &prof, why, sizeof why);
+    assert_null(strstr(why, "next block"));
 }
 
 /* DRAM at the efficiency of its runs: a write curve of 50 % for runs up to

@@ -181,10 +181,12 @@ static void split_limit(const tpx_config *c, long long e, int tile_w, const tpx_
                           : g >= 4 ? &prof->walk_split_4 : &prof->walk_split_2;
     const tpx_curve *col = g >= 16 ? &prof->walk_split_col_16 : g >= 8 ? &prof->walk_split_col_8
                            : g >= 4 ? &prof->walk_split_col_4 : &prof->walk_split_col_2;
-    if (tpx_traits_of(c->kernel).remap == TPX_REMAP_COL && col->n)
+    int next = tpx_traits_of(c->kernel).remap == TPX_REMAP_COL && col->n;
+    if (next)
         cv = col; /* the tile beside is the next block: probe splitcol */
     if (cv->n == 0)
         return;
+    p->split_next = next;
     p->split_bytes = g;
     p->split_tile = tile_w * (int)e; /* the drain follows the row's bytes, not elements */
     p->split_gbs = profile_curve_at(cv, p->split_tile) * prof->dram_gbs;

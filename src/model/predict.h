@@ -69,6 +69,7 @@ typedef struct tpx_prediction {
                                  * length is a multiple of (2 to 16); 0: on sectors */
     int split_tile;             /* ... the bytes of a tile row (the walk's tile width) */
     double split_gbs;           /* the rate its stores drain at (walk_split_*; 0: none) */
+    int split_next;             /* 1: the sector's rest is the next block's (column order) */
     double ms_unsplit;          /* the time with B's rows on sectors (no split limit) */
     double dram_bytes;
 } tpx_prediction;

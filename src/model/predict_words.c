@@ -101,8 +101,9 @@ void predict_explain(const tpx_prediction *p, const tpx_profile *prof, char *buf
     case TPX_LIM_SPLIT:
         snprintf(buf, n,
                  "limited by split-row stores: rows of B are a multiple of %d bytes, not of 32, "
-                 "so each %d-byte tile row writes one more sector than it fills (%.0f GB/s)",
-                 p->split_bytes, p->split_tile, p->split_gbs);
+                 "so each %d-byte tile row writes one more sector than it fills%s (%.0f GB/s)",
+                 p->split_bytes, p->split_tile,
+                 p->split_next ? ", the rest written by the next block" : "", p->split_gbs);
         break;
     default:
         sm_words(p, buf, n);
