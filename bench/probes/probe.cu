@@ -283,9 +283,9 @@ int main(int argc, char **argv)
     if (what == "reps") /* a thread's many rows (not yet in the model) */
         run_reps(argc > 2 && strncmp(argv[2], "--", 2) != 0 ? argv[2] : NULL);
     if (what == "split" || what == "all") /* the split-row pace calibrate.py takes */
-        run_split();
+        run_split<7>();
     if (what == "splitcol" || what == "all") /* the same, blocks in column order */
-        run_splitcol();
+        run_split<15>();
     if (what == "runs" || what == "all")
         run_runs();
     if (what == "join") /* the L2 joining write runs D launches apart (not yet in the model) */

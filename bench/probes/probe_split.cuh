@@ -21,7 +21,7 @@
 /* side: 1 the rows read are split, 2 the rows written, 3 both; MODE 15:
  * the blocks in tile_vec's column order, so the tile that writes the rest
  * of a split sector is the next block, not a grid row later ("splitcol") */
-template <typename T, int REPS, int MODE = 7>
+template <typename T, int REPS, int MODE>
 static void split_one(void *s, void *d, int n, int off, int side, int bx)
 {
     auto fn = k_reps<T, REPS, MODE>;
@@ -42,55 +42,29 @@ static void split_one(void *s, void *d, int n, int off, int side, int bx)
            2.0 * (double)n * n * sizeof(T) / (ms * 1e6));
 }
 
-template <typename T>
+/* Every tile, element size and offset; MODE 15 (column order) only the
+ * written side split and the reference */
+template <typename T, int MODE>
 static void split_t(void *s, void *d, int n)
 {
     for (int off : {32, 16, 8, 4, 2}) {
         if (off % (int)sizeof(T))
             continue;
         for (int side : {3, 1, 2}) {
-            if (off == 32 && side != 3) /* the reference: both sides on sectors */
+            if (off == 32 ? side != 3 : (MODE & 8) && side != 2) /* 32: the reference */
                 continue;
             for (int bx : {8, 16, 32, 64, 128}) {
-                split_one<T, 4>(s, d, n, off, side, bx);
-                split_one<T, 8>(s, d, n, off, side, bx);
-                split_one<T, 16>(s, d, n, off, side, bx);
-                split_one<T, 32>(s, d, n, off, side, bx);
+                split_one<T, 4, MODE>(s, d, n, off, side, bx);
+                split_one<T, 8, MODE>(s, d, n, off, side, bx);
+                split_one<T, 16, MODE>(s, d, n, off, side, bx);
+                split_one<T, 32, MODE>(s, d, n, off, side, bx);
             }
         }
     }
 }
 
-/* The written side split and the reference, blocks in column order */
-template <typename T>
-static void splitcol_t(void *s, void *d, int n)
-{
-    for (int off : {32, 16, 8, 4, 2}) {
-        if (off % (int)sizeof(T))
-            continue;
-        for (int bx : {8, 16, 32, 64, 128}) {
-            int side = off == 32 ? 3 : 2;
-            split_one<T, 4, 15>(s, d, n, off, side, bx);
-            split_one<T, 8, 15>(s, d, n, off, side, bx);
-            split_one<T, 16, 15>(s, d, n, off, side, bx);
-            split_one<T, 32, 15>(s, d, n, off, side, bx);
-        }
-    }
-}
-
-static void run_splitcol(void)
-{
-    printf("probe,tbytes,off,side,bx,reps,by,bps,ms,gbs\n");
-    const int n = 8192;
-    const size_t bytes = (size_t)n * (n + 32) * 8;
-    void *s, *d;
-    probe_pair(bytes, &s, &d);
-    splitcol_t<unsigned short>(s, d, n);
-    splitcol_t<unsigned>(s, d, n);
-    splitcol_t<unsigned long long>(s, d, n);
-    probe_pair_free(s, d);
-}
-
+/* MODE 7: the split probe (tile_rows' cartesian order); 15: splitcol */
+template <int MODE>
 static void run_split(void)
 {
     printf("probe,tbytes,off,side,bx,reps,by,bps,ms,gbs\n");
@@ -98,9 +72,9 @@ static void run_split(void)
     const size_t bytes = (size_t)n * (n + 32) * 8;
     void *s, *d;
     probe_pair(bytes, &s, &d);
-    split_t<unsigned short>(s, d, n);
-    split_t<unsigned>(s, d, n);
-    split_t<unsigned long long>(s, d, n);
+    split_t<unsigned short, MODE>(s, d, n);
+    split_t<unsigned, MODE>(s, d, n);
+    split_t<unsigned long long, MODE>(s, d, n);
     probe_pair_free(s, d);
 }
 

@@ -177,13 +177,14 @@ static void split_limit(const tpx_config *c, long long e, int tile_w, const tpx_
         g *= 2;
     if (g >= 32)
         return;
-    const tpx_curve *cv = g >= 16 ? &prof->walk_split_16 : g >= 8 ? &prof->walk_split_8
-                          : g >= 4 ? &prof->walk_split_4 : &prof->walk_split_2;
-    const tpx_curve *col = g >= 16 ? &prof->walk_split_col_16 : g >= 8 ? &prof->walk_split_col_8
-                           : g >= 4 ? &prof->walk_split_col_4 : &prof->walk_split_col_2;
-    int next = tpx_traits_of(c->kernel).remap == TPX_REMAP_COL && col->n;
-    if (next)
-        cv = col; /* the tile beside is the next block: probe splitcol */
+    int i = g >= 16 ? 0 : g >= 8 ? 1 : g >= 4 ? 2 : 3;
+    const tpx_curve *cart[] = {&prof->walk_split_16, &prof->walk_split_8, &prof->walk_split_4,
+                               &prof->walk_split_2};
+    const tpx_curve *col[] = {&prof->walk_split_col_16, &prof->walk_split_col_8,
+                              &prof->walk_split_col_4, &prof->walk_split_col_2};
+    /* in column order the tile beside is the next block: probe splitcol */
+    int next = tpx_traits_of(c->kernel).remap == TPX_REMAP_COL && col[i]->n;
+    const tpx_curve *cv = next ? col[i] : cart[i];
     if (cv->n == 0)
         return;
     p->split_next = next;
