@@ -13,6 +13,7 @@
 
 #include "catalog.h"
 #include "model.h"
+#include "test_cfg.h"
 
 static unsigned long long rng = 0x9e3779b97f4a7c15ULL;
 
@@ -99,11 +100,7 @@ static void test_random_configs(void **s)
  * rows start at every offset in a sector, grids of hundreds of tile columns,
  * tiles taller than the matrix, blocks whose width is no multiple of a
  * vector (tile_gather's rows then start at other offsets column by column). */
-/* Under valgrind (tests/valgrind.sh sets TPX_TEST_SLOW) a sample of the
- * brute-force configs, every `slow`-th: all of them take 30 s here and most
- * of an hour there, and memcheck wants every path run, which a sample over
- * every kernel and dtype does; the other builds check them all. */
-static int sample_stride(int slow) { return getenv("TPX_TEST_SLOW") ? slow : 1; }
+/* Under valgrind or the sanitizers a sample (test_sample_stride). */
 
 static void test_sec_families(void **s)
 {
@@ -117,7 +114,7 @@ static void test_sec_families(void **s)
      * and the bottom ones of a column differ */
     static const int shapes[][2] = {{32, 8}, {1, 1}, {7, 2}, {16, 16}, {64, 4}, {1, 1024}, {4, 128},
                                     {12, 4}, {6, 2}, {1024, 1}, {128, 1}};
-    int checked = 0, n = 0, stride = sample_stride(8);
+    int checked = 0, n = 0, stride = test_sample_stride(8);
     for (int k = 0; k < 2 * TPX_DTYPE_COUNT; k++)
         for (size_t i = 0; i < sizeof sizes / sizeof sizes[0]; i++)
             for (size_t j = 0; j < sizeof shapes / sizeof shapes[0]; j++) {
@@ -146,7 +143,7 @@ static void test_strip_families(void **s)
     static const long long sizes[][2] = {{1, 5000}, {5000, 1}, {3, 3001}, {3001, 3},
                                          {16, 2049}, {2049, 16}, {33, 700}, {700, 31}};
     static const int shapes[][2] = {{32, 8}, {1, 256}, {256, 1}, {24, 8}, {3, 5}, {64, 4}};
-    int checked = 0, n = 0, stride = sample_stride(4);
+    int checked = 0, n = 0, stride = test_sample_stride(4);
     for (int d = 0; d < TPX_DTYPE_COUNT; d++)
         for (size_t i = 0; i < sizeof sizes / sizeof sizes[0]; i++)
             for (size_t j = 0; j < sizeof shapes / sizeof shapes[0]; j++)
@@ -211,7 +208,7 @@ static void test_listed_sizes(void **s)
     (void)s;
     long long sizes[][2] = {{1, 1}, {1, 1000}, {1000, 1}, {33, 31}, {1000, 777}};
     int shapes[][2] = {{32, 8}, {16, 16}, {8, 32}, {32, 32}};
-    int stride = sample_stride(4); /* each kernel keeps 5 of its 20, a different 5 for the next */
+    int stride = test_sample_stride(4); /* each kernel keeps 5 of its 20, a different 5 for the next */
     for (int k = 0; k < TPX_K_MEMCPY; k++)
         for (size_t i = 0; i < 5; i++)
             for (size_t j = 0; j < 4; j++) {

@@ -16,6 +16,7 @@
 #include "assets.h"
 #include "catalog.h"
 #include "model.h"
+#include "test_cfg.h"
 #include "ucheck.h"
 #include "user.h"
 
@@ -106,7 +107,7 @@ static void test_catalog_twins(void **state)
         if (!has_twin((tpx_kernel_id)k))
             continue;
         int id = user_twin((tpx_kernel_id)k);
-        for (int n = 0; n < 12; n++) {
+        for (int n = 0; n < 12 / test_sample_stride(4); n++) {
             tpx_config c, u;
             random_config((tpx_kernel_id)k, &c);
             u = c;
