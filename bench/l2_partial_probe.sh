@@ -5,13 +5,19 @@
 # the diagonal order; in-block splits at 2 and 4 bytes).  The table it writes
 # is bench/results/l2_partial_h200.csv; bench/l2_partial_fit.py compares it
 # with the model (src/model/traffic_split.c).
-# usage: bench/l2_partial_probe.sh [tpx] > table.csv   (on a machine with a GPU and ncu)
+# With a second argument, the configs of that file instead (a line each:
+# kernel block size dtype), e.g. bench/results/issue18/reread_configs.txt:
+# sectors of A that two blocks far apart in launch order both load.
+# usage: bench/l2_partial_probe.sh [tpx] [configs] > table.csv   (on a machine with a GPU and ncu)
 set -eu
 tpx=$(realpath "${1:-build/tpx}")
 list=$(mktemp)
 cfgs=$(mktemp)
 trap 'rm -f "$list" "$cfgs"' EXIT
-cat >"$cfgs" <<'L'
+if [ -n "${2:-}" ]; then
+    grep -v '^#' "$2" | grep . >"$cfgs"
+else
+    cat >"$cfgs" <<'L'
 naive_row 64x4 8192x8192 f32
 naive_row 64x4 32768x2048 f32
 naive_row 64x4 131072x512 f32
@@ -29,6 +35,7 @@ naive_row 32x8 8192x8192 f16
 naive_row 128x2 8192x8192 f32
 naive_row 128x2 65536x1024 f32
 L
+fi
 while read -r k b sz dt; do
     echo "$tpx report --once --kernel $k --block $b --size $sz --dtype $dt >/dev/null"
 done <"$cfgs" >"$list"
