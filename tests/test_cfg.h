@@ -21,15 +21,19 @@ static inline tpx_config test_cfg(tpx_kernel_id k, int bx, int by, long long w, 
     return c;
 }
 
-/* Under an instrumented run (TPX_TEST_SLOW: valgrind.sh sets it, and CI
- * under the sanitizers) the brute-force tests take every `slow`-th of their
- * configs: all of them take seconds natively and most of an hour under
+/* Under an instrumented run (TPX_TEST_SLOW, how many times slower: CI sets
+ * 5 under the sanitizers, valgrind.sh 30) the brute-force tests take every
+ * `slow`-th of their configs, and under memcheck (20 or more) every 3
+ * `slow`-th: all of them take seconds natively and most of an hour under
  * memcheck, and what memcheck and the sanitizers want is every path run,
  * which a sample over every kernel and dtype does.  The plain build
  * (./run-tests) checks them all.  1 when not set. */
 static inline int test_sample_stride(int slow)
 {
-    return getenv("TPX_TEST_SLOW") ? slow : 1;
+    const char *e = getenv("TPX_TEST_SLOW");
+    if (!e)
+        return 1;
+    return atof(e) >= 20 ? 3 * slow : slow;
 }
 
 #endif

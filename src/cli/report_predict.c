@@ -33,6 +33,8 @@ void report_prediction_json(json_writer *w, const tpx_config *c, const tpx_total
     json_uint(w, "l2_load_lines", tr.l2_ld_lines);
     json_uint(w, "l2_store_split_waits", tr.l2_st_split);
     json_double(w, "split_sectors_evicted", tr.split_evicted, 0);
+    json_double(w, "shared_load_sectors", tr.reread_shared, 0);
+    json_double(w, "reread_sectors", tr.reread_evicted, 0);
     json_double(w, "dram_read_bytes", tr.dram_rd_bytes, 0);
     json_double(w, "dram_write_bytes", tr.dram_wr_bytes, 0);
     json_bool(w, "l2_resident", tr.l2_resident);
@@ -89,6 +91,10 @@ void report_prediction_table(FILE *f, const tpx_config *c, const tpx_totals *t,
         fprintf(f, "  %-13s %14.0f %14s   sectors written in parts that leave L2 half-written\n"
                    "  %-13s %14s %14s   (each a DRAM read-modify-write, in the bytes above)\n",
                 "evicted", tr.split_evicted, "", "", "", "");
+    if (tr.reread_evicted >= 0.5)
+        fprintf(f, "  %-13s %14.0f %14s   sectors of A loaded again: the L2 lost them between two\n"
+                   "  %-13s %14s %14s   blocks far apart in launch order (in the bytes above)\n",
+                "read again", tr.reread_evicted, "", "", "", "");
     if (!prof || predict_config(c, t, &tr, prof, &p) != 0)
         return;
     char why[TPX_MSG];

@@ -72,6 +72,7 @@ typedef struct tpx_prediction {
     int split_next;             /* 1: the sector's rest is the next block's (column order) */
     double ms_unsplit;          /* the time with B's rows on sectors (no split limit) */
     double dram_bytes;
+    double dram_again;          /* of them, sectors of A read again (traffic.h reread_bytes) */
 } tpx_prediction;
 
 const char *predict_limiter_name(tpx_limiter l); /* "launch", "latency", "dram", "l2", "sm" */

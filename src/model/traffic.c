@@ -17,6 +17,17 @@
 #define TRAFFIC_LIFE 0.7
 #define TRAFFIC_RMW_BYTES 64.0
 #define TRAFFIC_IN_BLOCK_P 0.006
+/* Sectors of A that two blocks far apart in launch order both load
+ * (traffic_reread_block), fitted to Nsight Compute's DRAM reads on an H200
+ * over 16 configs whose two loaders of a sector run 1 to 11500 blocks apart
+ * (bench/results/issue18/h200_reread.csv, docs/prediction.md): unlike a
+ * part-written sector's, the chance that the L2 lost one is a steep step, 1 -
+ * exp(-(d / (0.2 L2))^5) over d bytes of traffic between the two loads (a
+ * third at 11 MB on the H200, all of it past 19), and each one lost costs
+ * DRAM a 64-byte read (its atom: the sector beside it is lost too). */
+#define TRAFFIC_REREAD_LIFE 0.2
+#define TRAFFIC_REREAD_SHAPE 5.0
+#define TRAFFIC_REREAD_BYTES 64.0
 
 /* Stores the L1 merges.  A kernel whose stores follow a barrier (two
  * phases) has every warp of the block store at once; where an instruction
@@ -217,30 +228,34 @@ static int rect_loads(const tpx_config *c, traffic_memo *m, long long x0, long l
  * diagonal.  The R2 low-discrepancy sequence (plastic-number steps) does not
  * line up with a grid's rows, columns or diagonals. */
 static int rect_split(const tpx_config *c, traffic_memo *m, long long x0, long long y0,
-                      long long nx, long long ny, double life, double sum[3])
+                      long long nx, long long ny, double life, double sum[5])
 {
+    double rr_life = life / TRAFFIC_LIFE * TRAFFIC_REREAD_LIFE;
     if (nx <= 0 || ny <= 0)
         return 0;
     long long n = nx * ny;
     int k = n <= 16 ? (int)n : 8;
-    double part[3] = {0, 0, 0};
+    double part[5] = {0, 0, 0, 0, 0};
     for (int i = 0; i < k; i++) {
         double fx = 0.5 + i * 0.7548776662466927, fy = 0.5 + i * 0.5698402909980532;
         long long x = n <= 16 ? x0 + i % nx : x0 + (long long)((fx - floor(fx)) * (double)nx);
         long long y = n <= 16 ? y0 + i / nx : y0 + (long long)((fy - floor(fy)) * (double)ny);
         tpx_block_traffic b;
-        tpx_split sp = {0, 0, 0};
+        tpx_split sp = {0, 0, 0, 0, 0};
         if (memo_block(c, m, (int)x, (int)y, &b) != 0)
             return -1;
-        if (b.st_partial > 0 && traffic_split_block(c, (int)x, (int)y,
-                                                    32.0 * (b.l2_ld_sectors + b.st_sectors),
-                                                    life, &sp) != 0)
+        double bytes = 32.0 * (b.l2_ld_sectors + b.st_sectors);
+        if (b.st_partial > 0 && traffic_split_block(c, (int)x, (int)y, bytes, life, &sp) != 0)
+            return -1;
+        if (traffic_reread_block(c, (int)x, (int)y, bytes, rr_life, TRAFFIC_REREAD_SHAPE, &sp) != 0)
             return -1;
         part[0] += sp.in_block;
         part[1] += sp.cross_pairs;
         part[2] += sp.cross_evicted;
+        part[3] += sp.reread_pairs;
+        part[4] += sp.reread_evicted;
     }
-    for (int i = 0; i < 3; i++)
+    for (int i = 0; i < 5; i++)
         sum[i] += part[i] * (double)n / k;
     return 0;
 }
@@ -248,7 +263,7 @@ static int rect_split(const tpx_config *c, traffic_memo *m, long long x0, long l
 /* Both sums over the four families of tiles: interior, last column, last
  * row, corner. */
 static int launch_sums(const tpx_config *c, long long gx, long long gy, double life,
-                       double loads[5], double split[3])
+                       double loads[5], double split[5])
 {
     const long long r[4][4] = {{0, 0, gx - 1, gy - 1}, {gx - 1, 0, 1, gy - 1},
                                {0, gy - 1, gx - 1, 1}, {gx - 1, gy - 1, 1, 1}};
@@ -269,7 +284,7 @@ int traffic_compute(const tpx_config *c, const tpx_totals *t, long long l2_bytes
     /* L2 load sectors, L2 load lines, partial store sectors, store sectors after
      * and before L1 joins them (the samples'); sectors split
      * inside a block, shared with a neighbour block, of those evicted between */
-    double sum[5] = {0, 0, 0, 0, 0}, split[3] = {0, 0, 0};
+    double sum[5] = {0, 0, 0, 0, 0}, split[5] = {0, 0, 0, 0, 0};
     double life = l2_bytes > 0 ? TRAFFIC_LIFE * (double)l2_bytes : 0;
     if (launch_sums(c, g.gx, g.gy, life, sum, split) != 0)
         return -1;
@@ -281,9 +296,9 @@ int traffic_compute(const tpx_config *c, const tpx_totals *t, long long l2_bytes
     /* the launch's store sectors (exact) less the share the samples' L1 joined */
     double joined = sum[4] > 0 ? sum[3] / sum[4] : 1;
     tr->l2_st_sectors = (unsigned long long)((double)tr->l1_st_sectors * joined + 0.5);
-    /* DRAM, cold: every sector of A comes from DRAM once (the L2, tens of MB,
-     * keeps a sector between the blocks that share it: they run within one
-     * wave of each other).  B's sectors are written back as other lines push
+    /* DRAM, cold: every sector of A comes from DRAM once, and again where
+     * the blocks that share it run so far apart that the L2 lost it in
+     * between (reread, below).  B's sectors are written back as other lines push
      * them out; when the launch ends the L2 still holds its last L2 bytes of
      * traffic, a share B / (A + B) of them dirty, written back later: so
      * during the launch B * (1 - L2 / working set), nothing when it all fits. */
@@ -299,5 +314,10 @@ int traffic_compute(const tpx_config *c, const tpx_totals *t, long long l2_bytes
     tr->split_evicted = tr->l2_resident || l2_bytes <= 0 ? 0 : TRAFFIC_IN_BLOCK_P * split[0] + split[2];
     tr->dram_rd_bytes += TRAFFIC_RMW_BYTES * tr->split_evicted;
     tr->dram_wr_bytes += TRAFFIC_RMW_BYTES * tr->split_evicted;
+    /* and the sectors of A the L2 lost between two blocks that load them */
+    tr->reread_shared = split[3];
+    tr->reread_evicted = tr->l2_resident || l2_bytes <= 0 ? 0 : split[4];
+    tr->reread_bytes = TRAFFIC_REREAD_BYTES * tr->reread_evicted;
+    tr->dram_rd_bytes += tr->reread_bytes;
     return 0;
 }

@@ -14,6 +14,8 @@ typedef struct tpx_split {
     int in_block;         /* sectors two or more of the block's stores write in part */
     double cross_pairs;   /* sectors it shares with a neighbour block, each pair counted half */
     double cross_evicted; /* of those, expected to leave the L2 between the two */
+    double reread_pairs;  /* sectors of A it loads that a neighbour block loads too, half each */
+    double reread_evicted; /* of those, expected to leave the L2 between the two loads */
 } tpx_split;
 
 /* The block on tile (tbx, tby).  block_bytes: the L2 traffic of one block
@@ -22,5 +24,12 @@ typedef struct tpx_split {
  * probability 1 - 1/e (0: never).  0, or -1 when out of memory. */
 int traffic_split_block(const tpx_config *c, int tbx, int tby, double block_bytes,
                         double life_bytes, tpx_split *s);
+
+/* The load side, into s->reread_*: sectors of A that the block on tile
+ * (tbx, tby) and a neighbour both load, and the expected number that DRAM
+ * sends twice because the L2 lost them between the two.  0, or -1 when out
+ * of memory. */
+int traffic_reread_block(const tpx_config *c, int tbx, int tby, double block_bytes,
+                         double life_bytes, double shape, tpx_split *s);
 
 #endif
