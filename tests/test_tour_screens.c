@@ -105,9 +105,11 @@ static void test_evidence_visible(void **s)
     (void)s;
     int failures = 0;
     const char *gpus[] = {"h200", "h100"};
-    int all = test_sample_stride(2) == 1; /* sampled: each GPU at one of the two sizes */
+    /* sampled: each GPU at one of the two sizes; under memcheck the H100's
+     * alone (test_goldens walks the H200's at 100x30) */
+    int stride = test_sample_stride(2), all = stride == 1;
     for (int g = 0; g < 2; g++)
-        failures += (all || g == 0 ? walk(gpus[g], 100, 30, 0) : 0) +
+        failures += (all || (g == 0 && stride < 6) ? walk(gpus[g], 100, 30, 0) : 0) +
                     (all || g == 1 ? walk(gpus[g], 80, 24, 0) : 0);
     assert_int_equal(failures, 0);
 }

@@ -133,7 +133,7 @@ static double dram_ms(const tpx_config *c, const tpx_traffic *tr, const tpx_prof
     p->dram_again = tr->reread_bytes;
     /* A sector read again is one atom alone, whatever the runs around it
      * (an H200's Nsight Compute time for diagonal_col 64x2 and 128x1 at
-     * 11500x5900 f32: within 3 % of their DRAM bytes at the 64-byte run's
+     * 11500x5900 f32: within 5 % of their DRAM bytes at the 64-byte run's
      * efficiency). */
     double again = tr->reread_bytes / profile_curve_at(&prof->dram_run_read, 64);
     return ((tr->dram_rd_bytes - tr->reread_bytes) / p->eta_a + again +

@@ -22,8 +22,8 @@
  * over 16 configs whose two loaders of a sector run 1 to 11500 blocks apart
  * (bench/results/issue18/h200_reread.csv, docs/prediction.md): unlike a
  * part-written sector's, the chance that the L2 lost one is a steep step, 1 -
- * exp(-(d / (0.2 L2))^5) over d bytes of traffic between the two loads (a
- * third at 11 MB on the H200, all of it past 19), and each one lost costs
+ * exp(-(d / (0.2 L2))^5) over d bytes of traffic between the two loads (two
+ * in five at 11 MB on the H200, all of them past 19), and each one lost costs
  * DRAM a 64-byte read (its atom: the sector beside it is lost too). */
 #define TRAFFIC_REREAD_LIFE 0.2
 #define TRAFFIC_REREAD_SHAPE 5.0

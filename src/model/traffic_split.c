@@ -175,9 +175,10 @@ static int reread_distinct(split_piece *p, int n)
 /* A sector of A that two blocks load (each in part: a column of A a block
  * wide, or rows that two tiles both read) comes from DRAM once if it is
  * still in the L2 when the second asks, and again if it left in between:
- * the same chance as a part-written sector's, over the same distance.  Only
- * the neighbours far enough in launch order to lose 1 in 1000 are built:
- * blocks side by side in launch order lose nothing. */
+ * over the same distance as a part-written sector's (launches apart times a
+ * block's traffic), with the chance 1 - exp(-(d / life)^shape) (traffic.c
+ * says why a step).  Only the neighbours far enough in launch order to lose
+ * 1 in 1000 are built: blocks side by side in launch order lose nothing. */
 #define REREAD_MIN_P 1e-3
 
 int traffic_reread_block(const tpx_config *c, int tbx, int tby, double block_bytes,
