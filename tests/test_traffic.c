@@ -230,7 +230,8 @@ static void test_reread_priced_as_atoms(void **state)
     assert_int_equal(p.limiter, TPX_LIM_DRAM);
     char why[TPX_MSG];
     predict_explain(&p, prof, why, sizeof why);
-    assert_non_null(strstr(why, "MB of it A read again, sectors the L2 lost between two blocks"));
+    assert_non_null(strstr(why, "GB/s, 3792 MB of it A read again (sectors the L2 lost between "
+                                "two blocks far apart in launch order); reads in runs"));
     /* naive_col's column neighbours run a grid row (46 blocks) apart: nothing said */
     c.kernel = TPX_K_NAIVE_COL;
     assert_int_equal(model_totals(&c, &t, NULL), 0);

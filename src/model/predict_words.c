@@ -51,16 +51,16 @@ static void dram_words(const tpx_prediction *p, const tpx_profile *prof, char *b
     char ra[32], rb[32], again[160] = "";
     bytes_words(p->run_a, ra, sizeof ra);
     bytes_words(p->run_b, rb, sizeof rb);
-    /* said where it is worth a line: a tenth of the bytes */
+    /* said where it is a tenth of the bytes, first: a narrow strip cuts the end */
     if (p->dram_again >= 0.1 * p->dram_bytes)
         snprintf(again, sizeof again,
-                 "; %.0f MB of it A read again, sectors the L2 lost between two blocks far "
-                 "apart in launch order",
+                 ", %.0f MB of it A read again (sectors the L2 lost between two blocks far "
+                 "apart in launch order)",
                  p->dram_again / 1e6);
     snprintf(buf, n,
-             "limited by DRAM bandwidth: %.0f MB at %.0f GB/s; reads in runs of %s (%.0f %% "
-             "efficient), writes in runs of %s (%.0f %%)%s",
-             p->dram_bytes / 1e6, prof->dram_gbs, ra, 100 * p->eta_a, rb, 100 * p->eta_b, again);
+             "limited by DRAM bandwidth: %.0f MB at %.0f GB/s%s; reads in runs of %s (%.0f %% "
+             "efficient), writes in runs of %s (%.0f %%)",
+             p->dram_bytes / 1e6, prof->dram_gbs, again, ra, 100 * p->eta_a, rb, 100 * p->eta_b);
 }
 
 static void sm_words(const tpx_prediction *p, char *buf, size_t n)
