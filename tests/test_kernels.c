@@ -236,7 +236,7 @@ static void test_strip_vec(void **s)
     static const long long longs[] = {8, 9, 64, 200, 201, 1000, 1001, 1032, 1037};
     tpx_limits lim = config_default_limits();
     lim.smem_per_block = 227 * 1024; /* an H100's or H200's opt-in */
-    int ran = 0, ragged = 0, n = 0, stride = test_sample_stride(7); /* 7: prime to every loop */
+    int ran = 0, ragged = 0, n = 0, stride = test_sample_stride(7); /* prime to the inner loop */
     for (size_t b = 0; b < sizeof blocks / sizeof blocks[0]; b++)
         for (int d = 0; d < TPX_DTYPE_COUNT; d++)
             for (size_t i = 0; i < sizeof shorts / sizeof shorts[0]; i++)

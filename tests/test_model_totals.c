@@ -208,7 +208,7 @@ static void test_listed_sizes(void **s)
     (void)s;
     long long sizes[][2] = {{1, 1}, {1, 1000}, {1000, 1}, {33, 31}, {1000, 777}};
     int shapes[][2] = {{32, 8}, {16, 16}, {8, 32}, {32, 32}};
-    int stride = test_sample_stride(4); /* each kernel keeps 5 of its 20, a different 5 for the next */
+    int stride = test_sample_stride(4); /* a kernel keeps 20 / stride, others for the next */
     for (int k = 0; k < TPX_K_MEMCPY; k++)
         for (size_t i = 0; i < 5; i++)
             for (size_t j = 0; j < 4; j++) {
