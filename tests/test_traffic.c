@@ -206,22 +206,29 @@ static void test_sectors_loaded_twice(void **state)
     assert_true(fabs(tr.dram_rd_bytes - (512 + 64 * tr.reread_evicted + 64 * tr.split_evicted)) < 1e-6);
 }
 
+/* The whole prediction of c on the H200's profile, which it returns. */
+static const tpx_profile *h200_predict(const tpx_config *c, tpx_traffic *tr, tpx_prediction *p)
+{
+    char msg[TPX_MSG];
+    const tpx_profile *prof = profile_find("h200", msg, sizeof msg);
+    assert_non_null(prof);
+    tpx_totals t;
+    assert_int_equal(model_totals(c, &t, NULL), 0);
+    assert_int_equal(traffic_compute(c, &t, prof->l2_bytes, tr), 0);
+    assert_int_equal(predict_config(c, &t, tr, prof, p), 0);
+    return prof;
+}
+
 /* DRAM's time for sectors read again: one 64-byte atom each, at the
  * efficiency of a 64-byte run whatever the runs around them (diagonal_col
  * 128x1 at 11500x5900 f32 on the H200: most of A read again). */
 static void test_reread_priced_as_atoms(void **state)
 {
     (void)state;
-    char msg[TPX_MSG];
-    const tpx_profile *prof = profile_find("h200", msg, sizeof msg);
-    assert_non_null(prof);
     tpx_config c = test_cfg(TPX_K_DIAGONAL_COL, 128, 1, 11500, 5900, TPX_F32, 0);
-    tpx_totals t;
     tpx_traffic tr;
     tpx_prediction p;
-    assert_int_equal(model_totals(&c, &t, NULL), 0);
-    assert_int_equal(traffic_compute(&c, &t, prof->l2_bytes, &tr), 0);
-    assert_int_equal(predict_config(&c, &t, &tr, prof, &p), 0);
+    const tpx_profile *prof = h200_predict(&c, &tr, &p);
     assert_true(tr.reread_bytes > 10 * 271400000.0 && tr.reread_bytes == 64 * tr.reread_evicted);
     double want = ((tr.dram_rd_bytes - tr.reread_bytes) / p.eta_a +
                    tr.reread_bytes / profile_curve_at(&prof->dram_run_read, 64) +
@@ -234,25 +241,17 @@ static void test_reread_priced_as_atoms(void **state)
                                 "two blocks far apart in launch order); reads in runs"));
     /* naive_col's column neighbours run a grid row (46 blocks) apart: nothing said */
     c.kernel = TPX_K_NAIVE_COL;
-    assert_int_equal(model_totals(&c, &t, NULL), 0);
-    assert_int_equal(traffic_compute(&c, &t, prof->l2_bytes, &tr), 0);
-    assert_int_equal(predict_config(&c, &t, &tr, prof, &p), 0);
+    h200_predict(&c, &tr, &p);
     predict_explain(&p, prof, why, sizeof why);
     assert_null(strstr(why, "read again"));
 }
 
 static double predicted(tpx_kernel_id k, int bx, int by, long long n, int pad, tpx_limiter *lim)
 {
-    char msg[TPX_MSG];
-    const tpx_profile *prof = profile_find("h200", msg, sizeof msg);
-    assert_non_null(prof);
     tpx_config c = test_cfg(k, bx, by, n, n, TPX_F32, pad);
-    tpx_totals t;
     tpx_traffic tr;
     tpx_prediction p;
-    assert_int_equal(model_totals(&c, &t, NULL), 0);
-    assert_int_equal(traffic_compute(&c, &t, prof->l2_bytes, &tr), 0);
-    assert_int_equal(predict_config(&c, &t, &tr, prof, &p), 0);
+    h200_predict(&c, &tr, &p);
     if (lim)
         *lim = p.limiter;
     return p.gbs;

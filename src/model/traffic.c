@@ -228,9 +228,8 @@ static int rect_loads(const tpx_config *c, traffic_memo *m, long long x0, long l
  * diagonal.  The R2 low-discrepancy sequence (plastic-number steps) does not
  * line up with a grid's rows, columns or diagonals. */
 static int rect_split(const tpx_config *c, traffic_memo *m, long long x0, long long y0,
-                      long long nx, long long ny, double life, double sum[5])
+                      long long nx, long long ny, const double life[2], double sum[5])
 {
-    double rr_life = life / TRAFFIC_LIFE * TRAFFIC_REREAD_LIFE;
     if (nx <= 0 || ny <= 0)
         return 0;
     long long n = nx * ny;
@@ -245,9 +244,9 @@ static int rect_split(const tpx_config *c, traffic_memo *m, long long x0, long l
         if (memo_block(c, m, (int)x, (int)y, &b) != 0)
             return -1;
         double bytes = 32.0 * (b.l2_ld_sectors + b.st_sectors);
-        if (b.st_partial > 0 && traffic_split_block(c, (int)x, (int)y, bytes, life, &sp) != 0)
+        if (b.st_partial > 0 && traffic_split_block(c, (int)x, (int)y, bytes, life[0], &sp) != 0)
             return -1;
-        if (traffic_reread_block(c, (int)x, (int)y, bytes, rr_life, TRAFFIC_REREAD_SHAPE, &sp) != 0)
+        if (traffic_reread_block(c, (int)x, (int)y, bytes, life[1], TRAFFIC_REREAD_SHAPE, &sp) != 0)
             return -1;
         part[0] += sp.in_block;
         part[1] += sp.cross_pairs;
@@ -261,8 +260,8 @@ static int rect_split(const tpx_config *c, traffic_memo *m, long long x0, long l
 }
 
 /* Both sums over the four families of tiles: interior, last column, last
- * row, corner. */
-static int launch_sums(const tpx_config *c, long long gx, long long gy, double life,
+ * row, corner.  life: a part-written sector's, a loaded one's. */
+static int launch_sums(const tpx_config *c, long long gx, long long gy, const double life[2],
                        double loads[5], double split[5])
 {
     const long long r[4][4] = {{0, 0, gx - 1, gy - 1}, {gx - 1, 0, 1, gy - 1},
@@ -285,7 +284,8 @@ int traffic_compute(const tpx_config *c, const tpx_totals *t, long long l2_bytes
      * and before L1 joins them (the samples'); sectors split
      * inside a block, shared with a neighbour block, of those evicted between */
     double sum[5] = {0, 0, 0, 0, 0}, split[5] = {0, 0, 0, 0, 0};
-    double life = l2_bytes > 0 ? TRAFFIC_LIFE * (double)l2_bytes : 0;
+    double l2 = l2_bytes > 0 ? (double)l2_bytes : 0;
+    const double life[2] = {TRAFFIC_LIFE * l2, TRAFFIC_REREAD_LIFE * l2};
     if (launch_sums(c, g.gx, g.gy, life, sum, split) != 0)
         return -1;
     tr->l1_ld_sectors = t->op[TPX_OP_GLD].sectors;
