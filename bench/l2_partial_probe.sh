@@ -15,7 +15,9 @@ list=$(mktemp)
 cfgs=$(mktemp)
 trap 'rm -f "$list" "$cfgs"' EXIT
 if [ -n "${2:-}" ]; then
-    grep -v '^#' "$2" | grep . >"$cfgs"
+    [ -r "$2" ] || { echo "l2_partial_probe.sh: cannot read the config file '$2'" >&2; exit 2; }
+    grep -v '^#' "$2" | grep . >"$cfgs" ||
+        { echo "l2_partial_probe.sh: '$2' lists no config" >&2; exit 2; }
 else
     cat >"$cfgs" <<'L'
 naive_row 64x4 8192x8192 f32

@@ -152,6 +152,27 @@ else:
 done
 "$tpx" report --no-gpu --profile h200 --kernel naive_row --size 8192 | grep -q "predicted .* GB/s on H200" ||
     fail "report table has no predicted line"
+# sectors of A read again (the L2 lost them between two loaders far apart in
+# launch order): their count and bytes in the JSON, a line in the table;
+# neither for naive_col, whose loaders of a sector run a grid row apart
+for k in diagonal_col naive_col; do
+    "$tpx" report --no-gpu --profile h200 --json --kernel $k --block 128x1 --size 11500x5900 |
+        K=$k python3 -c '
+import json, os, sys
+t = json.load(sys.stdin)["model"]["traffic"]
+a = 11500 * 5900 * 4
+rmw = 64 * t["split_sectors_evicted"]
+if os.environ["K"] == "diagonal_col":
+    assert t["shared_load_sectors"] > t["reread_sectors"] > 40e6, t
+    assert abs(t["dram_read_bytes"] - (a + rmw + 64 * t["reread_sectors"])) < 1e-6 * a, t
+else:
+    assert t["reread_sectors"] < 0.01 * a / 32, t
+' || fail "$k 128x1: the sectors read again in the JSON"
+done
+"$tpx" report --no-gpu --profile h200 --kernel diagonal_col --block 128x1 --size 11500x5900 |
+    grep -q "^  read again .* sectors of A loaded again" || fail "report table: no read-again line"
+"$tpx" report --no-gpu --profile h200 --kernel naive_col --block 128x1 --size 11500x5900 |
+    grep -q "read again" && fail "report table: a read-again line for naive_col"
 "$tpx" report --no-gpu --profile nope >/dev/null 2>"${tmp}.err" && fail "--profile nope accepted"
 [ $? -eq 2 ] || fail "--profile nope: exit code"
 grep -q "known profiles: a100, h100_sxm, h200, rtx3080, t4" "${tmp}.err" || fail "--profile nope: message"
