@@ -18,7 +18,8 @@
  *             (_nb: its 1024-thread instance at 32x8, no 40-register bound)
  *   vl, vg    tiles laid on A's aligned 16-byte vectors (odd_probe_vl.cuh):
  *             16-byte loads whatever the row's offset, for f16
- *   vw, vp    vg's tile walked M tiles down a column by one block (odd_probe_walk.cuh)
+ *   vw, vp    vg's tile walked M tiles down a column by one block (odd_probe_walk.cuh);
+ *   vgc       by M blocks, a cluster sharing rows in shared memory (odd_probe_dsm.cuh)
  * (Turning win1 into tile_sec's first version a piece at a time, 2026-11-27,
  * cost 3 to 8 points of memcpy per piece: the 32-bit column-order remap, phase
  * 1 through tpx_ts_slot/tpx_ts_unit, tpx_ts_lane_of with a wrap select,
@@ -202,8 +203,7 @@ __global__ void k_fill(unsigned char *p, ll bytes, unsigned seed)
     for (ll i = blockIdx.x * (ll)blockDim.x + threadIdx.x; i < bytes; i += (ll)gridDim.x * blockDim.x) {
         unsigned long long x = ((unsigned long long)i + seed) * 0x9E3779B97F4A7C15ull;
         x ^= x >> 29;
-        p[i] = ((unsigned char)(x >> 17) | 0x21) & 0xBF; /* every dtype finite and normal: cuBLAS
-                                                           * rewrites NaN payloads */
+        p[i] = ((unsigned char)(x >> 17) | 0x21) & 0xBF; /* finite, normal: cuBLAS rewrites NaNs */
     }
 }
 
@@ -216,13 +216,14 @@ template <typename E> __global__ void k_check(const E *a, const E *b, ll w, ll h
 
 #include "odd_probe_vl.cuh"
 #include "odd_probe_walk.cuh"
-
+#include "odd_probe_dsm.cuh"
 static const char *names[] = {
     "memcpy", "cublas", "rows_x", "rows_y", "sec_s64", "sec_v64", "sec_v64y", "sec_v128", "sec_v64y_p4", "win1", "win0",
     "tile_sec", "vl32", "vl64", "vl64t128", "vg32", "vg64", "vg32t128", "vg64t128", "vg128", "vg128t128", "tile_sec_nb",
     "vw64m1", "vw64m2", "vw64m4", "vw64m8", "vw64m4pf", "vw64m8pf", "vw64m16pf", "vw128m4", "vw128m4pf", "vw128m1",
-    "vwx64m1", "vwx64m2", "vwx64m4", "vwx64m4pf", "vwx64m8pf", "vp64m8d1", "vp64m8d2", "vp64m16d2", "vp64m4d2", "vp64m32d2"};
-enum { NK = 42 };
+    "vwx64m1", "vwx64m2", "vwx64m4", "vwx64m4pf", "vwx64m8pf", "vp64m8d1", "vp64m8d2", "vp64m16d2", "vp64m4d2", "vp64m32d2",
+    "vgc64m2", "vgc64m4", "vgc64m8", "vgc32m2", "vgc32m4"};
+enum { NK = 47 };
 
 template <typename E> static void launch(int k, const void *av, void *bv, ll w, ll h, cublasHandle_t hd)
 {
@@ -267,7 +268,9 @@ template <typename E> static void launch(int k, const void *av, void *bv, ll w, 
         break;
     }
     default:
-        if (k >= 37)
+        if (k >= 42)
+            launch_dsm<E>(k, a, b, w, h);
+        else if (k >= 37)
             launch_pipe<E>(k, a, b, w, h);
         else if (k >= 22)
             launch_walk<E>(k, a, b, w, h);
@@ -280,12 +283,9 @@ template <typename E> static void launch(int k, const void *av, void *bv, ll w, 
 
 static void launch_e(int e, int k, const void *a, void *b, ll w, ll h, cublasHandle_t hd)
 {
-    if (e == 2)
-        launch<unsigned short>(k, a, b, w, h, hd);
-    else if (e == 4)
-        launch<unsigned>(k, a, b, w, h, hd);
-    else
-        launch<unsigned long long>(k, a, b, w, h, hd);
+    e == 2   ? launch<unsigned short>(k, a, b, w, h, hd)
+    : e == 4 ? launch<unsigned>(k, a, b, w, h, hd)
+             : launch<unsigned long long>(k, a, b, w, h, hd);
 }
 
 static ll check(int e, const void *a, const void *b, ll w, ll h, unsigned long long *dbad)
@@ -360,7 +360,7 @@ int main(int argc, char **argv)
             k_fill<<<1024, 256>>>((unsigned char *)a, bytes, 7);
             double mcp = 0, cub = 0;
             for (int k = 0; k < NK; k++) {
-                if ((k == 1 && e == 2) || (k >= 18 && k <= 19 && e == 8) || (k == 20 && e > 2) || (k >= 29 && k <= 31 && e == 8) || (k >= 37 && e != 2))
+                if ((k == 1 && e == 2) || (k >= 18 && k <= 19 && e == 8) || (k == 20 && e > 2) || (k >= 29 && k <= 31 && e == 8) || (k >= 37 && k < 42 && e != 2))
                     continue; /* no cuBLAS for f16; tiles too large for f64 (or f32) */
                 CK(cudaMemset(b, 0xFF, bytes));
                 launch_e(e, k, a, b, w, h, hd);

@@ -102,6 +102,23 @@ __device__ __forceinline__ uint4 vg_gather(const E *s, const int *rbl, int off)
     return o.u4;
 }
 
+/* vg's phase 1 for the tile at (x0, y0): KV threads a column, each storing
+ * unit k of its column's segment, gathered from the shared rows s through
+ * the row table rb (also odd_probe_dsm.cuh's). */
+template <typename E, int BX, int TY, int NT>
+__device__ __forceinline__ void vg_units(E *__restrict__ b, ll h, ll x0, ll y0, int t, const E *s, const int *rb)
+{
+    constexpr int Q = 32 / sizeof(E), N = 16 / sizeof(E), RS = (BX / N + 1) * N;
+    constexpr int KV = TY / N, CP = NT / KV, U = (BX + CP - 1) / CP; /* columns a pass, passes */
+    const int hm = (int)(h & (Q - 1)), l0 = (int)((Q - (x0 * h + y0) % Q) % Q), k = t % KV;
+#pragma unroll
+    for (int u = 0; u < U; u++) {
+        const int c = t / KV + CP * u, lead = (l0 - c * hm) & (Q - 1);
+        if (c < BX)
+            reinterpret_cast<uint4 *>(b + (x0 + c) * h + y0 + lead)[k] = vg_gather(s, rb + lead, c + k * (N * RS + N));
+    }
+}
+
 /* One vg tile (tbx, tby) with the block's shared rows s and row table rb
  * (also odd_probe_walk.cuh's tiles taken alone). */
 template <typename E, int BX, int TY, int NT>
@@ -110,8 +127,7 @@ __device__ __forceinline__ void vg_tile(const E *__restrict__ a, E *__restrict__
 {
     constexpr int Q = 32 / sizeof(E), N = 16 / sizeof(E), R = TY + Q - 1, V = BX / N + 1;
     constexpr int RS = V * N, SL = R * V, L = (SL + NT - 1) / NT;
-    constexpr int KV = TY / N, CP = NT / KV, U = (BX + CP - 1) / CP; /* columns a pass, passes */
-    static_assert(NT % KV == 0 && R <= NT, "phase 1 mapping");
+    static_assert(NT % (TY / N) == 0 && R <= NT, "phase 1 mapping");
     ll x0 = (ll)tbx * BX, y0 = (ll)tby * TY;
     int t = threadIdx.x + 32 * threadIdx.y;
     if (!vl_interior<E, BX, TY>(tbx, tby, gy, w, h)) {
@@ -132,13 +148,7 @@ __device__ __forceinline__ void vg_tile(const E *__restrict__ a, E *__restrict__
             s4[j * RS / N + j / N + sl % V] = v[i];
     }
     __syncthreads();
-    const int hm = (int)(h & (Q - 1)), l0 = (int)((Q - (x0 * h + y0) % Q) % Q), k = t % KV;
-#pragma unroll
-    for (int u = 0; u < U; u++) {
-        const int c = t / KV + CP * u, lead = (l0 - c * hm) & (Q - 1);
-        if (c < BX)
-            reinterpret_cast<uint4 *>(b + (x0 + c) * h + y0 + lead)[k] = vg_gather(s, rb + lead, c + k * (N * RS + N));
-    }
+    vg_units<E, BX, TY, NT>(b, h, x0, y0, t, s, rb);
 }
 
 template <typename E, int BX, int TY, int NT>
