@@ -246,6 +246,42 @@ static void test_dram_runs(void **state)
     assert_true(b.run_b >= 1024);
 }
 
+/* Runs of B the L2 joins (dram_join_write), up to a line: a tile_rows 8x8
+ * block at 8192^2 f32 writes 32 B of each of 8 rows of B, and the next
+ * piece of each row comes from the block one tile row later, 1024 launches
+ * on: 0.5 MB of DRAM traffic at 512 B a block (a little less: the L2 keeps
+ * the last of B).  Joined within 4 MB, a window of about 8000 blocks holds
+ * seven tile rows, 224 B of each row, cut at the line: runs of 128 B, here
+ * four times as efficient.  Within 0.25 MB (about 500 blocks, each window
+ * inside one tile row) the runs stay 32 B.  A run of a line or more is
+ * never joined: tile_rows 32x8 keeps its 128 B.  The words say the L2
+ * joined them. */
+static void test_dram_join(void **state)
+{
+    (void)state;
+    tpx_profile prof = round_prof();
+    prof.dram_run_write = (tpx_curve){2, {32, 128}, {0.25, 1}};
+    tpx_prediction a, b;
+    predict_on(&prof, TPX_K_TILE_ROWS, 8, 8, 8192, &a);
+    assert_true(a.dram_bytes / (double)a.blocks > 480 && a.dram_bytes / (double)a.blocks <= 512);
+    assert_true(fabs(a.run_b - 32) < 1e-9 && fabs(a.eta_b - 0.25) < 1e-9 && !a.run_b_joined);
+    prof.dram_join_write = 1 << 18;
+    predict_on(&prof, TPX_K_TILE_ROWS, 8, 8, 8192, &b);
+    assert_true(fabs(b.run_b - 32) < 1e-9 && !b.run_b_joined);
+    prof.dram_join_write = 4 << 20;
+    predict_on(&prof, TPX_K_TILE_ROWS, 8, 8, 8192, &b);
+    assert_true(fabs(b.run_b - 128) < 1e-9 && fabs(b.eta_b - 1) < 1e-9 && b.run_b_joined);
+    double wr = a.dram_bytes - 8192.0 * 8192 * 4; /* A read once, cold: the rest is B */
+    assert_true(fabs(a.t_ms[TPX_LIM_DRAM] - b.t_ms[TPX_LIM_DRAM] - 3 * wr / 4000e6) < 1e-9);
+    predict_on(&prof, TPX_K_TILE_ROWS, 32, 8, 8192, &b);
+    assert_true(fabs(b.run_b - 128) < 1e-9 && !b.run_b_joined);
+    char why[TPX_MSG];
+    prof.dram_gbs = 100; /* DRAM binds: its words */
+    predict_on(&prof, TPX_K_TILE_ROWS, 8, 8, 8192, &b);
+    predict_explain(&b, &prof, why, sizeof why);
+    assert_non_null(strstr(why, "writes in runs of 128 B as the L2 joins them (100 %)"));
+}
+
 /* The shipped H200 profile on the measurements issue 18 quotes (tpx bench,
  * cold, 8192^2 f32, bench/results/h200.json): an 8x8 block measures 845
  * GB/s on every kernel; copy_row 16x8 1672 and 32x8 2443.  The prediction
@@ -325,7 +361,8 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_launch_limit),  cmocka_unit_test(test_latency_limit),
-        cmocka_unit_test(test_dram_runs),     cmocka_unit_test(test_h200_block_shapes),
+        cmocka_unit_test(test_dram_runs),     cmocka_unit_test(test_dram_join),
+        cmocka_unit_test(test_h200_block_shapes),
         cmocka_unit_test(test_curves),        cmocka_unit_test(test_compare_words),
         cmocka_unit_test(test_block_curves),  cmocka_unit_test(test_walk_pace),
         cmocka_unit_test(test_split_limit),   cmocka_unit_test(test_split_col),

@@ -16,6 +16,9 @@ catalog (docs/prediction.md, "Calibration"):
                         R contiguous bytes (the other side sequential)
   dram_run_window       runs, "order" mode: how many launch-adjacent blocks'
                         runs DRAM sees as one
+  dram_join_write       join: the traffic within which the L2 joins a short
+                        written run with its neighbour, so DRAM sees them as
+                        one (the distance at which half the 32-byte runs are)
   ld_line_cycles, smem_wavefront_cycles, smem_instr_cycles,
   l2_read_sectors_ns, l2_write_sectors_ns
                         pipe: cycles per line / wavefront, L2 sector rates
@@ -52,7 +55,8 @@ catalog (docs/prediction.md, "Calibration"):
 
 A GPU without probes gets its constants from a probed profile by rules
 (--derive): the DRAM bandwidth at the probed GPU's share of its theoretical
-peak, the L2 rates scaled by SMs x clock, everything else (launch rate,
+peak, the L2 rates scaled by SMs x clock, the join distances by the L2's
+size, everything else (launch rate,
 latency, run curves, pipe cycles) as probed.  Estimates of estimates; the
 profile files say so.
 
@@ -157,6 +161,26 @@ def runs(t):
             seen = r0 * (r1 / r0) ** ((o32 - g0) / (g1 - g0))
             return eta, max(1, round(seen / 32))
     return eta, 1
+
+
+def join(t):
+    """Per side, the traffic (bytes) within which the L2 joins a short run with
+    its neighbour: the join probe's 32-byte runs, whose neighbour comes D
+    launches later (each block moves 2 x 8 KB), timed from D = 1 (joined) to
+    the two largest D (apart).  The share joined at D is (t_apart - t(D)) /
+    (t_apart - t(1)); the distance where it is one half, log-interpolated."""
+    out = {}
+    for mode in ('read', 'write'):
+        ts = sorted((int(d), float(ms)) for m, r, d, ms, _ in t.get('join', []) if m == mode and r == '32')
+        if len(ts) < 4:
+            continue
+        joined, apart = ts[0][1], statistics.fmean(ms for _, ms in ts[-2:])
+        share = [(d, (apart - ms) / (apart - joined)) for d, ms in ts]
+        for (d0, p0), (d1, p1) in zip(share, share[1:]):
+            if p0 >= 0.5 > p1:
+                out[mode] = d0 * (d1 / d0) ** ((p0 - 0.5) / (p0 - p1)) * 2 * 8192
+                break
+    return out
 
 
 def fit_round_trip(t, c, sms, lat, a, bw, p):
@@ -279,6 +303,8 @@ def derive(src, dst):
     print(f"dram_gbs={ratio * float(d['peak_gbs']):.0f}")
     print(f"l2_read_sectors_ns={float(s['l2_read_sectors_ns']) * scale:.0f}")
     print(f"l2_write_sectors_ns={float(s['l2_write_sectors_ns']) * scale:.0f}")
+    if 'dram_join_write' in s:  # the same share of the L2
+        print(f"dram_join_write={float(s['dram_join_write']) * int(d['l2_bytes']) / int(s['l2_bytes']):.0f}")
     for k in ('launch_ns_per_block', 'launch_ns_per_warp', 'mem_latency_ns', 'latency_per_warp',
               'overlap_p', 'dram_run_read', 'dram_run_write', 'dram_run_window', 'block_run_eff',
               'barrier_eff', 'walk_eff', 'walk_eff_aligned', 'walk_split_16', 'walk_split_8',
@@ -328,6 +354,11 @@ def main():
     for mode in ('read', 'write'):
         print(f"dram_run_{mode}=" + ",".join(f"{r}:{e:.3f}" for r, e in eta[mode]))
     print(f"dram_run_window={window}")
+    j = join(t)
+    if 'write' in j:
+        print(f"# join: half the written 32-byte runs joined within this traffic (reads "
+              f"{j.get('read', 0) / 1e6:.1f} MB,\n# not used: docs/prediction.md)")
+        print(f"dram_join_write={j['write']:.0f}")
     w = walk(t)
     for key, curve in (('block_run_eff', block_runs(t)), ('barrier_eff', barrier(t)),
                        ('walk_eff', w[False]), ('walk_eff_aligned', w[True])):

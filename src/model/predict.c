@@ -117,6 +117,35 @@ static int slots(const tpx_config *c, const tpx_totals *t, const tpx_traffic *tr
     return 0;
 }
 
+/* The L2's lines: it keeps and evicts 128 bytes at a time. */
+#define PREDICT_LINE 128.0
+
+/* The runs of B the L2 joins: it holds a dirty line until it evicts it, so
+ * the pieces of a line that blocks write within dram_join_write bytes of
+ * DRAM traffic of each other reach DRAM together, a run of up to the line.
+ * The join probe: 32-byte runs whose neighbour comes D launches later run
+ * at the long runs' rate while D blocks' traffic is well under that
+ * distance, at the short runs' well beyond it
+ * (bench/results/issue18/h200_join.csv); the runs are those of a window of
+ * that many blocks, cut at a line, where they are longer than DRAM's own
+ * window's.  Not joined: runs past a line (the probe joins some; tile_rows
+ * 32x8 at 8192^2 f32 measures at its 128-byte runs' pace, 3536 GB/s on an
+ * H200, against 3626 predicted unjoined, 3831 joined), and reads (the
+ * probe joins fewer): docs/prediction.md, "Runs the L2 joins". */
+static double joined_run_b(const tpx_config *c, const tpx_traffic *tr, const tpx_profile *prof,
+                           long long blocks, long long window, double run_b)
+{
+    double per_block = (tr->dram_rd_bytes + tr->dram_wr_bytes) / (double)(blocks > 0 ? blocks : 1);
+    if (prof->dram_join_write <= 0 || per_block <= 0 || run_b >= PREDICT_LINE)
+        return run_b;
+    double n = prof->dram_join_write / per_block;
+    tpx_runs j;
+    if (n <= (double)window || locality_runs(c, n < 1e9 ? (long long)n : 1000000000LL, &j) != 0)
+        return run_b;
+    double line = j.b_bytes < PREDICT_LINE ? j.b_bytes : PREDICT_LINE;
+    return line > run_b ? line : run_b;
+}
+
 /* DRAM: the traffic at the efficiency of its runs of contiguous bytes. */
 static double dram_ms(const tpx_config *c, const tpx_traffic *tr, const tpx_profile *prof,
                       tpx_prediction *p)
@@ -126,9 +155,10 @@ static double dram_ms(const tpx_config *c, const tpx_traffic *tr, const tpx_prof
     if (locality_runs(c, window, &runs) != 0)
         runs.a_bytes = runs.b_bytes = 1e12;
     p->run_a = runs.a_bytes;
-    p->run_b = runs.b_bytes;
+    p->run_b = joined_run_b(c, tr, prof, p->blocks, window, runs.b_bytes);
+    p->run_b_joined = p->run_b > runs.b_bytes;
     p->eta_a = profile_curve_at(&prof->dram_run_read, runs.a_bytes);
-    p->eta_b = profile_curve_at(&prof->dram_run_write, runs.b_bytes);
+    p->eta_b = profile_curve_at(&prof->dram_run_write, p->run_b);
     p->dram_bytes = tr->dram_rd_bytes + tr->dram_wr_bytes;
     p->dram_again = tr->reread_bytes;
     /* A sector read again is one atom alone, whatever the runs around it

@@ -60,6 +60,7 @@ typedef struct tpx_prediction {
     double smem_ways;           /* shared wavefronts per instruction over the ideal */
     int access_bytes;           /* bytes one lane's access moves */
     double run_a, run_b;        /* contiguous bytes DRAM sees on each side */
+    int run_b_joined;           /* run_b is the L2's join of runs written apart */
     double block_run_a, block_run_b; /* ... that one block moves per row */
     double eta_a, eta_b;        /* the DRAM efficiency of those runs */
     int walk_regs;              /* a tile walk's registers for a thread's rows; 0: not a walk */

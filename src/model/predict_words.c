@@ -59,8 +59,9 @@ static void dram_words(const tpx_prediction *p, const tpx_profile *prof, char *b
                  p->dram_again / 1e6);
     snprintf(buf, n,
              "limited by DRAM bandwidth: %.0f MB at %.0f GB/s%s; reads in runs of %s (%.0f %% "
-             "efficient), writes in runs of %s (%.0f %%)",
-             p->dram_bytes / 1e6, prof->dram_gbs, again, ra, 100 * p->eta_a, rb, 100 * p->eta_b);
+             "efficient), writes in runs of %s%s (%.0f %%)",
+             p->dram_bytes / 1e6, prof->dram_gbs, again, ra, 100 * p->eta_a, rb,
+             p->run_b_joined ? " as the L2 joins them" : "", 100 * p->eta_b);
 }
 
 static void sm_words(const tpx_prediction *p, char *buf, size_t n)

@@ -23,7 +23,7 @@ static const profile_key profile_keys[] = {
     PK(peak_gbs, 'd'), PK(cc, 'd'), PK(clock_mhz, 'd'), PK(launch_ns_per_block, 'd'),
     PK(launch_ns_per_warp, 'd'), PK(mem_latency_ns, 'd'), PK(latency_per_warp, 'd'),
     PK(dram_gbs, 'd'), PK(overlap_p, 'd'), PK(dram_run_read, 'c'), PK(dram_run_write, 'c'),
-    PK(dram_run_window, 'd'), PK(barrier_eff, 'c'), PK(block_run_eff, 'c'),
+    PK(dram_run_window, 'd'), PK(dram_join_write, 'd'), PK(barrier_eff, 'c'), PK(block_run_eff, 'c'),
     PK(walk_eff, 'c'), PK(walk_eff_aligned, 'c'), PK(walk_split_16, 'c'), PK(walk_split_8, 'c'),
     PK(walk_split_4, 'c'), PK(walk_split_2, 'c'), PK(walk_split_col_16, 'c'),
     PK(walk_split_col_8, 'c'), PK(walk_split_col_4, 'c'), PK(walk_split_col_2, 'c'),

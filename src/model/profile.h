@@ -42,6 +42,8 @@ typedef struct tpx_profile {
     tpx_curve dram_run_read;    /* DRAM efficiency by run length, reads */
     tpx_curve dram_run_write;   /* ... and writes */
     double dram_run_window;     /* launch-adjacent blocks whose runs DRAM joins */
+    double dram_join_write;     /* bytes of traffic within which the L2 joins a written
+                                 * run with its neighbour (the join probe); 0: none */
     tpx_curve block_run_eff;    /* a block's pace by the contiguous bytes it moves per row
                                  * on one side, over its pace with long rows (the pages
                                  * probe); none: 1 */
