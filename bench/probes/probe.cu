@@ -288,7 +288,7 @@ int main(int argc, char **argv)
         run_split<15>();
     if (what == "runs" || what == "all")
         run_runs();
-    if (what == "join") /* the L2 joining write runs D launches apart (not yet in the model) */
+    if (what == "join" || what == "all") /* the L2 joining write runs D launches apart: dram_join_write */
         run_join();
     if (what == "stream" || what == "all")
         run_stream();

@@ -70,7 +70,8 @@ static void run_runs(void)
 }
 
 /* join: whether the L2 joins a run of B with its neighbour written D
- * launches later (not yet in the model; docs/PERFORMANCE.md, issue 18).  A
+ * launches later (dram_join_write; docs/prediction.md, "Runs the L2
+ * joins").  A
  * 1 GB matrix of 1 KB rows is cut into 8 KB tiles R bytes wide (1024 / R
  * tiles a row, 4096 bands of tiles).  Block b takes band g D + (b mod D) of
  * column (b / D) mod P in group g = b / (D P): D consecutive blocks go down
