@@ -169,6 +169,21 @@ else:
     assert t["reread_sectors"] < 0.01 * a / 32, t
 ' || fail "$k 128x1: the sectors read again in the JSON"
 done
+# runs of B the L2 joins, up to a line: naive_col 8x32's 64-byte runs, whose
+# next piece comes a grid row later, within the join distance; tile_rows 32x8's
+# whole lines are never joined
+for kb in naive_col:8x32:128:True tile_rows:32x8:128:False; do
+    IFS=: read -r k b run joined <<<"$kb"
+    "$tpx" report --no-gpu --profile h200 --json --kernel $k --block $b --size 9216x11264 |
+        RUN=$run J=$joined python3 -c '
+import json, os, sys
+p = json.load(sys.stdin)["model"]["prediction"]
+assert p["run_b_bytes"] == float(os.environ["RUN"]), p
+assert p["run_b_joined_in_l2"] == (os.environ["J"] == "True"), p
+' || fail "$k $b: the runs the L2 joins, in the JSON"
+done
+"$tpx" report --no-gpu --profile rtx3080 --kernel naive_col --block 8x32 --size 8192 |
+    grep -q "writes in runs of 128 B as the L2 joins them (75 %)" || fail "report: no words for the L2's join"
 "$tpx" report --no-gpu --profile h200 --kernel diagonal_col --block 128x1 --size 11500x5900 |
     grep -q "^  read again .* sectors of A loaded again" || fail "report table: no read-again line"
 "$tpx" report --no-gpu --profile h200 --kernel naive_col --block 128x1 --size 11500x5900 |
