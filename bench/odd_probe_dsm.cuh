@@ -41,7 +41,7 @@ __global__ void __launch_bounds__(NT, VW_MB(NT, 8)) vgc_k(const E *__restrict__ 
 #if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
     namespace cg = cooperative_groups;
     constexpr int Q = 32 / sizeof(E), N = 16 / sizeof(E), R = TY + Q - 1, V = BX / N + 1;
-    constexpr int RS = V * N, SL = R * V, L = (SL + NT - 1) / NT;
+    constexpr int RS = V * N;
     static_assert(NT % (TY / N) == 0 && R <= NT && TY % N == 0, "phase 1 mapping");
     __shared__ __align__(16) E s[R * RS + (R / N + 1) * N];
     __shared__ int rb[R];
@@ -52,26 +52,8 @@ __global__ void __launch_bounds__(NT, VW_MB(NT, 8)) vgc_k(const E *__restrict__ 
     const bool next = lean && rank < M - 1 && vl_interior<E, BX, TY>(tbx, tby + 1, gy, w, h);
     const ll x0 = (ll)tbx * BX, y0 = (ll)tby * TY, base = y0 * w + x0;
     uint4 *s4 = reinterpret_cast<uint4 *>(s);
-    if (lean) {
-        const int sln = next ? TY * V : SL;
-        const uint4 *a4 = reinterpret_cast<const uint4 *>(a);
-        uint4 v[L];
-#pragma unroll
-        for (int i = 0; i < L; i++) {
-            int sl = t + NT * i;
-            if (sl < sln)
-                v[i] = a4[(base + (ll)(sl / V) * w) / N + sl % V];
-        }
-        const int b0 = (int)(base & (N - 1)), wm = (int)(w & (N - 1));
-        if (t < R)
-            rb[t] = t * RS + (t / N) * N + ((b0 + t * wm) & (N - 1));
-#pragma unroll
-        for (int i = 0; i < L; i++) {
-            int sl = t + NT * i, j = sl / V;
-            if (sl < sln)
-                s4[j * RS / N + j / N + sl % V] = v[i];
-        }
-    }
+    if (lean)
+        vg_fill<E, BX, TY, NT>(a, base, w, t, next ? TY * V : R * V, s, rb);
     cl.sync(); /* every block's rows in its shared memory */
     if (next) {
         const uint4 *r4 = reinterpret_cast<const uint4 *>(cl.map_shared_rank(s, rank + 1));

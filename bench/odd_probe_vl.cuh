@@ -119,6 +119,37 @@ __device__ __forceinline__ void vg_units(E *__restrict__ b, ll h, ll x0, ll y0, 
     }
 }
 
+/* vg's phase 0 for the tile whose first element is A[base]: its first sln
+ * slots (slot j V + vv, row j, vector vv; all R V of them in vg) loaded to
+ * registers, all issued before any is stored, then stored raw into the
+ * shared rows s (a 16-byte gap every N rows); and the row table rb of all
+ * R rows (also odd_probe_dsm.cuh's, whose rows past sln come from the next
+ * block of its cluster, at the same offsets). */
+template <typename E, int BX, int TY, int NT>
+__device__ __forceinline__ void vg_fill(const E *__restrict__ a, ll base, ll w, int t, int sln, E *s, int *rb)
+{
+    constexpr int Q = 32 / sizeof(E), N = 16 / sizeof(E), R = TY + Q - 1, V = BX / N + 1;
+    constexpr int RS = V * N, L = (R * V + NT - 1) / NT;
+    const uint4 *a4 = reinterpret_cast<const uint4 *>(a);
+    uint4 *s4 = reinterpret_cast<uint4 *>(s);
+    uint4 v[L];
+#pragma unroll
+    for (int i = 0; i < L; i++) {
+        int sl = t + NT * i;
+        if (sl < sln)
+            v[i] = a4[(base + (ll)(sl / V) * w) / N + sl % V];
+    }
+    const int b0 = (int)(base & (N - 1)), wm = (int)(w & (N - 1));
+    if (t < R)
+        rb[t] = t * RS + (t / N) * N + ((b0 + t * wm) & (N - 1));
+#pragma unroll
+    for (int i = 0; i < L; i++) {
+        int sl = t + NT * i, j = sl / V;
+        if (sl < sln)
+            s4[j * RS / N + j / N + sl % V] = v[i];
+    }
+}
+
 /* One vg tile (tbx, tby) with the block's shared rows s and row table rb
  * (also odd_probe_walk.cuh's tiles taken alone). */
 template <typename E, int BX, int TY, int NT>
@@ -126,7 +157,6 @@ __device__ __forceinline__ void vg_tile(const E *__restrict__ a, E *__restrict__
                                         int tby, E *s, int *rb)
 {
     constexpr int Q = 32 / sizeof(E), N = 16 / sizeof(E), R = TY + Q - 1, V = BX / N + 1;
-    constexpr int RS = V * N, SL = R * V, L = (SL + NT - 1) / NT;
     static_assert(NT % (TY / N) == 0 && R <= NT, "phase 1 mapping");
     ll x0 = (ll)tbx * BX, y0 = (ll)tby * TY;
     int t = threadIdx.x + 32 * threadIdx.y;
@@ -134,19 +164,7 @@ __device__ __forceinline__ void vg_tile(const E *__restrict__ a, E *__restrict__
         sec_k_edge<E, TY, BX>(a, b, w, h, gy, tbx, tby);
         return;
     }
-    uint4 *s4 = reinterpret_cast<uint4 *>(s);
-    const ll base = y0 * w + x0;
-    uint4 v[L];
-    vl_rows<E, BX, TY, NT>(a, base, w, t, v);
-    const int b0 = (int)(base & (N - 1)), wm = (int)(w & (N - 1));
-    if (t < R)
-        rb[t] = t * RS + (t / N) * N + ((b0 + t * wm) & (N - 1));
-#pragma unroll
-    for (int i = 0; i < L; i++) {
-        int sl = t + NT * i, j = sl / V;
-        if (sl < SL)
-            s4[j * RS / N + j / N + sl % V] = v[i];
-    }
+    vg_fill<E, BX, TY, NT>(a, y0 * w + x0, w, t, R * V, s, rb);
     __syncthreads();
     vg_units<E, BX, TY, NT>(b, h, x0, y0, t, s, rb);
 }
