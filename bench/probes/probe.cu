@@ -21,6 +21,8 @@
  *           (probe_runs.cuh): DRAM efficiency against run length;
  *   join    runs of R bytes whose neighbour comes D launches later
  *           (probe_runs.cuh): whether the L2 joins write runs;
+ *   fill    strided stores of P-byte pieces, a block writing a share F of
+ *           each line (probe_fill.cuh): a part-written sector's L2 cost;
  *   prologue  a copy whose threads first run N dependent instructions
  *           (probe_prologue.cuh): what a block's arithmetic before its
  *           loads costs, by block size;
@@ -43,13 +45,14 @@
  *   copy    cudaMemcpy device to device, cold and L2-resident (hot).
  *
  * Build: nvcc -arch=sm_90 -O3 -std=c++17 -o probe bench/probes/probe.cu
- * Run:   probe [launch|chase|stream|pipe|l1s|l1p|l1r|l2few|prologue|barrier|pages|carve|reps|split|splitcol|shrows|runs|join|copy|all] [--quick] [--once]  (CSV on stdout;
+ * Run:   probe [launch|chase|stream|pipe|l1s|l1p|l1r|l2few|prologue|barrier|pages|carve|reps|split|splitcol|shrows|runs|join|fill|copy|all] [--quick] [--once]  (CSV on stdout;
  *        bench/probes/run.sh runs them all and keeps the tables)
  */
 #include "probe_barrier.cuh"
 #include "probe_carve.cuh"
 #include "probe_l1r.cuh"
 #include "probe_common.cuh"
+#include "probe_fill.cuh"
 #include "probe_pages.cuh"
 #include "probe_pipe.cuh"
 #include "probe_reps.cuh"
@@ -290,6 +293,8 @@ int main(int argc, char **argv)
         run_runs();
     if (what == "join" || what == "all") /* the L2 joining write runs D launches apart: dram_join_write */
         run_join();
+    if (what == "fill" || what == "all") /* a part-written sector by the block's share of its line */
+        run_fill();
     if (what == "stream" || what == "all")
         run_stream();
     CK(cudaDeviceSynchronize());
