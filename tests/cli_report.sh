@@ -182,6 +182,21 @@ assert p["run_b_bytes"] == float(os.environ["RUN"]), p
 assert p["run_b_joined_in_l2"] == (os.environ["J"] == "True"), p
 ' || fail "$k $b: the runs the L2 joins, in the JSON"
 done
+# part-written sectors by the share of the line a block writes (probe fill):
+# naive_row 16x8 writes a quarter of each line, 16x32 all of it
+for spec in "16x8 0.25" "16x32 1"; do
+    set -- $spec
+    "$tpx" report --no-gpu --profile h200 --kernel naive_row --block "$1" --size 8192 --json |
+        SHARE=$2 python3 -c '
+import json, os, sys
+p = json.load(sys.stdin)["model"]["prediction"]
+assert p["l2_store_partial"] == 1 and p["l2_partial_line_share"] == float(os.environ["SHARE"]), p
+assert p["limiter"] == "l2", p
+' || fail "naive_row $1: the part-written sectors, in the JSON"
+done
+"$tpx" report --no-gpu --profile h200 --kernel naive_row --block 16x8 --size 8192 |
+    grep -q "stores in part: 2.5 accesses each, a block writing 25 % of each line" ||
+    fail "report: no words for the part-written sectors"
 "$tpx" report --no-gpu --profile rtx3080 --kernel naive_col --block 8x32 --size 8192 |
     grep -q "writes in runs of 128 B as the L2 joins them (75 %)" || fail "report: no words for the L2's join"
 "$tpx" report --no-gpu --profile h200 --kernel diagonal_col --block 128x1 --size 11500x5900 |

@@ -110,11 +110,49 @@ static void test_hit_positions(void **state)
     assert_true(fabs(every - sm_cycles_at(&prof, 2, 4096, &hit, &t)) < 1e-9);
 }
 
+/* The L2's pace at part-written sectors by the block's share of the line
+ * (probe fill).  naive_row at 8192^2 f32: a warp of a 16-wide block writes
+ * 8 bytes (two lanes) into each of 16 lines, and the block's 4, 8 or 16 warps
+ * write 1/4, 1/2 or all of each line (16x8, 16x16, 16x32): 33,554,432 store
+ * sectors, each in part, all in the 8-byte class at that share.  With the
+ * curve {1/4: 0.5, 1/2: 0.8, 1: 1} a part-written sector costs 2 x 0.8 /
+ * pace: 3.2, 2 and 1.6 writes at 100/ns, beside 8,388,608 load sectors at
+ * 200/ns.  32x8 writes 4-byte pieces (the other class, flat here: cost 2),
+ * and without the curves every share costs 2. */
+static void test_partial_fill(void **state)
+{
+    (void)state;
+    tpx_profile prof = round_prof();
+    prof.partial_fill_8 = (tpx_curve){3, {0.25, 0.5, 1}, {0.5, 0.8, 1}};
+    const int by[3] = {8, 16, 32}, bin[3] = {0, 1, 3};
+    const double cost[3] = {3.2, 2, 1.6};
+    for (int i = 0; i < 3; i++) {
+        tpx_config c = test_cfg(TPX_K_NAIVE_ROW, 16, by[i], 8192, 8192, TPX_F32, 0);
+        tpx_totals t;
+        tpx_traffic tr;
+        assert_int_equal(model_totals(&c, &t, NULL), 0);
+        assert_int_equal(traffic_compute(&c, &t, prof.l2_bytes, &tr), 0);
+        assert_true(fabs(tr.l2_st_fill[1][bin[i]] - 33554432) < 0.5);
+        assert_true(fabs(tr.l2_st_fill[0][0] + tr.l2_st_fill[0][3]) < 0.5);
+        tpx_prediction q;
+        assert_int_equal(predict_config(&c, &t, &tr, &prof, &q), 0);
+        assert_true(fabs(q.t_ms[TPX_LIM_L2] - (8388608 / 200.0 + cost[i] * 33554432 / 100.0) * 1e-6) <
+                    1e-9);
+    }
+    tpx_prediction q;
+    predict_on(&prof, TPX_K_NAIVE_ROW, 32, 8, 8192, &q);
+    assert_true(fabs(q.t_ms[TPX_LIM_L2] - (8388608 / 200.0 + 2 * 67108864 / 100.0) * 1e-6) < 1e-9);
+    prof = round_prof();
+    predict_on(&prof, TPX_K_NAIVE_ROW, 16, 32, 8192, &q);
+    assert_true(fabs(q.t_ms[TPX_LIM_L2] - (8388608 / 200.0 + 2 * 33554432 / 100.0) * 1e-6) < 1e-9);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_sm_limit),
         cmocka_unit_test(test_l2_limit),
+        cmocka_unit_test(test_partial_fill),
         cmocka_unit_test(test_hit_positions),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -19,6 +19,13 @@ catalog (docs/prediction.md, "Calibration"):
   dram_join_write       join: the traffic within which the L2 joins a short
                         written run with its neighbour, so DRAM sees them as
                         one (the distance at which half the 32-byte runs are)
+  partial_fill_4, partial_fill_8
+                        fill: the L2's pace at part-written sectors (stores
+                        only, 4- and 8-byte pieces, 1024-thread blocks of one
+                        store a thread, the writers of a line up to 32 launches
+                        apart) by the share of each line one block writes, over
+                        the best share; the model keeps partial_write_cost at
+                        a share of one half and scales the rest by this curve
   ld_line_cycles, smem_wavefront_cycles, smem_instr_cycles,
   l2_read_sectors_ns, l2_write_sectors_ns
                         pipe: cycles per line / wavefront, L2 sector rates
@@ -71,6 +78,7 @@ import math
 import statistics
 import sys
 
+from calibrate_l2 import fill, join
 from calibrate_split import split
 
 
@@ -161,26 +169,6 @@ def runs(t):
             seen = r0 * (r1 / r0) ** ((o32 - g0) / (g1 - g0))
             return eta, max(1, round(seen / 32))
     return eta, 1
-
-
-def join(t):
-    """Per side, the traffic (bytes) within which the L2 joins a short run with
-    its neighbour: the join probe's 32-byte runs, whose neighbour comes D
-    launches later (each block moves 2 x 8 KB), timed from D = 1 (joined) to
-    the two largest D (apart).  The share joined at D is (t_apart - t(D)) /
-    (t_apart - t(1)); the distance where it is one half, log-interpolated."""
-    out = {}
-    for mode in ('read', 'write'):
-        ts = sorted((int(d), float(ms)) for m, r, d, ms, _ in t.get('join', []) if m == mode and r == '32')
-        if len(ts) < 4:
-            continue
-        joined, apart = ts[0][1], statistics.fmean(ms for _, ms in ts[-2:])
-        share = [(d, (apart - ms) / (apart - joined)) for d, ms in ts]
-        for (d0, p0), (d1, p1) in zip(share, share[1:]):
-            if p0 >= 0.5 > p1:
-                out[mode] = d0 * (d1 / d0) ** ((p0 - 0.5) / (p0 - p1)) * 2 * 8192
-                break
-    return out
 
 
 def fit_round_trip(t, c, sms, lat, a, bw, p):
@@ -311,7 +299,7 @@ def derive(src, dst):
               'walk_split_4', 'walk_split_2', 'walk_split_col_16', 'walk_split_col_8',
               'walk_split_col_4', 'walk_split_col_2', 'ld_line_cycles', 'ld_hit_line_cycles',
               'l1_lines_per_cycle', 'st_line_cycles', 'smem_wavefront_cycles', 'smem_instr_cycles',
-              'partial_write_cost'):
+              'partial_write_cost', 'partial_fill_4', 'partial_fill_8'):
         if k in s:
             print(f"{k}={s[k]}")
     return 0
@@ -382,6 +370,11 @@ def main():
         print(f"l1_lines_per_cycle={c['l1_lines_per_cycle']:.2f}")
     print(f"l2_read_sectors_ns={c['l2_read_sectors_ns']:.0f}")
     print(f"l2_write_sectors_ns={c['l2_write_sectors_ns']:.0f}")
+    fc = fill(t)
+    if fc:
+        print("# the L2's pace at part-written sectors by the block's share of the line: probe fill")
+    for p, curve in sorted(fc.items()):
+        print(f"partial_fill_{p}=" + ",".join(f"{x:g}:{y:.3f}" for x, y in curve))
     big = max(chase)
     print(f"# chase: unloaded latency {chase[min(chase)]:.0f} ns (L2), {chase[big]:.0f} ns "
           f"(DRAM, {big >> 20} MiB)")

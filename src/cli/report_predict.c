@@ -65,6 +65,9 @@ void report_prediction_json(json_writer *w, const tpx_config *c, const tpx_total
     json_double(w, "run_a_bytes", p.run_a, 1);
     json_double(w, "run_b_bytes", p.run_b, 1);
     json_bool(w, "run_b_joined_in_l2", p.run_b_joined);
+    json_double(w, "l2_store_partial", p.l2_partial, 3);
+    json_double(w, "l2_partial_cost", p.l2_partial_cost, 3);
+    json_double(w, "l2_partial_line_share", p.l2_partial_share, 3);
     json_int(w, "walk_registers", p.walk_regs);
     json_double(w, "walk_pace", p.walk_eff, 3);
     json_int(w, "split_row_bytes", p.split_bytes);

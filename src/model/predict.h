@@ -74,6 +74,9 @@ typedef struct tpx_prediction {
     double ms_unsplit;          /* the time with B's rows on sectors (no split limit) */
     double dram_bytes;
     double dram_again;          /* of them, sectors of A read again (traffic.h reread_bytes) */
+    double l2_partial;          /* store sectors the L2 gets in part, over all it gets */
+    double l2_partial_cost;     /* ... the L2 accesses each costs, on average */
+    double l2_partial_share;    /* ... the share of its line their block writes, on average */
 } tpx_prediction;
 
 const char *predict_limiter_name(tpx_limiter l); /* "launch", "latency", "dram", "l2", "sm" */

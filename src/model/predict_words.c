@@ -82,6 +82,18 @@ static void sm_words(const tpx_prediction *p, char *buf, size_t n)
              p->sm_cycles_block, why);
 }
 
+/* The L2's rate, and where most of the stores reach it in part, what each
+ * costs and how much of its line the block writes (the fill probe's share). */
+static void l2_words(const tpx_prediction *p, const tpx_profile *prof, char *buf, size_t n)
+{
+    int k = snprintf(buf, n, "limited by L2 bandwidth: %.0f GB/s of sector traffic",
+                     32.0 * (prof->l2_read_sectors_ns + prof->l2_write_sectors_ns) / 2);
+    if (p->l2_partial >= 0.5 && k > 0 && (size_t)k < n)
+        snprintf(buf + k, n - (size_t)k,
+                 "; stores in part: %.1f accesses each, a block writing %.0f %% of each line",
+                 p->l2_partial_cost, 100 * p->l2_partial_share);
+}
+
 void predict_explain(const tpx_prediction *p, const tpx_profile *prof, char *buf, size_t n)
 {
     char blocks[32];
@@ -102,8 +114,7 @@ void predict_explain(const tpx_prediction *p, const tpx_profile *prof, char *buf
         dram_words(p, prof, buf, n);
         break;
     case TPX_LIM_L2:
-        snprintf(buf, n, "limited by L2 bandwidth: %.0f GB/s of sector traffic",
-                 32.0 * (prof->l2_read_sectors_ns + prof->l2_write_sectors_ns) / 2);
+        l2_words(p, prof, buf, n);
         break;
     case TPX_LIM_SPLIT:
         snprintf(buf, n,

@@ -70,7 +70,12 @@ typedef struct tpx_profile {
     double st_line_cycles;      /* ... per line a store writes */
     double smem_wavefront_cycles, smem_instr_cycles; /* ... per shared wavefront, instruction */
     double l2_read_sectors_ns, l2_write_sectors_ns;  /* sectors the L2 serves per ns */
-    double partial_write_cost;  /* L2 accesses a partly written sector costs (2: read, write) */
+    double partial_write_cost;  /* L2 accesses a partly written sector costs (2: read, write)
+                                 * where its block writes half of the line */
+    /* the L2's pace at part-written sectors by the share of the line their
+     * block writes (1/4 ... 1), pieces under 8 bytes and of 8 or more: probe
+     * fill (docs/prediction.md); none: the same at every share */
+    tpx_curve partial_fill_4, partial_fill_8;
     double rmw_gbs;             /* DRAM read-modify-writes of evicted part-written sectors */
 } tpx_profile;
 

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "sorting.h"
+#include "traffic_fill.h"
 #include "traffic_split.h"
 
 /* Sectors written in parts (traffic_split.h), fitted to Nsight Compute's DRAM
@@ -47,15 +48,28 @@
 #define TRAFFIC_MERGE_LANES 2
 #define TRAFFIC_MERGE_LINES 4
 
-typedef struct merge_piece {
-    long long sector;
-    int bytes;
-} merge_piece;
+typedef traffic_piece merge_piece;
 
 static int piece_sector_cmp(const void *a, const void *b)
 {
     long long x = ((const merge_piece *)a)->sector, y = ((const merge_piece *)b)->sector;
     return (x > y) - (x < y);
+}
+
+/* A block's store pieces, all of them and those the L2 gets in part
+ * (traffic_fill.h). */
+typedef struct store_log {
+    traffic_piece *all, *part;
+    int na, np;
+} store_log;
+
+/* One sector to the L2: counted, and logged where it is written in part. */
+static void send_sector(long long sector, int bytes, store_log *lg, tpx_block_traffic *b)
+{
+    b->l2_st_sectors++;
+    b->l2_st_partial += bytes < 32;
+    if (bytes < 32)
+        lg->part[lg->np++] = (traffic_piece){sector, bytes};
 }
 
 /* One store instruction's sectors, each counted in b->st_partial when the
@@ -65,7 +79,7 @@ static int piece_sector_cmp(const void *a, const void *b)
  * barrier; only an instruction that spans TRAFFIC_MERGE_LINES lines or more
  * (a strided store) has its pieces joined. */
 static void merge_inst(const tpx_inst *in, size_t esize, int merge, merge_piece *mg, int *n,
-                       tpx_block_traffic *b)
+                       store_log *lg, tpx_block_traffic *b)
 {
     long long s[32];
     int k = 0;
@@ -82,26 +96,25 @@ static void merge_inst(const tpx_inst *in, size_t esize, int merge, merge_piece 
             ;
         int bytes = (j - i) * (int)esize;
         b->st_partial += bytes < 32;
+        lg->all[lg->na++] = (traffic_piece){s[i], bytes};
         if (merge && bytes < 32 && bytes >= TRAFFIC_MERGE_BYTES && j - i >= TRAFFIC_MERGE_LANES) {
             mg[(*n)++] = (merge_piece){s[i], bytes};
             continue;
         }
-        b->l2_st_sectors++;
-        b->l2_st_partial += bytes < 32;
+        send_sector(s[i], bytes, lg, b);
     }
 }
 
 /* The merged pieces: one L2 write per sector, in part unless the block's
  * pieces fill it. */
-static void merge_close(merge_piece *mg, int n, tpx_block_traffic *b)
+static void merge_close(merge_piece *mg, int n, store_log *lg, tpx_block_traffic *b)
 {
     qsort(mg, (size_t)n, sizeof *mg, piece_sector_cmp);
     for (int i = 0, j; i < n; i = j) {
         int bytes = 0;
         for (j = i; j < n && mg[j].sector == mg[i].sector; j++)
             bytes += mg[j].bytes;
-        b->l2_st_sectors++;
-        b->l2_st_partial += bytes < 32;
+        send_sector(mg[i].sector, bytes > 32 ? 32 : bytes, lg, b);
     }
 }
 
@@ -118,11 +131,15 @@ int traffic_block(const tpx_config *c, int tbx, int tby, tpx_block_traffic *b)
     int warps = model_warps_per_block(c), per = model_insts_per_warp(c);
     tpx_inst *buf = malloc(sizeof(tpx_inst) * (size_t)per);
     long long *sec = malloc(sizeof(long long) * 64 * (size_t)per * (size_t)warps);
-    merge_piece *mg = malloc(sizeof(merge_piece) * 32 * (size_t)per * (size_t)warps);
-    if (!buf || !sec || !mg) {
+    size_t pieces = 32 * (size_t)per * (size_t)warps;
+    merge_piece *mg = malloc(sizeof(merge_piece) * pieces);
+    store_log lg = {malloc(sizeof(traffic_piece) * pieces), malloc(sizeof(traffic_piece) * pieces), 0, 0};
+    if (!buf || !sec || !mg || !lg.all || !lg.part) {
         free(buf);
         free(sec);
         free(mg);
+        free(lg.all);
+        free(lg.part);
         return -1;
     }
     int n = 0, nm = 0, merge = tpx_traits_of(c->kernel).phases == 2;
@@ -137,7 +154,7 @@ int traffic_block(const tpx_config *c, int tbx, int tby, tpx_block_traffic *b)
             if (buf[i].op == TPX_OP_GST) {
                 b->st_reqs++;
                 b->st_sectors += m;
-                merge_inst(&buf[i], e, merge, mg, &nm, b);
+                merge_inst(&buf[i], e, merge, mg, &nm, &lg, b);
                 continue;
             }
             b->ld_reqs++;
@@ -150,10 +167,13 @@ int traffic_block(const tpx_config *c, int tbx, int tby, tpx_block_traffic *b)
     for (int i = 0; i < b->l2_ld_sectors; i++)
         sec[i] /= 4; /* 4 sectors to a 128-byte line */
     b->l2_ld_lines = (int)sort_distinct_ll(sec, (size_t)b->l2_ld_sectors);
-    merge_close(mg, nm, b);
+    merge_close(mg, nm, &lg, b);
+    traffic_fill_count(lg.all, lg.na, lg.part, lg.np, b->l2_st_fill);
     free(buf);
     free(sec);
     free(mg);
+    free(lg.all);
+    free(lg.part);
     return 0;
 }
 
@@ -192,17 +212,22 @@ static int samples(long long x0, long long n, long long out[4])
     return k;
 }
 
+/* rect_loads' sums: L2 load sectors, load lines, partial store sectors,
+ * store sectors after and before L1's joins, then the partial ones by their
+ * class and share (traffic_fill.h). */
+#define TRAFFIC_SUMS (5 + TPX_FILL_CLASSES * TPX_FILL_BINS)
+
 /* Sum over the tiles of a rectangle of the per-block figures, from at most 16
  * sample tiles (interior tiles differ at most by alignment, so the mean of
  * a few is the figure; where the rectangle is small it is exact). */
 static int rect_loads(const tpx_config *c, traffic_memo *m, long long x0, long long y0,
-                      long long nx, long long ny, double sum[5])
+                      long long nx, long long ny, double sum[TRAFFIC_SUMS])
 {
     if (nx <= 0 || ny <= 0)
         return 0;
     long long xs[4], ys[4];
     int kx = samples(x0, nx, xs), ky = samples(y0, ny, ys);
-    double part[5] = {0, 0, 0, 0, 0};
+    double part[TRAFFIC_SUMS] = {0};
     for (int i = 0; i < kx; i++)
         for (int j = 0; j < ky; j++) {
             tpx_block_traffic b;
@@ -213,9 +238,11 @@ static int rect_loads(const tpx_config *c, traffic_memo *m, long long x0, long l
             part[2] += b.l2_st_partial;
             part[3] += b.l2_st_sectors;
             part[4] += b.st_sectors;
+            for (int f = 0; f < TPX_FILL_CLASSES * TPX_FILL_BINS; f++)
+                part[5 + f] += b.l2_st_fill[f / TPX_FILL_BINS][f % TPX_FILL_BINS];
         }
     double scale = (double)nx * (double)ny / (kx * ky);
-    for (int i = 0; i < 5; i++)
+    for (int i = 0; i < TRAFFIC_SUMS; i++)
         sum[i] += part[i] * scale;
     return 0;
 }
@@ -262,7 +289,7 @@ static int rect_split(const tpx_config *c, traffic_memo *m, long long x0, long l
 /* Both sums over the four families of tiles: interior, last column, last
  * row, corner.  life: a part-written sector's, a loaded one's. */
 static int launch_sums(const tpx_config *c, long long gx, long long gy, const double life[2],
-                       double loads[5], double split[5])
+                       double loads[TRAFFIC_SUMS], double split[5])
 {
     const long long r[4][4] = {{0, 0, gx - 1, gy - 1}, {gx - 1, 0, 1, gy - 1},
                                {0, gy - 1, gx - 1, 1}, {gx - 1, gy - 1, 1, 1}};
@@ -283,7 +310,7 @@ int traffic_compute(const tpx_config *c, const tpx_totals *t, long long l2_bytes
     /* L2 load sectors, L2 load lines, partial store sectors, store sectors after
      * and before L1 joins them (the samples'); sectors split
      * inside a block, shared with a neighbour block, of those evicted between */
-    double sum[5] = {0, 0, 0, 0, 0}, split[5] = {0, 0, 0, 0, 0};
+    double sum[TRAFFIC_SUMS] = {0}, split[5] = {0, 0, 0, 0, 0};
     double l2 = l2_bytes > 0 ? (double)l2_bytes : 0;
     const double life[2] = {TRAFFIC_LIFE * l2, TRAFFIC_REREAD_LIFE * l2};
     if (launch_sums(c, g.gx, g.gy, life, sum, split) != 0)
@@ -293,6 +320,8 @@ int traffic_compute(const tpx_config *c, const tpx_totals *t, long long l2_bytes
     tr->l2_ld_sectors = (unsigned long long)(sum[0] + 0.5);
     tr->l2_ld_lines = (unsigned long long)(sum[1] + 0.5);
     tr->l2_st_partial = (unsigned long long)(sum[2] + 0.5);
+    for (int f = 0; f < TPX_FILL_CLASSES * TPX_FILL_BINS; f++)
+        tr->l2_st_fill[f / TPX_FILL_BINS][f % TPX_FILL_BINS] = sum[5 + f];
     /* the launch's store sectors (exact) less the share the samples' L1 joined */
     double joined = sum[4] > 0 ? sum[3] / sum[4] : 1;
     tr->l2_st_sectors = (unsigned long long)((double)tr->l1_st_sectors * joined + 0.5);

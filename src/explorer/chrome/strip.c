@@ -141,9 +141,9 @@ static void limit_row(const tpx_app *a, tpx_canvas *cv, tpx_rect r)
     else if (!s->model.pred.valid)
         canvas_fitf(cv, x, y, end - x, TPX_R_DIM, "no prediction: the %s profile lacks its "
                       "figures", a->live->prof.name[0] ? a->live->prof.name : "device");
-    else
-        canvas_fitf(cv, x, y, end - x, TPX_R_NORMAL, "%s  (predicted on %s)",
-                      s->model.pred_why, a->live->prof.name);
+    else /* the mark first: long words are cut at the right */
+        canvas_fitf(cv, x, y, end - x, TPX_R_NORMAL, "predicted on %s: %s", a->live->prof.name,
+                    s->model.pred_why);
 }
 
 static void figures_row(const tpx_app *a, tpx_canvas *cv, tpx_rect r)

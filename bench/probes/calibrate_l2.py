@@ -1,0 +1,47 @@
+"""The L2's probes for bench/probes/calibrate.py: the traffic within which it
+joins written runs (join: dram_join_write) and its pace at part-written
+sectors by the share of the line one block writes (fill: partial_fill_4,
+partial_fill_8).  Imported by calibrate.py."""
+import statistics
+
+
+def join(t):
+    """Per side, the traffic (bytes) within which the L2 joins a short run with
+    its neighbour: the join probe's 32-byte runs, whose neighbour comes D
+    launches later (each block moves 2 x 8 KB), timed from D = 1 (joined) to
+    the two largest D (apart).  The share joined at D is (t_apart - t(D)) /
+    (t_apart - t(1)); the distance where it is one half, log-interpolated."""
+    out = {}
+    for mode in ('read', 'write'):
+        ts = sorted((int(d), float(ms)) for m, r, d, ms, _ in t.get('join', []) if m == mode and r == '32')
+        if len(ts) < 4:
+            continue
+        joined, apart = ts[0][1], statistics.fmean(ms for _, ms in ts[-2:])
+        share = [(d, (apart - ms) / (apart - joined)) for d, ms in ts]
+        for (d0, p0), (d1, p1) in zip(share, share[1:]):
+            if p0 >= 0.5 > p1:
+                out[mode] = d0 * (d1 / d0) ** ((p0 - 0.5) / (p0 - p1)) * 2 * 8192
+                break
+    return out
+
+
+def fill(t):
+    """Per piece size (4 and 8 bytes), the fill probe's pace by the block's
+    share of a line: the median pieces per ns over both pitches, both runs
+    and the distances up to 32 launches (past those the L2 starts to lose
+    the lines: not this curve's), over the best share.  Shares 1/4 to 1: at
+    1/8 a block writes half a sector, which the split rule prices.  16-byte
+    pieces are left out: at shares of 1/2 and 1 they run at the probe's
+    whole-sector time (its floor), so they say nothing of the L2."""
+    out = {}
+    rows = [r for r in t.get('fill', []) if r[0] == '1024' and int(r[4]) <= 32]
+    for p in (4, 8):
+        ppn = {}
+        for f in ('0.2500', '0.5000', '1.0000'):
+            v = [float(r[6]) for r in rows if r[2] == str(p) and r[3] == f]
+            if v:
+                ppn[float(f)] = statistics.median(v)
+        if len(ppn) == 3:
+            top = max(ppn.values())
+            out[p] = [(f, ppn[f] / top) for f in sorted(ppn)]
+    return out

@@ -1,0 +1,32 @@
+/* traffic_fill: how much of its 128-byte line one block writes, for each
+ * sector the block sends the L2 in part.  The L2 takes a part-written sector
+ * faster where the block writes more of the line (probe fill: the pieces of
+ * a line that leave one SM together are merged on the way), so the l2 limit
+ * prices each such sector by that share (docs/prediction.md, "Part-written
+ * sectors by the block's share of the line"). */
+#ifndef TPX_TRAFFIC_FILL_H
+#define TPX_TRAFFIC_FILL_H
+
+/* Pieces of fewer than 8 bytes, and of 8 or more: the two curves. */
+#define TPX_FILL_CLASSES 2
+/* The share in quarters of a line: up to 1/4, 1/2, 3/4, all of it. */
+#define TPX_FILL_BINS 4
+
+/* Bytes a store writes into one sector (a piece, or the block's pieces of
+ * the sector the L1 joined). */
+typedef struct traffic_piece {
+    long long sector;
+    int bytes;
+} traffic_piece;
+
+/* The sectors a block sends the L2 in part (part[0..np)) counted into
+ * hist[class][bin] by the piece's bytes and the block's share of the piece's
+ * line, the bytes of all its stores' pieces (all[0..na), sorted here) over
+ * 128. */
+void traffic_fill_count(traffic_piece *all, int na, const traffic_piece *part, int np,
+                        int hist[TPX_FILL_CLASSES][TPX_FILL_BINS]);
+
+/* The share (1/4 ... 1) a bin stands for. */
+double traffic_fill_share(int bin);
+
+#endif
