@@ -22,7 +22,8 @@
  *   join    runs of R bytes whose neighbour comes D launches later
  *           (probe_runs.cuh): whether the L2 joins write runs;
  *   fill    strided stores of P-byte pieces, a block writing a share F of
- *           each line (probe_fill.cuh): a part-written sector's L2 cost;
+ *           each line (probe_fill.cuh): a part-written sector's L2 cost
+ *           (`fill warm`: the same in an L2-resident buffer);
  *   prologue  a copy whose threads first run N dependent instructions
  *           (probe_prologue.cuh): what a block's arithmetic before its
  *           loads costs, by block size;
@@ -294,7 +295,7 @@ int main(int argc, char **argv)
     if (what == "join" || what == "all") /* the L2 joining write runs D launches apart: dram_join_write */
         run_join();
     if (what == "fill" || what == "all") /* a part-written sector by the block's share of its line */
-        run_fill();
+        run_fill(argc > 2 && strcmp(argv[2], "warm") == 0);
     if (what == "stream" || what == "all")
         run_stream();
     CK(cudaDeviceSynchronize());
