@@ -117,8 +117,9 @@ static void test_hit_positions(void **state)
  * sectors, each in part, all in the 8-byte class at that share.  With the
  * curve {1/4: 0.5, 1/2: 0.8, 1: 1} a part-written sector costs 2 x 0.8 /
  * pace: 3.2, 2 and 1.6 writes at 100/ns, beside 8,388,608 load sectors at
- * 200/ns.  32x8 writes 4-byte pieces (the other class, flat here: cost 2),
- * and without the curves every share costs 2. */
+ * 200/ns; the words say so, and tpx compare's what moved.  32x8 writes
+ * 4-byte pieces (the other class, flat here: cost 2), and without the
+ * curves every share costs 2. */
 static void test_partial_fill(void **state)
 {
     (void)state;
@@ -139,7 +140,18 @@ static void test_partial_fill(void **state)
         assert_true(fabs(q.t_ms[TPX_LIM_L2] - (8388608 / 200.0 + cost[i] * 33554432 / 100.0) * 1e-6) <
                     1e-9);
     }
-    tpx_prediction q;
+    tpx_prediction q, r; /* the compare words say what moved (the pipe cheap: the L2 binds both) */
+    prof.st_line_cycles = 1;
+    predict_on(&prof, TPX_K_NAIVE_ROW, 16, 8, 8192, &q);
+    predict_on(&prof, TPX_K_NAIVE_ROW, 16, 32, 8192, &r);
+    assert_int_equal(q.limiter, TPX_LIM_L2);
+    assert_int_equal(r.limiter, TPX_LIM_L2);
+    char why[TPX_MSG];
+    predict_compare(&q, &r, why, sizeof why);
+    assert_non_null(strstr(why, "; stores in part: 3.2 -> 1.6 accesses each (a block writes 25 % -> 100 % "
+                                "of each line)"));
+    predict_explain(&q, &prof, why, sizeof why);
+    assert_non_null(strstr(why, "stores in part: 3.2 accesses each, a block writing 25 % of each line"));
     predict_on(&prof, TPX_K_NAIVE_ROW, 32, 8, 8192, &q);
     assert_true(fabs(q.t_ms[TPX_LIM_L2] - (8388608 / 200.0 + 2 * 67108864 / 100.0) * 1e-6) < 1e-9);
     prof = round_prof();

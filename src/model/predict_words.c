@@ -147,6 +147,18 @@ static void walk_note(const tpx_prediction *a, const tpx_prediction *b, char *bu
         snprintf(buf + len, n - len, "; the walk pace x%.2f -> x%.2f (rows a thread)", wa, wb);
 }
 
+/* Where the L2 binds both, the price of their part-written sectors (the
+ * block's share of the line) may be what moved: said after the limits. */
+static void partial_note(const tpx_prediction *a, const tpx_prediction *b, char *buf, size_t n)
+{
+    size_t len = strlen(buf);
+    if (a->limiter == TPX_LIM_L2 && b->limiter == TPX_LIM_L2 && a->l2_partial >= 0.5 &&
+        b->l2_partial >= 0.5 && fabs(b->l2_partial_cost / a->l2_partial_cost - 1) > 0.05 && len < n)
+        snprintf(buf + len, n - len, "; stores in part: %.1f -> %.1f accesses each (a block writes %.0f %% "
+                 "-> %.0f %% of each line)", a->l2_partial_cost, b->l2_partial_cost,
+                 100 * a->l2_partial_share, 100 * b->l2_partial_share);
+}
+
 void predict_compare(const tpx_prediction *a, const tpx_prediction *b, char *buf, size_t n)
 {
     if (!a->valid || !b->valid) {
@@ -173,5 +185,6 @@ void predict_compare(const tpx_prediction *a, const tpx_prediction *b, char *buf
     if (most != (int)a->limiter && len >= 0 && (size_t)len < n)
         snprintf(buf + len, n - (size_t)len, "; %s moved most (x%.2f)",
                  predict_limiter_words((tpx_limiter)most), b->t_ms[most] / a->t_ms[most]);
+    partial_note(a, b, buf, n);
     walk_note(a, b, buf, n);
 }
