@@ -312,7 +312,7 @@ int predict_config(const tpx_config *c, const tpx_totals *t, const tpx_traffic *
     p->t_ms[TPX_LIM_LATENCY] = p->waves * p->block_ns * 1e-6;
     p->t_ms[TPX_LIM_DRAM] = dram_ms(c, tr, prof, p);
     p->t_ms[TPX_LIM_L2] = l2_ms(tr, prof);
-    if (tr->l2_st_partial > 0) {
+    if (tr->l2_st_partial > 0 && tr->l2_st_sectors > 0) {
         p->l2_partial = (double)tr->l2_st_partial / (double)tr->l2_st_sectors;
         p->l2_partial_cost = partial_cost(tr, prof, &p->l2_partial_share) / (double)tr->l2_st_partial;
     }
