@@ -1,7 +1,8 @@
 /*
  * probe_fill.cuh: what a part-written sector costs the L2 by how much of its
- * 128-byte line one block writes (partial_write_fill; docs/prediction.md,
- * "Part-written sectors, by the block's share of the line").
+ * 128-byte line one block writes (partial_fill_4, partial_fill_8;
+ * docs/prediction.md, "Part-written sectors by the block's share of the
+ * line").
  *
  * A strided store (a row kernel's: each warp instruction writes P bytes into
  * each of 32·4/P lines of B, rows 32 KB apart, like B's rows at 8192 f32)
@@ -9,10 +10,10 @@
  * only stores run, 4 bytes a lane: a lane group of P/4 lanes writes P
  * contiguous bytes of one row, the warp 128/P rows.  The block (32 warp
  * instructions: 1024 threads of one store, like a row kernel's, or 256
- * threads of 4) writes a share F of each
- * line it touches: F·128/P instructions down the same rows (each the next
- * P bytes), then the next 128/P rows, and so on; the other 1/F − 1 shares of
- * those lines are written by the blocks D launches later, 2D later, ...
+ * threads of 4) writes a share F of each line it touches: F·128/P
+ * instructions down the same rows (each the next P bytes), then the next
+ * 128/P rows, and so on; the other 1/F − 1 shares of those lines are
+ * written by the blocks D launches later, 2D later, ...
  * Consecutive blocks take the next rows at the same column of lines (a row
  * kernel's grid order), so the writers of one line run D launches apart.
  * 512 MB of B, 16384 rows, cold L2 (or 32 MB, warm: run_fill); P = 32
@@ -23,8 +24,7 @@
 
 #include "probe_common.cuh"
 
-
-/* Block b's instruction n (0..31 over the warps and the thread's 4) for
+/* Block b's instruction n (0..31 over the warps and each thread's stores) for
  * lane l: the byte offset it writes.  Every count is a power of two, given by
  * its log (shifts only: with divisions the stores wait on the arithmetic):
  * lp piece bytes, ls shares a line (1/F), ld launches between a line's
