@@ -45,8 +45,7 @@ def score(lines, sl):
     # figures change: the tab line says which view it is)
     if len(lines) < 4 or len(sl) < 4 or not all(same(a, b) for a, b in zip(lines[:3], sl[:3])):
         return 0
-    n = len(set(lines) & set(sl)) + 3
-    return n if n > 3 else 0
+    return 3 + len(set(lines) & set(sl))
 used = set()
 out, block, inside = [], [], False
 for line in text.split("\n"):

@@ -170,9 +170,10 @@ static double dram_ms(const tpx_config *c, const tpx_traffic *tr, const tpx_prof
             tr->dram_wr_bytes / p->eta_b) / (prof->dram_gbs * 1e6);
 }
 
-/* A part-written sector's L2 cost: partial_write_cost where its block
- * writes half of the line, scaled by the fill probe's pace at the block's
- * share against the pace at half (docs/prediction.md). */
+/* What the L2's part-written sectors cost all together: partial_write_cost
+ * each where its block writes half of the line, scaled by the fill probe's
+ * pace at the block's share against the pace at half (docs/prediction.md);
+ * *share: the mean share. */
 static double partial_cost(const tpx_traffic *tr, const tpx_profile *prof, double *share)
 {
     double cost = 0, counted = 0, shares = 0;
@@ -185,17 +186,21 @@ static double partial_cost(const tpx_traffic *tr, const tpx_profile *prof, doubl
             shares += tr->l2_st_fill[c][i] * traffic_fill_share(i);
         }
     }
-    if (share)
-        *share = counted > 0 ? shares / counted : 0;
+    *share = counted > 0 ? shares / counted : 0;
     return prof->partial_write_cost * (cost + fmax(0, (double)tr->l2_st_partial - counted));
 }
 
 /* L2: sectors at its read and write rates, a part-written sector about twice
- * (a merge; partial_cost), plus the read-modify-writes of part-written
- * sectors it lost. */
-static double l2_ms(const tpx_traffic *tr, const tpx_profile *prof)
+ * (a merge; partial_cost, whose figures go into p for the words), plus the
+ * read-modify-writes of part-written sectors it lost. */
+static double l2_ms(const tpx_traffic *tr, const tpx_profile *prof, tpx_prediction *p)
 {
-    double st = (double)tr->l2_st_sectors - (double)tr->l2_st_partial + partial_cost(tr, prof, NULL);
+    double part = partial_cost(tr, prof, &p->l2_partial_share);
+    if (tr->l2_st_partial > 0 && tr->l2_st_sectors > 0) {
+        p->l2_partial = (double)tr->l2_st_partial / (double)tr->l2_st_sectors;
+        p->l2_partial_cost = part / (double)tr->l2_st_partial;
+    }
+    double st = (double)tr->l2_st_sectors - (double)tr->l2_st_partial + part;
     double ms = ((double)tr->l2_ld_sectors / prof->l2_read_sectors_ns +
                  st / prof->l2_write_sectors_ns) * 1e-6;
     if (prof->rmw_gbs > 0)
@@ -311,11 +316,7 @@ int predict_config(const tpx_config *c, const tpx_totals *t, const tpx_traffic *
     p->t_ms[TPX_LIM_LAUNCH] = (double)t->blocks * per_block * 1e-6;
     p->t_ms[TPX_LIM_LATENCY] = p->waves * p->block_ns * 1e-6;
     p->t_ms[TPX_LIM_DRAM] = dram_ms(c, tr, prof, p);
-    p->t_ms[TPX_LIM_L2] = l2_ms(tr, prof);
-    if (tr->l2_st_partial > 0 && tr->l2_st_sectors > 0) {
-        p->l2_partial = (double)tr->l2_st_partial / (double)tr->l2_st_sectors;
-        p->l2_partial_cost = partial_cost(tr, prof, &p->l2_partial_share) / (double)tr->l2_st_partial;
-    }
+    p->t_ms[TPX_LIM_L2] = l2_ms(tr, prof, p);
     p->t_ms[TPX_LIM_SM] =
         (double)t->blocks / prof->sms * p->sm_cycles_block / (prof->clock_mhz * 1e3);
     walk_pace(c, prof, p);

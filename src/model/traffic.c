@@ -48,14 +48,6 @@
 #define TRAFFIC_MERGE_LANES 2
 #define TRAFFIC_MERGE_LINES 4
 
-typedef traffic_piece merge_piece;
-
-static int piece_sector_cmp(const void *a, const void *b)
-{
-    long long x = ((const merge_piece *)a)->sector, y = ((const merge_piece *)b)->sector;
-    return (x > y) - (x < y);
-}
-
 /* A block's store pieces, all of them and those the L2 gets in part
  * (traffic_fill.h). */
 typedef struct store_log {
@@ -78,7 +70,7 @@ static void send_sector(long long sector, int bytes, store_log *lg, tpx_block_tr
  * others are appended to mg (*n) for merge_close.  merge: the kernel's stores follow a
  * barrier; only an instruction that spans TRAFFIC_MERGE_LINES lines or more
  * (a strided store) has its pieces joined. */
-static void merge_inst(const tpx_inst *in, size_t esize, int merge, merge_piece *mg, int *n,
+static void merge_inst(const tpx_inst *in, size_t esize, int merge, traffic_piece *mg, int *n,
                        store_log *lg, tpx_block_traffic *b)
 {
     long long s[32];
@@ -98,7 +90,7 @@ static void merge_inst(const tpx_inst *in, size_t esize, int merge, merge_piece 
         b->st_partial += bytes < 32;
         lg->all[lg->na++] = (traffic_piece){s[i], bytes};
         if (merge && bytes < 32 && bytes >= TRAFFIC_MERGE_BYTES && j - i >= TRAFFIC_MERGE_LANES) {
-            mg[(*n)++] = (merge_piece){s[i], bytes};
+            mg[(*n)++] = (traffic_piece){s[i], bytes};
             continue;
         }
         send_sector(s[i], bytes, lg, b);
@@ -107,9 +99,9 @@ static void merge_inst(const tpx_inst *in, size_t esize, int merge, merge_piece 
 
 /* The merged pieces: one L2 write per sector, in part unless the block's
  * pieces fill it. */
-static void merge_close(merge_piece *mg, int n, store_log *lg, tpx_block_traffic *b)
+static void merge_close(traffic_piece *mg, int n, store_log *lg, tpx_block_traffic *b)
 {
-    qsort(mg, (size_t)n, sizeof *mg, piece_sector_cmp);
+    qsort(mg, (size_t)n, sizeof *mg, traffic_piece_cmp);
     for (int i = 0, j; i < n; i = j) {
         int bytes = 0;
         for (j = i; j < n && mg[j].sector == mg[i].sector; j++)
@@ -132,7 +124,7 @@ int traffic_block(const tpx_config *c, int tbx, int tby, tpx_block_traffic *b)
     tpx_inst *buf = malloc(sizeof(tpx_inst) * (size_t)per);
     long long *sec = malloc(sizeof(long long) * 64 * (size_t)per * (size_t)warps);
     size_t pieces = 32 * (size_t)per * (size_t)warps;
-    merge_piece *mg = malloc(sizeof(merge_piece) * pieces);
+    traffic_piece *mg = malloc(sizeof(traffic_piece) * pieces);
     store_log lg = {malloc(sizeof(traffic_piece) * pieces), malloc(sizeof(traffic_piece) * pieces), 0, 0};
     if (!buf || !sec || !mg || !lg.all || !lg.part) {
         free(buf);

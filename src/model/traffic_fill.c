@@ -2,7 +2,7 @@
 
 #include <stdlib.h>
 
-static int piece_cmp(const void *a, const void *b)
+int traffic_piece_cmp(const void *a, const void *b)
 {
     long long x = ((const traffic_piece *)a)->sector, y = ((const traffic_piece *)b)->sector;
     return (x > y) - (x < y);
@@ -29,7 +29,7 @@ static int line_bytes(const traffic_piece *all, int na, long long s)
 void traffic_fill_count(traffic_piece *all, int na, const traffic_piece *part, int np,
                         int hist[TPX_FILL_CLASSES][TPX_FILL_BINS])
 {
-    qsort(all, (size_t)na, sizeof *all, piece_cmp);
+    qsort(all, (size_t)na, sizeof *all, traffic_piece_cmp);
     for (int i = 0; i < np; i++) {
         int bytes = line_bytes(all, na, part[i].sector);
         int bin = (bytes * TPX_FILL_BINS + 127) / 128 - 1; /* the quarter, rounded up */

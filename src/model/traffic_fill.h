@@ -19,6 +19,9 @@ typedef struct traffic_piece {
     int bytes;
 } traffic_piece;
 
+/* qsort's comparator of pieces, by sector. */
+int traffic_piece_cmp(const void *a, const void *b);
+
 /* The sectors a block sends the L2 in part (part[0..np)) counted into
  * hist[class][bin] by the piece's bytes and the block's share of the piece's
  * line, the bytes of all its stores' pieces (all[0..na), sorted here) over
