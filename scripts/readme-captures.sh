@@ -7,7 +7,8 @@
 # and fails when a block differs from its capture (the test readme_captures:
 # a change to the model or a view that leaves the README's screens stale);
 # both fail when a capture finds no block (a block too stale to match, or
-# one the README dropped: the capture goes too).
+# one the README dropped: the capture goes too).  TPX_README: the file to
+# check or write (default README.md; the test readme_captures_stale).
 set -eu
 cd "$(dirname "$0")/.."
 dir=${TPX_BUILD_DIR:-build}
@@ -29,7 +30,8 @@ if [ "$mode" != --write ] && [ "$mode" != --check ]; then
 fi
 captures >"${TMPDIR:-/tmp}/tpx-captures.$$"
 rc=0
-python3 - README.md "${TMPDIR:-/tmp}/tpx-captures.$$" "$mode" <<'PY' || rc=$?
+readme=${TPX_README:-README.md}
+python3 - "$readme" "${TMPDIR:-/tmp}/tpx-captures.$$" "$mode" <<'PY' || rc=$?
 import os, re, sys
 readme, caps = sys.argv[1], open(sys.argv[2], encoding="utf-8").read()
 text = open(readme, encoding="utf-8").read()
@@ -64,12 +66,12 @@ for line in text.split("\n"):
 new = "\n".join(out)
 lost = [shot.split("\n", 2)[1] for shot in shots if shot not in used]
 if lost:  # a capture no README block took: its block is stale or gone
-    print("README.md: no screen block matches the capture of\n  " + lost[0], file=sys.stderr)
+    print(readme + ": no screen block matches the capture of\n  " + lost[0], file=sys.stderr)
     sys.exit(1)
 if sys.argv[3] == "--check":
     if new != text:
         stale = [a for a, b in zip(text.split("\n"), new.split("\n")) if a != b]
-        print("README.md: screen captures differ from what the explorer draws now, e.g.\n  "
+        print(readme + ": screen captures differ from what the explorer draws now, e.g.\n  "
               + (stale[0] if stale else "(lines added or removed)")
               + "\nrun scripts/readme-captures.sh --write and review git diff README.md",
               file=sys.stderr)
@@ -81,4 +83,4 @@ os.replace(tmp, readme)
 PY
 rm -f "${TMPDIR:-/tmp}/tpx-captures.$$"
 if [ "$mode" = --check ] || [ "$rc" -ne 0 ]; then exit "$rc"; fi
-git --no-pager diff --stat -- README.md
+git --no-pager diff --stat -- "$readme"

@@ -43,6 +43,9 @@ target_link_libraries(tpx_render PRIVATE tpx_app tpx_cli)
 add_test(NAME readme_captures COMMAND env TPX_NO_BUILD=1 TPX_RENDER=$<TARGET_FILE:tpx_render>
          ${PROJECT_SOURCE_DIR}/scripts/readme-captures.sh --check)
 set_tests_properties(readme_captures PROPERTIES LABELS screen)
+add_test(NAME readme_captures_stale COMMAND env TPX_RENDER=$<TARGET_FILE:tpx_render>
+         ${PROJECT_SOURCE_DIR}/tests/readme_captures_stale.sh)
+set_tests_properties(readme_captures_stale PROPERTIES LABELS screen)
 
 # A result document for the --load test, written by tpx bench's own writer.
 add_executable(replay_fixture replay_fixture.c)
