@@ -31,6 +31,7 @@ fi
 captures >"${TMPDIR:-/tmp}/tpx-captures.$$"
 rc=0
 readme=${TPX_README:-README.md}
+[ -f "$readme" ] || { echo "readme-captures: no file $readme (TPX_README)" >&2; exit 2; }
 python3 - "$readme" "${TMPDIR:-/tmp}/tpx-captures.$$" "$mode" <<'PY' || rc=$?
 import os, re, sys
 readme, caps = sys.argv[1], open(sys.argv[2], encoding="utf-8").read()
