@@ -32,6 +32,15 @@ for p in a100 h100_sxm h200 rtx3080 t4; do
     grep -q "$claims checks hold, 0 fail, 0 not known" <<<"$o" || fail "--profile $p: $(tail -1 <<<"$o")"
 done
 
+# The shipped files with a profile that refuses a config they measured (the
+# T4's 64 KB a block: tile_vec 32x8 pad 1, f32): where a claim must fall back
+# to predictions (a bar the file lacks) and the profile has none for its left
+# side, it is not known, not failed (it failed before, comparing 0).
+o=$("$tpx" tour --check --profile t4) || fail "--profile t4 with the files exited $?: $(grep FAIL <<<"$o")"
+grep -q "^h200.json: step 19 (line [0-9]*) 'tile_vec/0.99 >= all' not known: tile_vec 32x8 8192x8192 f32 pad 1 not known" <<<"$o" ||
+    fail "--profile t4: step 19 on h200.json is not 'not known': $(grep 'h200.json: step 19' <<<"$o")"
+grep -q " 0 fail, " <<<"$(tail -1 <<<"$o")" || fail "--profile t4: $(tail -1 <<<"$o")"
+
 # The false claim: exit 1, the step, its line, and the file's own numbers.
 false_tour=$here/fixtures/tour_false_claim.txt
 for gpu in h200 h100; do

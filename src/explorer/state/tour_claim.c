@@ -255,6 +255,10 @@ static tour_verdict eval_all(const tpx_tour_claim *c, const tpx_live *lv, int pr
     const tpx_slot *self = c->l.ratio ? NULL : ref_slot(&c->l.num, lv);
     tour_val lv_, *l = &lv_;
     term_value(&c->l, lv, pred_only, l);
+    if (!l->ok) { /* e.g. predictions only, and the profile refuses the left config */
+        snprintf(why, n, "%s", l->who);
+        return TOUR_UNKNOWN;
+    }
     tour_verdict v = TOUR_HOLDS;
     int worst = -1, count = 0;
     double margin = 0;
