@@ -255,10 +255,6 @@ static tour_verdict eval_all(const tpx_tour_claim *c, const tpx_live *lv, int pr
     const tpx_slot *self = c->l.ratio ? NULL : ref_slot(&c->l.num, lv);
     tour_val lv_, *l = &lv_;
     term_value(&c->l, lv, pred_only, l);
-    if (!l->ok) { /* e.g. predictions only, and the profile refuses the left config */
-        snprintf(why, n, "%s", l->who);
-        return TOUR_UNKNOWN;
-    }
     tour_verdict v = TOUR_HOLDS;
     int worst = -1, count = 0;
     double margin = 0;
@@ -287,7 +283,8 @@ static tour_verdict eval_all(const tpx_tour_claim *c, const tpx_live *lv, int pr
         slot_value(&lv->bar[worst], c->l.num.metric, pred_only, &w);
     snprintf(why, n, "%s; of %d transpose kernels the closest: %s", l->who, count,
              worst >= 0 ? w.who : "none known");
-    return count ? v : TOUR_UNKNOWN;
+    /* not known where the left side has no figure (a profile that refuses its config) */
+    return count && l->ok ? v : TOUR_UNKNOWN;
 }
 
 tour_verdict tour_claim_eval(const tpx_tour_claim *c, const tpx_live *lv, char *why, size_t n)
