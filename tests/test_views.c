@@ -253,9 +253,12 @@ static void test_measured_or_not(void **s)
         text = screen_with(r, v);
         assert_non_null(strstr(text, "no GPU: model only"));
         assert_non_null(strstr(text, "not measured"));
-        /* the binding limit in words on every view's strip, marked as predicted */
-        assert_non_null(strstr(text, "\n why predicted on "));
-        assert_non_null(strstr(text, ": limited by "));
+        /* the binding limit in words on every view's strip, marked as predicted:
+         * "why predicted on <profile>: limited by ..." on one line */
+        const char *why = strstr(text, "\n why predicted on ");
+        assert_non_null(why);
+        const char *lim = strstr(why, ": limited by "), *eol = strchr(why + 1, '\n');
+        assert_true(lim != NULL && (eol == NULL || lim < eol));
         if (v == TPX_VIEW_BW) /* and in the Bandwidth view's own block */
             assert_non_null(strstr(text, "GB/s, limited by "));
         assert_null(strstr(text, " 0.0 GB/s")); /* never a zero for "not measured" */
