@@ -187,7 +187,7 @@ static double partial_cost(const tpx_traffic *tr, const tpx_profile *prof, doubl
         }
     }
     *share = counted > 0 ? shares / counted : 0;
-    return prof->partial_write_cost * (cost + fmax(0, (double)tr->l2_st_partial - counted));
+    return prof->partial_write_cost * cost;
 }
 
 /* L2: sectors at its read and write rates, a part-written sector about twice
