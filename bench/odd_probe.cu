@@ -11,21 +11,19 @@
  *             shared memory), one element per lane per store
  *   sec_v     the same tile, 16-byte stores (v64y: blocks in B's row order;
  *             _p4: tile_sec's shared pitch of whole 16-byte units)
- *   win1/0    tile_sec's design written lean: each lane loads its segment's
- *             rows (win0: every row) and stores them lined up with B's
- *             vectors, phase 1 in 16-byte units
+ *   win1/0    tile_sec's design written lean: each lane loads its segment's rows (win0:
+ *             every row) and stores them lined up with B's vectors, phase 1 in 16-byte units
  *   tile_sec  tpx's own kernel (kernels/tile_sec.cu), launched as tpx does
  *             (_nb: its 1024-thread instance at 32x8, no 40-register bound)
- *   vl, vg    tiles laid on A's aligned 16-byte vectors (odd_probe_vl.cuh):
- *             16-byte loads whatever the row's offset, for f16
+ *   vl, vg    tiles laid on A's aligned 16-byte vectors, 16-byte loads whatever the row's
+ *             offset (odd_probe_vl.cuh: vg's variants, some right at aligned shapes only)
  *   vw, vp    vg's tile walked M tiles down a column by one block (odd_probe_walk.cuh);
  *   vgc       by M blocks, a cluster sharing rows in shared memory (odd_probe_dsm.cuh)
  * (Turning win1 into tile_sec's first version a piece at a time, 2026-11-27,
  * cost 3 to 8 points of memcpy per piece: the 32-bit column-order remap, phase
  * 1 through tpx_ts_slot/tpx_ts_unit, tpx_ts_lane_of with a wrap select,
  * dynamic shared memory; which is why tile_sec's interior path is lean.)
- * One line per result:
- *   RESULT WxH dtype kernel ms GB/s %memcpy xcuBLAS ok|WRONG
+ * One line per result: RESULT WxH dtype kernel ms GB/s %memcpy xcuBLAS ok|WRONG
  * usage: odd_probe [--size WxH,...] [--dtype f32,f16,f64] [--samples N] [--once]
  *   --once: every kernel launched once per config, nothing timed (for ncu).
  */
@@ -34,7 +32,6 @@
 #include <cstdlib>
 #include <cstring>
 #include <vector>
-
 #include <cublas_v2.h>
 
 #include "../kernels/tile_sec.cu" /* tpx's own tile_sec, launched here as tpx does */
@@ -222,8 +219,10 @@ static const char *names[] = {
     "tile_sec", "vl32", "vl64", "vl64t128", "vg32", "vg64", "vg32t128", "vg64t128", "vg128", "vg128t128", "tile_sec_nb",
     "vw64m1", "vw64m2", "vw64m4", "vw64m8", "vw64m4pf", "vw64m8pf", "vw64m16pf", "vw128m4", "vw128m4pf", "vw128m1",
     "vwx64m1", "vwx64m2", "vwx64m4", "vwx64m4pf", "vwx64m8pf", "vp64m8d1", "vp64m8d2", "vp64m16d2", "vp64m4d2", "vp64m32d2",
-    "vgc64m2", "vgc64m4", "vgc64m8", "vgc32m2", "vgc32m4"};
-enum { NK = 47 };
+    "vgc64m2", "vgc64m4", "vgc64m8", "vgc32m2", "vgc32m4", "vga64", "vga32", "vgr64", "vgv64",
+    "vgv64k4", "vgs64", "vg64k2", "vg64k4", "vg64k8", "vgv64p256", "vgv64p128", "vg64p256",
+    "vg64p128", "vg64p256k8"};
+enum { NK = 61 };
 
 template <typename E> static void launch(int k, const void *av, void *bv, ll w, ll h, cublasHandle_t hd)
 {
@@ -268,13 +267,13 @@ template <typename E> static void launch(int k, const void *av, void *bv, ll w, 
         break;
     }
     default:
-        if (k >= 42)
+        if (k >= 42 && k < 47)
             launch_dsm<E>(k, a, b, w, h);
-        else if (k >= 37)
+        else if (k >= 37 && k < 42)
             launch_pipe<E>(k, a, b, w, h);
-        else if (k >= 22)
+        else if (k >= 22 && k < 37)
             launch_walk<E>(k, a, b, w, h);
-        else
+        else /* 12-20, 47-60 */
             launch_vl<E>(k, a, b, w, h);
         break;
     }
@@ -360,8 +359,9 @@ int main(int argc, char **argv)
             k_fill<<<1024, 256>>>((unsigned char *)a, bytes, 7);
             double mcp = 0, cub = 0;
             for (int k = 0; k < NK; k++) {
-                if ((k == 1 && e == 2) || (k >= 18 && k <= 19 && e == 8) || (k == 20 && e > 2) || (k >= 29 && k <= 31 && e == 8) || (k >= 37 && k < 42 && e != 2))
-                    continue; /* no cuBLAS for f16; tiles too large for f64 (or f32) */
+                if ((k == 1 && e == 2) || (k >= 29 && k <= 31 && e == 8) || (k >= 37 && k < 42 && e != 2) ||
+                    vl_skip(k, e, w, h))
+                    continue; /* no cuBLAS for f16; tiles too large; aligned only */
                 CK(cudaMemset(b, 0xFF, bytes));
                 launch_e(e, k, a, b, w, h, hd);
                 CK(cudaDeviceSynchronize());
