@@ -9,11 +9,22 @@
  */
 #include "tpx_fns.cuh"
 #include "tpx_kernel_body.cuh"
+#include "tpx_vec16.cuh"
 
 template <typename E> union tg_unit {
     uint4 u;
     E e[16 / sizeof(E)];
 };
+
+/* Phase 0's loads of A ask the L2 for the 128 bytes around each: a tile's
+ * rows start off lines, each row's end lines shared with the tiles beside
+ * it, which plain loads had DRAM deliver in two pieces far apart in time
+ * (docs/PERFORMANCE.md, "The L2 asked for whole lines": +0.5 to 3 points
+ * of memcpy at the odd shapes on an H200). */
+__device__ __forceinline__ uint4 tg_ldg(const uint4 *p)
+{
+    return tv_ldg_l2(p);
+}
 
 /* The shared rows' line (tpx_tg_lin): column x0 of row j at o + j S +
  * G floor(j / N). */
@@ -83,11 +94,9 @@ __device__ __forceinline__ void tg_interior(const tpx_geom &g, int tbx, int tby,
 {
     constexpr int N = 16 / sizeof(E), TY = TPX_TS_T(N) * BY, R = TY + 2 * N - 1, NT = BX * BY;
     constexpr int V = (BX + 2 * N - 1) / N, L = (R * V + NT - 1) / NT;
-    /* unsigned: every index here is >= 0, and the divisions by constants
-     * and N need no sign fix-ups (H200, f16 8191x8193 32x4: 65 M
-     * instructions to 59 M, the time within a point of memcpy: what
-     * binds now is the loads' latency, 48 % of the warps' stall samples
-     * waiting on them before the shared stores) */
+    /* unsigned: every index is >= 0, and the divisions need no sign fix-ups
+     * (H200, f16 8191x8193 32x4: 65 M instructions to 59 M, the time within
+     * a point: the loads' latency binds, 48 % of the stall samples) */
     using ull = unsigned long long;
     const unsigned t = threadIdx.x + threadIdx.y * BX;
     const long long x0 = (long long)tbx * BX, y0 = (long long)tby * TY;
@@ -102,7 +111,7 @@ __device__ __forceinline__ void tg_interior(const tpx_geom &g, int tbx, int tby,
         const unsigned sl = t + i * NT, j = sl / V;
         const ull src = (base + j * (ull)g.w) / N + sl % V;
         if (sl < R * V && src < vecs && (!CLAMP || j < rows))
-            r[i] = a4[src];
+            r[i] = tg_ldg(a4 + src);
     }
 #pragma unroll
     for (unsigned i = 0; i < L; i++) {
@@ -153,7 +162,7 @@ __device__ __forceinline__ void tg_wrap(const tpx_geom &g, int tbx, int tby, con
             const unsigned sl = t + i * NT, j = sl / V, k = sl % V, hj = j - R;
             const ull y = j < R ? (ull)y0 + j : hj, src = (y * (ull)g.w + (ull)x0) / N + k;
             if (sl < RT * V && (j < R ? j < rows : true) && src < vecs)
-                r[i - i0] = a4[src];
+                r[i - i0] = tg_ldg(a4 + src);
         }
 #pragma unroll
         for (unsigned i = i0; i < i0 + 2 && i < L; i++) {
@@ -213,7 +222,7 @@ __device__ __forceinline__ void tg_rows_rt(const tpx_geom &g, long long x0, long
         ok[i] = j * v + k < rv && src < vecs;
         d[i] = tg_dst<E>(l, j, k);
         if (ok[i])
-            r[i] = a4[src];
+            r[i] = tg_ldg(a4 + src);
         j += nrows, k += ncols;
         if (k >= v)
             j++, k -= v;
@@ -224,10 +233,9 @@ __device__ __forceinline__ void tg_rows_rt(const tpx_geom &g, long long x0, long
             s4[d[i]] = r[i];
 }
 
-/* An interior tile of a block shape not compiled in: tg_interior's moves
- * with BX and BY read at run time (about 8 points of memcpy slower than
- * compiled in, on an H200, f16 at 8191x8193), for blocks whose threads move
- * at most TG_LMAX vectors each in phase 0. */
+/* An interior tile of a block shape not compiled in: tg_interior's moves with
+ * BX and BY read at run time (about 8 points of memcpy slower than compiled
+ * in, H200, f16 8191x8193), for threads moving at most TG_LMAX vectors. */
 #define TG_LMAX 6
 template <typename E>
 __device__ __forceinline__ void tg_interior_rt(const tpx_geom &g, int tbx, int tby, int lmax,
@@ -273,7 +281,7 @@ __device__ __forceinline__ void tg_general(tpx_geom g, int tbx, int tby, const E
     for (int sl = t; sl < slots; sl += nt) {
         long long src, dst;
         if (tpx_tg_vec(&g, tbx, tby, j, k, &src, &dst))
-            s4[dst] = a4[src];
+            s4[dst] = tg_ldg(a4 + src);
         j += nrows, k += ncols;
         if (k >= v)
             j++, k -= v;
