@@ -35,6 +35,34 @@ def commands(docs):
     return " ; ".join(k.replace("{}", ",".join(kernels[k])) for k in out)
 
 
+def flags(cmd):
+    """A command's options as {name: value}, lists split on commas."""
+    toks = cmd.split()
+    out = {}
+    for i, t in enumerate(toks):
+        if t.startswith("--"):
+            v = toks[i + 1] if i + 1 < len(toks) and not toks[i + 1].startswith("--") else ""
+            out[t] = set(v.split(",")) if t in ("--kernel", "--size") else v
+    return out
+
+
+def fold_covered(cmds):
+    """Drops a command whose configs another one lists already (the same options
+    but --kernel and --size, those a subset of the other's): a config measured
+    again under a command the file has does not add the command twice."""
+    f = [flags(c) for c in cmds]
+    keep = []
+    for i, a in enumerate(f):
+        same = lambda b: {k: v for k, v in a.items() if k not in ("--kernel", "--size")} == {
+            k: v for k, v in b.items() if k not in ("--kernel", "--size")}
+        if any(j != i and same(b) and a.get("--kernel", set()) <= b.get("--kernel", set())
+               and a.get("--size", set()) <= b.get("--size", set()) and (f[j] != a or j < i)
+               for j, b in enumerate(f)):
+            continue
+        keep.append(cmds[i])
+    return keep
+
+
 def key(row):
     c = row["config"]
     if c["kernel"] in ("memcpy", "cublas"):
@@ -68,7 +96,10 @@ def main():
             rows[key(r)] = r
         skipped += d.get("skipped", [])
     merged = dict(first)
-    merged["command"] = commands(docs)
+    merged["command"] = " ; ".join(fold_covered(commands(docs).split(" ; ")))
+    if len(merged["command"]) > 4096:  # src/measure's reader refuses longer
+        sys.exit(f"{args.out}: the merged command list is {len(merged['command'])} bytes, "
+                 "more than the 4096 a results file may hold: merge fewer runs")
     merged["date"] = max(d["date"] for d in docs)
     merged["results"] = list(rows.values())
     merged["skipped"] = skipped
