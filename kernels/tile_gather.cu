@@ -19,7 +19,7 @@ template <typename E> union tg_unit {
 /* Phase 0's loads of A ask the L2 for the 128 bytes around each: a tile's
  * rows start off lines, each row's end lines shared with the tiles beside
  * it, which plain loads had DRAM deliver in two pieces far apart in time
- * (docs/PERFORMANCE.md, "The L2 asked for whole lines": +0.5 to 3 points
+ * (docs/PERFORMANCE.md, "The L2 asked for whole lines": +0.6 to 3.2 points
  * of memcpy at the odd shapes on an H200). */
 __device__ __forceinline__ uint4 tg_ldg(const uint4 *p)
 {
