@@ -16,6 +16,10 @@
 #                (tpx bench --save: shipped as bench/results/<gpu>_<kernel>.json)
 #   oddN.csv     run N of memcpy, cuBLAS, tile_sec and tile_gather at the grid's
 #                odd shapes, 3 block shapes (TPX_RUNS runs)
+#   unlN.csv     run N of memcpy, cuBLAS, tile_sec and tile_gather at five odd shapes
+#                no table chose (docs/PERFORMANCE.md, "Five odd shapes no doc listed"),
+#                blocks 64x4, 32x8, 64x8 (TPX_RUNS runs); n9000.csv one run of f32 at
+#                eleven shapes near 9000
 #   thinN.csv    run N of memcpy, cuBLAS and the fast kernels at thin shapes (one,
 #                three, 16 and 100 rows or columns: grids past CUDA's 65535 in y launch
 #                folded), shapes just past a tile multiple, and the seeds' 2048^2
@@ -26,7 +30,10 @@
 #   probe.log    bench/odd_probe (build-gpu/odd_probe) over the odd shapes,
 #                and ncu_probe.csv its Nsight Compute counters at 8191x8193
 # usage: bench/gpu_issue20_sec.sh [steps...]
-#   (steps: verify blocks grid sanitize ncu sweep odd thin thinsave aligned probe; default the first five)
+#   (steps: verify blocks grid sanitize ncu sweep odd unlisted thin thinsave aligned probe; default
+#   the first five.  On a GPU not measured yet, the issue 20 tables in two calls of under 600 s:
+#   TPX_RUNS=3 TPX_SEC_KERNEL=tile_gather ... verify sanitize ncu odd unlisted sweep thinsave,
+#   then TPX_RUNS=3 ... aligned)
 set -u
 out=${OUT:-/tmp/tpx-issue20-sec}
 mkdir -p "$out"
@@ -90,6 +97,18 @@ for s in $steps; do
                 --size "${grid#*65536x1024,}" --dtype f32,f16,f64 --time-cap 0.1 --csv >"$out/odd$run.csv" 2>>"$out/env.log"
             echo "odd $run rc=$?" | tee -a "$out/env.log"
         done ;;
+    unlisted)
+        for run in $(seq 1 "${TPX_RUNS:-1}"); do
+            log "unlisted odd shapes run $run"
+            timeout 120 "$t" bench --kernel memcpy,cublas,tile_gather,tile_sec --block 64x4,32x8,64x8 \
+                --size 7777x9999,11111x5555,9001x9001,5003x13001,14999x7001 --dtype f32,f64,f16 \
+                --time-cap 0.1 --csv >"$out/unl$run.csv" 2>>"$out/env.log"
+            echo "unlisted $run rc=$?" | tee -a "$out/env.log"
+        done
+        timeout 120 "$t" bench --kernel memcpy,tile_gather,tile_sec --block 64x4,64x8 --dtype f32 --time-cap 0.1 \
+            --size 8801x8801,8929x8929,8999x8999,9001x9001,9003x9003,9033x9033,9097x9097,9001x8193,8193x9001,9001x12345,12345x9001 \
+            --csv >"$out/n9000.csv" 2>>"$out/env.log"
+        echo "n9000 rc=$?" | tee -a "$out/env.log" ;;
     thin)
         for run in $(seq 1 "${TPX_RUNS:-1}"); do
             log "thin run $run"
