@@ -14,8 +14,10 @@ usage: merge_results.py A.json B.json [...] -o OUT.json [--compact]
 """
 import argparse
 import json
+import os
 import re
 import sys
+import tempfile
 
 
 def commands(docs):
@@ -79,8 +81,11 @@ def main():
     args = ap.parse_args()
     docs = []
     for path in args.inputs:
-        with open(path) as f:
-            docs.append(json.load(f))
+        try:
+            with open(path) as f:
+                docs.append(json.load(f))
+        except (OSError, ValueError) as e:
+            sys.exit(f"{path}: not readable as a result document ({e})")
     first = docs[0]
     for path, d in zip(args.inputs, docs):
         if d.get("format") != "tpx-results":
@@ -107,12 +112,23 @@ def main():
         for r in merged["results"]:
             r.pop("model", None)
             r.pop("model_note", None)
-    with open(args.out, "w") as f:
-        if args.compact:
-            json.dump(merged, f, separators=(",", ":"))
-        else:
-            json.dump(merged, f, indent=1)
-        f.write("\n")
+    # written whole or not at all: a temporary file beside OUT, then renamed
+    # (OUT is often the shipped file itself, merged into)
+    try:
+        fd, tmp = tempfile.mkstemp(dir=os.path.dirname(os.path.abspath(args.out)), suffix=".tmp")
+    except OSError as e:
+        sys.exit(f"{args.out}: cannot write there ({e.strerror})")
+    try:
+        with os.fdopen(fd, "w") as f:
+            if args.compact:
+                json.dump(merged, f, separators=(",", ":"))
+            else:
+                json.dump(merged, f, indent=1)
+            f.write("\n")
+        os.replace(tmp, args.out)
+    except BaseException:
+        os.unlink(tmp)
+        raise
     print(f"{args.out}: {len(merged['results'])} rows from {len(docs)} files")
 
 

@@ -120,7 +120,9 @@ __device__ __forceinline__ void vg_units(E *__restrict__ b, ll h, ll x0, ll y0, 
 }
 
 /* A 16-byte load of A; X & 8 asks the L2 to fetch 256 bytes around it on a
- * miss, X & 16 128 bytes (PTX's .L2::256B / .L2::128B prefetch size). */
+ * miss, X & 16 128 bytes (PTX's .L2::256B / .L2::128B prefetch size).  The
+ * 128-byte form is what tile_gather now calls as tv_ldg_l2 (tpx_vec16.cuh);
+ * this copy stays as the 2026-11-30 probe runs were built (asm volatile). */
 template <int X> __device__ __forceinline__ uint4 vg_ld(const uint4 *p)
 {
     uint4 r;

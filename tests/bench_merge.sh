@@ -3,7 +3,8 @@
 # config measured again keeps the later row; a run whose configs another
 # listed command already covers does not list its command twice; a merged
 # command list longer than tpx reads (4096 bytes) is refused with the reason,
-# not written as a file tpx then refuses; what it writes tpx replays.
+# not written as a file tpx then refuses; what it writes tpx replays; a cut
+# input or an output it cannot write ends in a message, not a traceback.
 set -eu
 tpx=$1
 root="$(cd "$(dirname "$0")/.." && pwd)"
@@ -44,4 +45,19 @@ set -e
 [ "$rc" -ne 0 ] || fail "a command list over 4096 bytes was written"
 echo "$err" | grep -q "more than the 4096 a results file may hold" || fail "reason: $err"
 [ ! -e "$tmp/l.json" ] || fail "a refused merge left a file"
+# bad input: a clear message and no file, not a traceback
+printf '{"format": "tpx-results", "results": [' >"$tmp/cut.json"
+set +e
+err=$(python3 "$root/bench/merge_results.py" "$tmp/a.json" "$tmp/cut.json" -o "$tmp/c.json" 2>&1)
+rc=$?
+set -e
+[ "$rc" -ne 0 ] && [ ! -e "$tmp/c.json" ] || fail "a cut input was merged"
+echo "$err" | grep -q "cut.json: not readable as a result document" || fail "cut input: $err"
+set +e
+err=$(python3 "$root/bench/merge_results.py" "$tmp/a.json" -o "$tmp/no/such/dir/m.json" 2>&1)
+rc=$?
+set -e
+[ "$rc" -ne 0 ] || fail "an unwritable output passed"
+echo "$err" | grep -q "m.json: cannot write there" || fail "unwritable output: $err"
+! ls "$tmp"/*.tmp >/dev/null 2>&1 || fail "a temporary file was left"
 echo "bench_merge: ok"
