@@ -6,16 +6,17 @@
 # to $OUT (or /tmp/tpx-probe).
 # One bench per kernel, so a sweep cut short by the deadline keeps what it
 # measured; kernels come in the order the prediction needs them.
-# usage: [PROBES="barrier prologue"] bench/probes/run.sh TPX PROBE DEADLINE_S [SIZE:DTYPE ...]
+# usage: [PROBES="barrier prologue"] [KERNELS="..."] bench/probes/run.sh TPX PROBE DEADLINE_S [SIZE:DTYPE ...]
 #   PROBES: which probes to run (default all; "none" runs only the sweeps)
+#   KERNELS: the benches to run, space-separated (default the catalog's, below)
 #   e.g. bench/probes/run.sh out/gpu/tpx out/gpu/probe 560 8192x8192:f32 16384x4096:f32
 set -u
 tpx=$1
 probe=$2
 deadline=$3
 shift 3
-kernels="memcpy,cublas copy_row naive_row naive_col tile_rows tile_vec smem smem_rect copy_vec
- unroll4_row unroll4_col diagonal_row diagonal_col copy_col smem_staged tile_sec"
+kernels=${KERNELS:-"memcpy,cublas copy_row naive_row naive_col tile_rows tile_vec smem smem_rect copy_vec
+ unroll4_row unroll4_col diagonal_row diagonal_col copy_col smem_staged tile_sec"}
 out=${OUT:-/tmp/tpx-probe}
 mkdir -p "$out"
 gpu=$(nvidia-smi --query-gpu=name --format=csv,noheader | head -1 | tr -dc 'A-Za-z0-9' | tr A-Z a-z)
