@@ -3,6 +3,7 @@
 #include <math.h>
 #include <string.h>
 
+#include "compiled.h"
 #include "predict.h"
 #include "report.h"
 #include "traffic.h"
@@ -59,6 +60,7 @@ void report_prediction_json(json_writer *w, const tpx_config *c, const tpx_total
     json_string(w, "occupancy_limit", profile_occ_limit_words(p.occ_limit));
     json_int(w, "registers", p.regs);
     json_bool(w, "registers_known", p.regs_known);
+    json_double(w, "loads_per_thread", p.loads_per_thread, 1);
     json_double(w, "loads_in_flight", p.loads_in_flight, 1);
     json_double(w, "bytes_in_flight_per_sm", p.bytes_in_flight_sm, 0);
     json_double(w, "block_ns", p.block_ns, 1);
@@ -73,6 +75,9 @@ void report_prediction_json(json_writer *w, const tpx_config *c, const tpx_total
     json_int(w, "split_row_bytes", p.split_bytes);
     json_double(w, "split_gbs", p.split_gbs, 0);
     json_double(w, "ms_unsplit", p.ms_unsplit, 5);
+    json_double(w, "insts_per_warp", p.insts_per_warp, 1);
+    json_double(w, "edge_share", p.edge_share, 4);
+    json_int(w, "compiled_reps", compiled_unrolled_reps(c));
     char why[TPX_MSG];
     predict_explain(&p, prof, why, sizeof why);
     json_string(w, "why", why);

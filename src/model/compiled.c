@@ -72,6 +72,12 @@ int compiled_regs(const tpx_config *c, double cc, int *known)
     return TPX_ASSUMED_REGS;
 }
 
+int compiled_unrolled_reps(const tpx_config *c)
+{
+    tpx_geom g = config_geom(c);
+    return unrolled_reps(c, &g);
+}
+
 /* A thread's global loads: a rep each, but a gather kernel's, whose reps
  * are its gather's: phase 0's vectors (tpx_tg_move0's slots, head rows too;
  * strip_vec's 16 elements a thread, tpx_sv_move0). */

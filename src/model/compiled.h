@@ -16,6 +16,9 @@ int compiled_regs(const tpx_config *c, double cc, int *known);
 /* Global loads per thread in one phase, and how many of them the compiled
  * body issues before the first must return. */
 double compiled_loads_per_thread(const tpx_config *c);
+/* The rep count the launched kernel is compiled for (its loops unrolled),
+ * or 0 where it runs them as run-time loops. */
+int compiled_unrolled_reps(const tpx_config *c);
 double compiled_loads_in_flight(const tpx_config *c);
 
 #endif

@@ -4,21 +4,23 @@
 #include <string.h>
 
 #include "compiled.h"
+#include "insts.h"
 #include "locality.h"
 
 static const char *const lim_names[TPX_LIM_COUNT] = {"launch", "latency", "dram", "l2", "sm",
-                                                      "split"};
+                                                      "split",  "issue"};
 
 const char *predict_limiter_name(tpx_limiter l) { return l < TPX_LIM_COUNT ? lim_names[l] : "?"; }
 
 static const char *const lim_words[TPX_LIM_COUNT] = {
     "block launches", "bytes in flight (memory latency)", "DRAM bandwidth", "L2 bandwidth",
-    "the SMs' load/store pipe", "split-row stores"};
+    "the SMs' load/store pipe", "split-row stores", "instruction issue"};
 
 const char *predict_limiter_words(tpx_limiter l) { return l < TPX_LIM_COUNT ? lim_words[l] : "?"; }
 
 static const char *const lim_short[TPX_LIM_COUNT] = {"block launches", "bytes in flight", "DRAM",
-                                                     "L2", "SM ld/st pipe", "split rows"};
+                                                     "L2", "SM ld/st pipe", "split rows",
+                                                     "instr. issue"};
 
 const char *predict_limiter_short(tpx_limiter l) { return l < TPX_LIM_COUNT ? lim_short[l] : "?"; }
 
@@ -282,23 +284,45 @@ static void walk_pace(const tpx_config *c, const tpx_profile *prof, tpx_predicti
     split_limit(c, e, g.bx, prof, p);
 }
 
+/* The warp instructions the SMs issue: every warp's, issue_per_cycle an SM a
+ * cycle.  Where the tiles are mostly outside the matrix (a few rows or
+ * columns) a warp runs its moves' guards to move an element or two, and this
+ * binds: tile_vec 32x8 at 1x67108864 f32 on an H200 issues 7.2 G warp
+ * instructions in 8.1 ms, 85 % of the SMs' issue slots, where its bytes
+ * need 0.3 (Nsight Compute, bench/results/issue18/h200_ncu_thin.tgz). */
+static void issue_limit(const tpx_config *c, const tpx_totals *t, const tpx_profile *prof,
+                        tpx_prediction *p)
+{
+    p->edge_share = insts_edge_share(c);
+    p->insts_per_warp = insts_per_warp(c);
+    if (prof->issue_per_cycle <= 0 || p->insts_per_warp <= 0)
+        return;
+    double warps = (double)t->blocks * (double)t->warps_per_block;
+    p->t_ms[TPX_LIM_ISSUE] = warps * p->insts_per_warp /
+                             ((double)prof->sms * prof->issue_per_cycle * prof->clock_mhz * 1e3);
+}
+
 static void bind(tpx_prediction *p, double mem, double p_norm, int with_split)
 {
     const double *t = p->t_ms;
-    double parts[4] = {mem, t[TPX_LIM_SM], t[TPX_LIM_L2], with_split ? t[TPX_LIM_SPLIT] : 0};
+    double parts[5] = {mem, t[TPX_LIM_SM], t[TPX_LIM_L2], with_split ? t[TPX_LIM_SPLIT] : 0,
+                       t[TPX_LIM_ISSUE]};
     double top = 0, sum = 0;
-    for (int i = 0; i < 4; i++)
+    for (int i = 0; i < 5; i++)
         top = parts[i] > top ? parts[i] : top;
-    for (int i = 0; i < 4; i++) /* scaled by the largest: no overflow at p = 8 */
+    for (int i = 0; i < 5; i++) /* scaled by the largest: no overflow at p = 8 */
         sum += pow(parts[i] / top, p_norm);
     p->ms = top * pow(sum, 1 / p_norm) / p->walk_eff;
     p->limiter = t[TPX_LIM_LATENCY] > t[TPX_LIM_DRAM] ? TPX_LIM_LATENCY : TPX_LIM_DRAM;
-    if (parts[3] > mem && parts[3] >= t[TPX_LIM_SM] && parts[3] >= t[TPX_LIM_L2])
-        p->limiter = TPX_LIM_SPLIT;
-    else if (t[TPX_LIM_SM] > mem && t[TPX_LIM_SM] >= t[TPX_LIM_L2])
-        p->limiter = TPX_LIM_SM;
-    else if (t[TPX_LIM_L2] > mem)
-        p->limiter = TPX_LIM_L2;
+    double most = mem; /* the largest of the others that bind */
+    if (parts[3] > most && parts[3] >= t[TPX_LIM_SM] && parts[3] >= t[TPX_LIM_L2])
+        p->limiter = TPX_LIM_SPLIT, most = parts[3];
+    else if (t[TPX_LIM_SM] > most && t[TPX_LIM_SM] >= t[TPX_LIM_L2])
+        p->limiter = TPX_LIM_SM, most = t[TPX_LIM_SM];
+    else if (t[TPX_LIM_L2] > most)
+        p->limiter = TPX_LIM_L2, most = t[TPX_LIM_L2];
+    if (parts[4] > most)
+        p->limiter = TPX_LIM_ISSUE;
     if (t[TPX_LIM_LAUNCH] >= p->ms) { /* the block launches bound sharply (launch probe) */
         p->ms = t[TPX_LIM_LAUNCH];
         p->limiter = TPX_LIM_LAUNCH;
@@ -320,6 +344,7 @@ int predict_config(const tpx_config *c, const tpx_totals *t, const tpx_traffic *
     p->t_ms[TPX_LIM_SM] =
         (double)t->blocks / prof->sms * p->sm_cycles_block / (prof->clock_mhz * 1e3);
     walk_pace(c, prof, p);
+    issue_limit(c, t, prof, p);
     double mem = memory_ms(p->t_ms[TPX_LIM_DRAM], p->t_ms[TPX_LIM_LATENCY]);
     bind(p, mem, prof->overlap_p, 0); /* without the split rows: for the words, calibrate.py */
     p->ms_unsplit = p->ms;

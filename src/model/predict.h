@@ -11,7 +11,11 @@
  *            contiguous bytes give (the block shape and the block order);
  *   l2       sectors the L2 serves, part-written ones twice;
  *   sm       the SMs' load/store pipe: cycles per line a global access
- *            touches, per store line, per shared wavefront.
+ *            touches, per store line, per shared wavefront;
+ *   split    a walk's stores into rows of B that start inside sectors;
+ *   issue    the warp instructions the SMs issue, issue_per_cycle an SM a
+ *            cycle: the instruction probe's count a warp (insts.h), whole
+ *            tiles and tiles at the edge, whose warps mostly idle.
  *
  * The launch takes the longest of them, overlapped imperfectly (a p-norm;
  * latency and DRAM combine as a queue that fills); the binding limit is the
@@ -32,6 +36,7 @@ typedef enum tpx_limiter {
     TPX_LIM_L2,      /* sectors L2 serves */
     TPX_LIM_SM,      /* the SMs' load/store pipe: lines, store lines, shared wavefronts */
     TPX_LIM_SPLIT,   /* a walk's stores into rows of B split across 32-byte sectors */
+    TPX_LIM_ISSUE,   /* the warp instructions the SMs issue */
     TPX_LIM_COUNT
 } tpx_limiter;
 
@@ -72,6 +77,8 @@ typedef struct tpx_prediction {
     double split_gbs;           /* the rate its stores drain at (walk_split_*; 0: none) */
     int split_next;             /* 1: the sector's rest is the next block's (column order) */
     double ms_unsplit;          /* the time with B's rows on sectors (no split limit) */
+    double insts_per_warp;      /* warp instructions a warp executes (0: not known) */
+    double edge_share;          /* blocks whose tile is not wholly inside the matrix */
     double dram_bytes;
     double dram_again;          /* of them, sectors of A read again (traffic.h reread_bytes) */
     double l2_partial;          /* store sectors the L2 gets in part, over all it gets */
@@ -79,7 +86,7 @@ typedef struct tpx_prediction {
     double l2_partial_share;    /* ... the share of its line their block writes, on average */
 } tpx_prediction;
 
-const char *predict_limiter_name(tpx_limiter l); /* "launch", "latency", "dram", "l2", "sm" */
+const char *predict_limiter_name(tpx_limiter l); /* "launch", "latency", "dram", "l2", "sm", ... */
 /* The limit in a few words ("block launches", "DRAM bandwidth", ...). */
 const char *predict_limiter_words(tpx_limiter l);
 /* The same in at most 16 characters, for table columns ("bytes in flight"). */

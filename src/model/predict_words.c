@@ -94,6 +94,19 @@ static void l2_words(const tpx_prediction *p, const tpx_profile *prof, char *buf
                  p->l2_partial_cost, 100 * p->l2_partial_share);
 }
 
+/* The warps, what each issues and why: at a matrix's edge a warp runs its
+ * moves' guards for an element or two. */
+static void issue_words(const tpx_prediction *p, const tpx_profile *prof, char *buf, size_t n)
+{
+    char warps[32];
+    thousands((long long)p->blocks * p->warps_per_block, warps, sizeof warps);
+    int k = snprintf(buf, n, "limited by instruction issue: %s warps x %.0f instructions, %.0f an SM a cycle",
+                     warps, p->insts_per_warp, prof->issue_per_cycle);
+    if (p->edge_share >= 0.5 && k > 0 && (size_t)k < n)
+        snprintf(buf + k, n - (size_t)k, "; %.0f %% of the blocks' tiles pass the matrix's edge, "
+                 "their warps running the guards for a few elements", 100 * p->edge_share);
+}
+
 void predict_explain(const tpx_prediction *p, const tpx_profile *prof, char *buf, size_t n)
 {
     char blocks[32];
@@ -122,6 +135,9 @@ void predict_explain(const tpx_prediction *p, const tpx_profile *prof, char *buf
                  "so each %d-byte tile row writes one more sector than it fills%s (%.0f GB/s)",
                  p->split_bytes, p->split_tile,
                  p->split_next ? ", the rest written by the next block" : "", p->split_gbs);
+        break;
+    case TPX_LIM_ISSUE:
+        issue_words(p, prof, buf, n);
         break;
     default:
         sm_words(p, buf, n);

@@ -77,6 +77,7 @@ typedef struct tpx_profile {
      * fill (docs/prediction.md); none: the same at every share */
     tpx_curve partial_fill_4, partial_fill_8;
     double rmw_gbs;             /* DRAM read-modify-writes of evicted part-written sectors */
+    double issue_per_cycle;     /* warp instructions an SM issues a cycle (0: no issue limit) */
 } tpx_profile;
 
 /* Registers per thread assumed when estimating (the simple kernels use

@@ -1,0 +1,160 @@
+#!/usr/bin/env python3
+"""The instruction probe's counts as the model's record (assets/kernel_insts.txt).
+
+Per kernel and element size, a warp's instructions in a whole tile and in a
+tile at the matrix's edge, each a + b L (L: the thread's loads, the model's
+compiled_loads_per_thread), mixed by the share of edge blocks:
+    n = (1 - f) (a + b L) + f (c + d L)
+fitted by least squares on relative error to the counts of
+bench/probes/insts_parse.py's table, f and L taken from tpx itself
+(`tpx bench --no-gpu --json`: prediction.edge_share, loads_per_thread).
+It prints each fit's error, and the error where one size at a time is left
+out of the fit and predicted (the counts at a size it never saw).
+usage: insts_fit.py --tpx TPX TABLE.csv[.gz] > assets/kernel_insts.txt
+"""
+import argparse
+import collections
+import csv
+import gzip
+import json
+import statistics
+import subprocess
+import sys
+
+
+def features(tpx, rows):
+    """(kernel, size, dtype, block) -> (L, f), from the model."""
+    want = collections.defaultdict(set)
+    for r in rows:
+        want[(r["kernel"], r["size"], r["dtype"])].add(r["block"])
+    out = {}
+    for (k, s, d), blocks in sorted(want.items()):
+        run = subprocess.run([tpx, "bench", "--no-gpu", "--profile", "h200", "--json", "--kernel", k,
+                              "--block", ",".join(sorted(blocks)), "--size", s, "--dtype", d,
+                              "--pad", "0"], capture_output=True, text=True)
+        if run.returncode != 0:
+            sys.exit(f"insts_fit: tpx failed on {k} {s} {d}: {run.stderr.strip()}")
+        for r in json.loads(run.stdout)["results"]:
+            p = (r.get("model") or {}).get("prediction") or {}
+            if "loads_per_thread" in p and "edge_share" in p:
+                out[(k, s, d, r["config"]["block"])] = (p["loads_per_thread"], p["edge_share"],
+                                                        1 if p.get("compiled_reps", 0) > 0 else 0)
+    return out
+
+
+def solve(a, b):
+    """a x = b by Gaussian elimination with pivoting; None where singular."""
+    n = len(b)
+    m = [row[:] + [b[i]] for i, row in enumerate(a)]
+    for c in range(n):
+        piv = max(range(c, n), key=lambda r: abs(m[r][c]))
+        if abs(m[piv][c]) < 1e-9:
+            return None
+        m[c], m[piv] = m[piv], m[c]
+        for r in range(n):
+            if r != c:
+                k = m[r][c] / m[c][c]
+                m[r] = [x - k * y for x, y in zip(m[r], m[c])]
+    return [m[i][n] / m[i][i] for i in range(n)]
+
+
+def basis(l, f, terms):
+    u = {"a": 1 - f, "b": (1 - f) * l, "c": f, "d": f * l}
+    return [u[t] for t in terms]
+
+
+def fit(pts):
+    """pts: (L, f, n) -> {a, b, c, d}: relative least squares, dropping the
+    terms the points cannot tell apart (one L: no slopes; no edge: c, d = a, b)."""
+    ls = {round(p[0], 6) for p in pts}
+    edge = any(p[1] > 0.05 for p in pts)
+    whole = any(p[1] < 0.95 for p in pts)
+    terms = [t for t in "abcd" if (t in "ac" or len(ls) > 1) and (t in "ab" and whole or t in "cd" and edge)]
+    ata = [[0.0] * len(terms) for _ in terms]
+    atb = [0.0] * len(terms)
+    for l, f, n in pts:
+        u = [x / n for x in basis(l, f, terms)]
+        for i in range(len(terms)):
+            atb[i] += u[i]
+            for j in range(len(terms)):
+                ata[i][j] += u[i] * u[j]
+    x = solve(ata, atb) or [statistics.median(p[2] for p in pts)] + [0.0] * (len(terms) - 1)
+    co = dict(zip(terms, x))
+    # slopes that take the fewest loads met below half the fewest counted
+    # are an artefact of few points: the constants alone then
+    low, l0 = 0.5 * min(p[2] for p in pts), min(p[0] for p in pts)
+    if any(t in co for t in "bd") and min(co.get("a", low) + co.get("b", 0) * l0,
+                                          co.get("c", low) + co.get("d", 0) * l0) < low:
+        return fit_const(pts)
+    co.setdefault("a", co.get("c", 0.0))
+    co.setdefault("b", co.get("d", 0.0))
+    co.setdefault("c", co["a"])
+    co.setdefault("d", co["b"])
+    return co
+
+
+def fit_const(pts):
+    """A whole tile's and an edge tile's count, no slope (relative least squares)."""
+    co = {"b": 0.0, "d": 0.0}
+    for t, pick in (("a", lambda f: f < 0.5), ("c", lambda f: f >= 0.5)):
+        ns = [n for _, f, n in pts if pick(f)] or [n for _, _, n in pts]
+        co[t] = sum(1 / n for n in ns) / sum(1 / (n * n) for n in ns)
+    return co
+
+
+def predict(co, l, f):
+    return max(1.0, (1 - f) * (co["a"] + co["b"] * l) + f * (co["c"] + co["d"] * l))
+
+
+def errs(co, pts):
+    return sorted(abs(predict(co, l, f) / n - 1) for l, f, n in pts)
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--tpx", required=True)
+    ap.add_argument("table")
+    a = ap.parse_args()
+    opener = gzip.open if a.table.endswith(".gz") else open
+    with opener(a.table, "rt") as fh:
+        rows = list(csv.DictReader(fh))
+    feat = features(a.tpx, rows)
+    groups = collections.defaultdict(list)
+    esize = {"f16": 2, "f32": 4, "f64": 8}
+    for r in rows:
+        f = feat.get((r["kernel"], r["size"], r["dtype"], r["block"]))
+        if f:
+            groups[(r["kernel"], esize[r["dtype"]], f[2])].append((f[0], f[1], float(r["inst_per_warp"]), r["size"]))
+    print("# Warp instructions of every catalog kernel, by element size and whether its loops are")
+    print("# compiled for the rep count (1) or run at run time (0): a + b L in a whole tile, c + d L")
+    print("# in a tile at the matrix's edge (L: a thread's loads), read by src/model/insts.c.")
+    print("# Fitted by bench/probes/insts_fit.py to the counts of the instruction probe")
+    print("# (bench/probes/insts.sh, Nsight Compute on an H200, sm_90 SASS;")
+    print("# bench/results/issue18/h200_insts.csv.gz).  Do not edit.  Per row: the fit's median and")
+    print("# 90th-percentile error, and the same with each size left out of the fit and predicted.")
+    allfit, allcv = [], []
+    for (k, e, comp), pts in sorted(groups.items()):
+        p3 = [(l, f, n) for l, f, n, _ in pts]
+        co = fit(p3)
+        fe = errs(co, p3)
+        cv = []
+        for s in sorted({p[3] for p in pts}):
+            train = [(l, f, n) for l, f, n, z in pts if z != s]
+            test = [(l, f, n) for l, f, n, z in pts if z == s]
+            if train and test:
+                cv += errs(fit(train), test)
+        cv.sort()
+        allfit += fe
+        allcv += cv
+        q = lambda v, x: v[min(len(v) - 1, int(x * len(v)))] * 100
+        print(f"{k} {e} {comp} {co['a']:.2f} {co['b']:.3f} {co['c']:.2f} {co['d']:.3f}"
+              f"  # n={len(pts)} fit {q(fe, .5):.0f}/{q(fe, .9):.0f} % left out {q(cv, .5):.0f}/{q(cv, .9):.0f} %")
+    allfit.sort()
+    allcv.sort()
+    print(f"fit: median {100 * allfit[len(allfit) // 2]:.1f} %, p90 {100 * allfit[int(.9 * len(allfit))]:.1f} %;"
+          f" sizes left out: median {100 * allcv[len(allcv) // 2]:.1f} %, p90 {100 * allcv[int(.9 * len(allcv))]:.1f} %",
+          file=sys.stderr)
+
+
+if __name__ == "__main__":
+    main()

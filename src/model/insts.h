@@ -1,0 +1,24 @@
+/* insts: the warp instructions a launch issues, for the issue limit
+ * (predict.h).  The index arithmetic says which moves a thread makes, not
+ * what the compiled code spends around them; the instruction probe
+ * (bench/probes/insts.sh: Nsight Compute's count for every catalog kernel at
+ * 14 block shapes, 3 dtypes and 5 sizes) measured it, and
+ * bench/probes/insts_fit.py wrote what it found as assets/kernel_insts.txt:
+ * per kernel and element size, a warp's instructions in a whole tile and in
+ * one at the matrix's edge (its moves guarded), each a + b x the thread's
+ * loads (compiled_loads_per_thread).  docs/prediction.md, "Instruction
+ * issue". */
+#ifndef TPX_INSTS_H
+#define TPX_INSTS_H
+
+#include "config.h"
+
+/* The share of the launch's blocks whose tile is not wholly inside the
+ * matrix (0 to 1). */
+double insts_edge_share(const tpx_config *c);
+
+/* Instructions a warp of c's launch executes, on average over its blocks;
+ * 0 where the record has no row for the kernel (a user kernel). */
+double insts_per_warp(const tpx_config *c);
+
+#endif

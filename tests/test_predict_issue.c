@@ -1,0 +1,114 @@
+/* The issue limit of the throughput model (predict.c, insts.c): the share of
+ * edge blocks and the limit's time worked by hand on the profile of round
+ * numbers (test_round.h) with four instructions an SM a cycle, and the
+ * record (assets/kernel_insts.txt) complete for every catalog kernel. */
+#include <math.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "insts.h"
+#include "test_round.h"
+
+static tpx_profile issue_prof(void)
+{
+    tpx_profile p = round_prof();
+    p.issue_per_cycle = 4;
+    return p;
+}
+
+/* tile_rows 32x8 f32 moves 32x32 tiles: at 100x1000, 3 of 4 tile columns
+ * and 31 of 32 tile rows are whole, 93 of 128 tiles; at 2048^2 all are; a
+ * matrix one column wide has none (every tile 31 columns outside). */
+static void test_edge_share(void **state)
+{
+    (void)state;
+    tpx_config c = test_cfg(TPX_K_TILE_ROWS, 32, 8, 100, 1000, TPX_F32, 0);
+    assert_true(fabs(insts_edge_share(&c) - (1 - 93.0 / 128)) < 1e-12);
+    c = test_cfg(TPX_K_TILE_ROWS, 32, 8, 2048, 2048, TPX_F32, 0);
+    assert_true(insts_edge_share(&c) == 0);
+    c = test_cfg(TPX_K_TILE_ROWS, 32, 8, 1, 67108864, TPX_F32, 0);
+    assert_true(insts_edge_share(&c) == 1);
+    /* copy_row 32x8: a block covers 32x8 elements; 8190 wide, 255 of 256
+     * block columns whole, every block row */
+    c = test_cfg(TPX_K_COPY_ROW, 32, 8, 8190, 8192, TPX_F32, 0);
+    assert_true(fabs(insts_edge_share(&c) - 1.0 / 256) < 1e-12);
+}
+
+/* copy_row 32x8 at 8192^2: 262,144 blocks of 8 warps, 2,097,152 warps,
+ * each n instructions (the record's whole-tile count), over 100 SMs issuing
+ * 4 a cycle at 2 GHz: 2097152 n / 8e8 ms.  The bytes bind it (a copy issues
+ * few), and a profile without the rate has no such limit. */
+static void test_issue_time(void **state)
+{
+    (void)state;
+    tpx_profile prof = issue_prof();
+    tpx_prediction p;
+    predict_on(&prof, TPX_K_COPY_ROW, 32, 8, 8192, &p);
+    assert_true(p.insts_per_warp > 20 && p.insts_per_warp < 80);
+    assert_true(fabs(p.t_ms[TPX_LIM_ISSUE] - 2097152.0 * p.insts_per_warp / 8e8) < 1e-12);
+    assert_true(p.limiter != TPX_LIM_ISSUE);
+    prof = round_prof();
+    predict_on(&prof, TPX_K_COPY_ROW, 32, 8, 8192, &p);
+    assert_true(p.t_ms[TPX_LIM_ISSUE] == 0);
+}
+
+/* tile_vec 32x8 at 1x67108864 f32 (Nsight Compute on an H200: 7.2 G warp
+ * instructions in 8.1 ms, 85 % of the issue slots): 2,097,152 blocks of 8
+ * warps, every tile at the edge; the instructions bind, and the words say
+ * why.  The same bytes at 8192^2 (whole 128x128 tiles of 16-byte vectors,
+ * 4096 blocks, 512 times fewer) issue far less, and the bytes bind. */
+static void test_issue_binds_thin(void **state)
+{
+    (void)state;
+    tpx_profile prof = issue_prof();
+    tpx_prediction p, q;
+    predict_dt(&prof, TPX_K_TILE_VEC, 32, 8, 1, 67108864, TPX_F32, &p);
+    assert_true(p.edge_share == 1);
+    assert_int_equal(p.limiter, TPX_LIM_ISSUE);
+    assert_true(fabs(p.t_ms[TPX_LIM_ISSUE] - (double)p.blocks * 8 * p.insts_per_warp / 8e8) < 1e-12);
+    char why[TPX_MSG];
+    predict_explain(&p, &prof, why, sizeof why);
+    assert_non_null(strstr(why, "limited by instruction issue: 16,777,216 warps x "));
+    assert_non_null(strstr(why, "100 % of the blocks' tiles pass the matrix's edge"));
+    predict_dt(&prof, TPX_K_TILE_VEC, 32, 8, 8192, 8192, TPX_F32, &q);
+    assert_true(q.edge_share == 0 && q.blocks * 512 == p.blocks && q.limiter != TPX_LIM_ISSUE);
+    assert_true(q.t_ms[TPX_LIM_ISSUE] < p.t_ms[TPX_LIM_ISSUE] / 100);
+    predict_compare(&q, &p, why, sizeof why);
+    assert_non_null(strstr(why, "to instruction issue"));
+}
+
+/* Every catalog kernel at every element size has a count, whole and at the
+ * edge, compiled shapes and not: no launch goes without the limit. */
+static void test_record_complete(void **state)
+{
+    (void)state;
+    const tpx_dtype dts[3] = {TPX_F16, TPX_F32, TPX_F64};
+    const int shapes[3][2] = {{32, 8}, {16, 16}, {128, 2}};
+    for (int k = 0; k < TPX_K_COUNT; k++) {
+        if (config_is_reference((tpx_kernel_id)k))
+            continue;
+        for (int d = 0; d < 3; d++)
+            for (int s = 0; s < 3; s++) {
+                tpx_config c = test_cfg((tpx_kernel_id)k, shapes[s][0], shapes[s][1], 4099, 4097, dts[d], 0);
+                if (insts_per_warp(&c) <= 1)
+                    fail_msg("no instruction count for kernel %d %dx%d dtype %d", k, shapes[s][0],
+                             shapes[s][1], d);
+            }
+    }
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_edge_share),
+        cmocka_unit_test(test_issue_time),
+        cmocka_unit_test(test_issue_binds_thin),
+        cmocka_unit_test(test_record_complete),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
