@@ -140,7 +140,7 @@ if m is None:
 else:
     g = m["predicted_gbs"]
     assert isinstance(g, float) and math.isfinite(g) and 0 < g < 4814, g
-    assert m["prediction"]["limiter"] in ("launch", "latency", "dram", "l2", "sm", "split")
+    assert m["prediction"]["limiter"] in ("launch", "latency", "dram", "l2", "sm", "split", "issue")
     assert m["prediction"]["why"].startswith("limited by "), m["prediction"]
     t = m["traffic"]
     # A is read once; a sector B leaves half-written costs a DRAM re-read

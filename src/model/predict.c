@@ -289,7 +289,8 @@ static void walk_pace(const tpx_config *c, const tpx_profile *prof, tpx_predicti
  * columns) a warp runs its moves' guards to move an element or two, and this
  * binds: tile_vec 32x8 at 1x67108864 f32 on an H200 issues 7.2 G warp
  * instructions in 8.1 ms, 85 % of the SMs' issue slots, where its bytes
- * need 0.3 (Nsight Compute, bench/results/issue18/h200_ncu_thin.tgz). */
+ * need 0.3 (Nsight Compute, bench/results/issue18/h200_ncu_thin.tgz): the
+ * slots a bound SM keeps busy, issue_busy, are that probe's. */
 static void issue_limit(const tpx_config *c, const tpx_totals *t, const tpx_profile *prof,
                         tpx_prediction *p)
 {
@@ -298,8 +299,9 @@ static void issue_limit(const tpx_config *c, const tpx_totals *t, const tpx_prof
     if (prof->issue_per_cycle <= 0 || p->insts_per_warp <= 0)
         return;
     double warps = (double)t->blocks * (double)t->warps_per_block;
+    double busy = prof->issue_busy > 0 && prof->issue_busy <= 1 ? prof->issue_busy : 1;
     p->t_ms[TPX_LIM_ISSUE] = warps * p->insts_per_warp /
-                             ((double)prof->sms * prof->issue_per_cycle * prof->clock_mhz * 1e3);
+                             ((double)prof->sms * prof->issue_per_cycle * busy * prof->clock_mhz * 1e3);
 }
 
 static void bind(tpx_prediction *p, double mem, double p_norm, int with_split)

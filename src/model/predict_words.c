@@ -100,8 +100,9 @@ static void issue_words(const tpx_prediction *p, const tpx_profile *prof, char *
 {
     char warps[32];
     thousands((long long)p->blocks * p->warps_per_block, warps, sizeof warps);
-    int k = snprintf(buf, n, "limited by instruction issue: %s warps x %.0f instructions, %.0f an SM a cycle",
-                     warps, p->insts_per_warp, prof->issue_per_cycle);
+    double busy = prof->issue_busy > 0 && prof->issue_busy <= 1 ? prof->issue_busy : 1;
+    int k = snprintf(buf, n, "limited by instruction issue: %s warps x %.0f instructions, %.1f an SM a cycle",
+                     warps, p->insts_per_warp, prof->issue_per_cycle * busy);
     if (p->edge_share >= 0.5 && k > 0 && (size_t)k < n)
         snprintf(buf + k, n - (size_t)k, "; %.0f %% of the blocks' tiles pass the matrix's edge, "
                  "their warps running the guards for a few elements", 100 * p->edge_share);

@@ -78,6 +78,7 @@ typedef struct tpx_profile {
     tpx_curve partial_fill_4, partial_fill_8;
     double rmw_gbs;             /* DRAM read-modify-writes of evicted part-written sectors */
     double issue_per_cycle;     /* warp instructions an SM issues a cycle (0: no issue limit) */
+    double issue_busy;          /* ... the share of cycles it issues where they bind (0: 1) */
 } tpx_profile;
 
 /* Registers per thread assumed when estimating (the simple kernels use
