@@ -142,6 +142,30 @@ static void test_strip_runs(void **s)
     }
 }
 
+/* Runs of whole rows (locality.c, count_runs): copy_row 2x128 at 6x25000000
+ * f16 is a grid 3 blocks wide, each block 2 columns of 128 rows.  Three
+ * launch-adjacent blocks cover 128 whole rows of 12 bytes, one contiguous
+ * range of 1536 bytes; six, two such bands one after the other, 3072.  Two
+ * blocks cover 4 of a row's 6 columns: 128 runs of 8 bytes.  At 8192^2
+ * f32, 32x8, three blocks side by side are runs of 96 elements a row, as
+ * before whole rows were joined. */
+static void test_whole_rows(void **s)
+{
+    (void)s;
+    tpx_config c = config_default();
+    c.kernel = TPX_K_COPY_ROW, c.bx = 2, c.by = 128, c.w = 6, c.h = 25000000, c.dtype = TPX_F16;
+    tpx_runs runs;
+    assert_int_equal(locality_runs(&c, 3, &runs), 0);
+    assert_true(runs.a_bytes == 1536 && runs.b_bytes == 1536);
+    assert_int_equal(locality_runs(&c, 6, &runs), 0);
+    assert_true(runs.a_bytes == 3072 && runs.b_bytes == 3072);
+    assert_int_equal(locality_runs(&c, 2, &runs), 0);
+    assert_true(runs.a_bytes == 8 && runs.b_bytes == 8);
+    c.bx = 32, c.by = 8, c.w = c.h = 8192, c.dtype = TPX_F32;
+    assert_int_equal(locality_runs(&c, 3, &runs), 0);
+    assert_true(runs.a_bytes == 384 && runs.b_bytes == 384);
+}
+
 /* The diagonal remapping's inverse, on square and non-square grids. */
 static void test_diagonal_inverse(void **s)
 {
@@ -179,6 +203,7 @@ int main(void)
         cmocka_unit_test(test_every_kernel),
         cmocka_unit_test(test_strip),
         cmocka_unit_test(test_strip_runs),
+        cmocka_unit_test(test_whole_rows),
         cmocka_unit_test(test_diagonal_inverse),
         cmocka_unit_test(test_reference_has_no_map),
     };

@@ -23,14 +23,42 @@ static int cmp_rect(const void *x, const void *y)
     return a->col < b->col ? -1 : a->col > b->col;
 }
 
-/* Runs in one row band: rectangles of the same top row whose columns touch
- * or overlap merge into one run (rects sorted by row, then column; only
- * strip_vec's skewed boxes overlap, side_run). */
-static long long count_runs(const rect_at *r, long long n, long long ew)
+/* Runs in the window and the elements they hold (rects sorted by row, then
+ * column).  In one row band, rectangles whose columns touch or overlap merge
+ * (only strip_vec's skewed boxes overlap, side_run): eh runs, one a row.  A
+ * band whose merged rectangles span every column is eh whole rows, one
+ * contiguous range of eh W elements, joined with the band above when that
+ * one is whole too: a matrix a few columns wide, whose rows the
+ * launch-adjacent blocks cover together (copy_row 2x128 at 6x25000000 f16:
+ * three blocks, 128 rows of 12 bytes, 1536 contiguous bytes, not 12; an
+ * H200 moves it at 1209 GB/s where runs of 12 bytes gave 822).  cols <= 0:
+ * the rectangles are linear already (whole rows, window_run). */
+static long long count_runs(const rect_at *r, long long n, long long ew, long long eh, long long cols,
+                            double *elems)
 {
-    long long runs = 0;
-    for (long long i = 0; i < n; i++)
-        runs += i == 0 || r[i].row != r[i - 1].row || r[i].col > r[i - 1].col + ew;
+    long long runs = 0, prev_full_row = -1;
+    *elems = 0;
+    for (long long i = 0; i < n;) {
+        long long j = i, segs = 0, width = 0, start = r[i].col, end = r[i].col;
+        for (; j < n && r[j].row == r[i].row; j++) {
+            long long c0 = r[j].col, c1 = cols > 0 && r[j].col + ew > cols ? cols : r[j].col + ew;
+            if (j == i || c0 > end)
+                segs++, width += c1 - c0, start = j == i ? c0 : start, end = c1;
+            else if (c1 > end)
+                width += c1 - end, end = c1;
+        }
+        int full = cols > 0 && segs == 1 && start == 0 && end >= cols;
+        if (full) {
+            *elems += (double)eh * (double)cols;
+            runs += prev_full_row >= 0 && prev_full_row + eh == r[i].row ? 0 : 1;
+            prev_full_row = r[i].row;
+        } else {
+            *elems += (double)(cols > 0 ? eh : 1) * (double)width;
+            runs += (cols > 0 ? eh : 1) * segs;
+            prev_full_row = -1;
+        }
+        i = j;
+    }
     return runs;
 }
 
@@ -50,9 +78,10 @@ static double window_run(const tpx_config *c, const tpx_geom *g, const tpx_fp_si
             buf[i].col += buf[i].row * s->cols, buf[i].row = 0;
     }
     qsort(buf, (size_t)n, sizeof *buf, cmp_rect);
-    long long runs = count_runs(buf, n, ew);
-    double run = (double)n * (double)ew / (double)(runs > 0 ? runs : 1);
-    double most = full ? (double)s->cols * (double)s->rows : (double)s->cols;
+    double elems;
+    long long runs = count_runs(buf, n, ew, s->eh, full ? 0 : s->cols, &elems);
+    double run = elems / (double)(runs > 0 ? runs : 1);
+    double most = (double)s->cols * (double)s->rows;
     return run < most ? run : most;
 }
 
@@ -72,6 +101,11 @@ static double side_run(const tpx_config *c, const tpx_geom *g, const tpx_fp_side
     double sum = 0;
     for (int k = 0; k < LOCALITY_WINDOWS; k++) {
         long long first = (blocks - n) * k / LOCALITY_WINDOWS;
+        /* a window that holds a whole row of the grid starts at one: the
+         * blocks in flight (thousands) cover a few-column matrix's rows
+         * whatever the window's place, which a sample must not decide */
+        if (n >= g->gx)
+            first -= first % g->gx;
         sum += window_run(c, g, s, first, n, buf);
     }
     return sum / LOCALITY_WINDOWS * e;
