@@ -2,8 +2,10 @@
 # The instruction probe (issue 18): Nsight Compute's count of the warp
 # instructions every catalog kernel executes, at a set of block shapes, three
 # dtypes and sizes that take each kernel's paths (aligned, odd, thin), each
-# config launched once (`tpx bench --once`).  bench/probes/insts_fit.py turns
-# the counts into assets/kernel_insts.txt, what the model's issue limit reads
+# config launched once (`tpx bench --once`).  bench/probes/insts_parse.py
+# OUTDIR makes the counts a table (bench/results/issue18/h200_insts.csv.gz),
+# and bench/probes/insts_fit.py --tpx TPX TABLE turns it into
+# assets/kernel_insts.txt, what the model's issue limit reads
 # (docs/prediction.md, "Instruction issue").  Nothing here is a bandwidth:
 # the model is judged on sweeps this never ran.
 # usage: bench/probes/insts.sh TPX OUTDIR [SIZE ...]
