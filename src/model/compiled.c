@@ -37,23 +37,21 @@ static regs_row regs_rows[REGS_MAX];
 static int regs_n;
 static pthread_once_t regs_once = PTHREAD_ONCE_INIT;
 
-static void regs_load(void)
+static void regs_line(const char *line, void *ctx)
 {
-    const char *p = assets_get("kernel_regs.txt", NULL);
-    while (p && *p && regs_n < REGS_MAX) {
-        const char *end = strchr(p, '\n');
-        size_t len = end ? (size_t)(end - p) : strlen(p);
-        regs_row *r = &regs_rows[regs_n];
-        int used = 0;
-        if (*p != '#' && sscanf(p, "sm_%d %d %n", &r->arch, &r->regs, &used) == 2 && used > 0 &&
-            len - (size_t)used < sizeof r->name) {
-            memcpy(r->name, p + used, len - (size_t)used);
-            r->name[len - (size_t)used] = '\0';
-            regs_n++;
-        }
-        p = end ? end + 1 : p + len;
+    (void)ctx;
+    if (regs_n == REGS_MAX)
+        return;
+    regs_row *r = &regs_rows[regs_n];
+    int used = 0;
+    if (sscanf(line, "sm_%d %d %n", &r->arch, &r->regs, &used) == 2 && used > 0 &&
+        strlen(line + used) < sizeof r->name) {
+        strcpy(r->name, line + used);
+        regs_n++;
     }
 }
+
+static void regs_load(void) { assets_each_line("kernel_regs.txt", regs_line, NULL); }
 
 int compiled_regs(const tpx_config *c, double cc, int *known)
 {

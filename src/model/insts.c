@@ -25,18 +25,18 @@ static insts_row insts_rows[INSTS_MAX];
 static int insts_n;
 static pthread_once_t insts_once = PTHREAD_ONCE_INIT;
 
-static void insts_load(void)
+static void insts_line(const char *line, void *ctx)
 {
-    const char *p = assets_get("kernel_insts.txt", NULL);
-    while (p && *p && insts_n < INSTS_MAX) {
-        const char *end = strchr(p, '\n');
-        insts_row *r = &insts_rows[insts_n];
-        if (*p != '#' && sscanf(p, "%31s %d %d %lf %lf %lf %lf", r->kernel, &r->esize, &r->compiled,
-                                &r->a, &r->b, &r->c, &r->d) == 7)
-            insts_n++;
-        p = end ? end + 1 : p + strlen(p);
-    }
+    (void)ctx;
+    if (insts_n == INSTS_MAX)
+        return;
+    insts_row *r = &insts_rows[insts_n];
+    if (sscanf(line, "%31s %d %d %lf %lf %lf %lf", r->kernel, &r->esize, &r->compiled, &r->a, &r->b,
+               &r->c, &r->d) == 7)
+        insts_n++;
 }
+
+static void insts_load(void) { assets_each_line("kernel_insts.txt", insts_line, NULL); }
 
 /* The row of c's kernel, element size and compilation; the other
  * compilation's where the probe met only that one.  A user kernel (no probe
