@@ -53,12 +53,11 @@ def fold_covered(cmds):
     but --kernel and --size, those a subset of the other's): a config measured
     again under a command the file has does not add the command twice."""
     f = [flags(c) for c in cmds]
+    rest = [{k: v for k, v in a.items() if k not in ("--kernel", "--size")} for a in f]
     keep = []
     for i, a in enumerate(f):
-        same = lambda b: {k: v for k, v in a.items() if k not in ("--kernel", "--size")} == {
-            k: v for k, v in b.items() if k not in ("--kernel", "--size")}
-        if any(j != i and same(b) and a.get("--kernel", set()) <= b.get("--kernel", set())
-               and a.get("--size", set()) <= b.get("--size", set()) and (f[j] != a or j < i)
+        if any(j != i and rest[j] == rest[i] and a.get("--kernel", set()) <= b.get("--kernel", set())
+               and a.get("--size", set()) <= b.get("--size", set()) and (b != a or j < i)
                for j, b in enumerate(f)):
             continue
         keep.append(cmds[i])

@@ -95,7 +95,7 @@ static void test_record_complete(void **state)
         for (int d = 0; d < 3; d++)
             for (int s = 0; s < 3; s++) {
                 tpx_config c = test_cfg((tpx_kernel_id)k, shapes[s][0], shapes[s][1], 4099, 4097, dts[d], 0);
-                if (insts_per_warp(&c) <= 1)
+                if (insts_per_warp(&c, NULL) <= 1)
                     fail_msg("no instruction count for kernel %d %dx%d dtype %d", k, shapes[s][0],
                              shapes[s][1], d);
             }

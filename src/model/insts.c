@@ -89,12 +89,15 @@ double insts_edge_share(const tpx_config *c)
     return edge < 0 ? 0 : edge > 1 ? 1 : edge;
 }
 
-double insts_per_warp(const tpx_config *c)
+double insts_per_warp(const tpx_config *c, double *edge_share)
 {
+    double f = insts_edge_share(c);
+    if (edge_share)
+        *edge_share = f;
     const insts_row *r = insts_find(c);
     if (!r)
         return 0;
-    double l = compiled_loads_per_thread(c), f = insts_edge_share(c);
+    double l = compiled_loads_per_thread(c);
     double whole = r->a + r->b * l, edge = r->c + r->d * l;
     double n = (1 - f) * whole + f * edge;
     return n > 1 ? n : 1;

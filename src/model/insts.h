@@ -18,7 +18,8 @@
 double insts_edge_share(const tpx_config *c);
 
 /* Instructions a warp of c's launch executes, on average over its blocks;
- * 0 where the record has no row for the kernel (a user kernel). */
-double insts_per_warp(const tpx_config *c);
+ * 0 where the record has no row for the kernel.  *edge_share (may be NULL):
+ * the share of edge blocks it mixed by (insts_edge_share). */
+double insts_per_warp(const tpx_config *c, double *edge_share);
 
 #endif

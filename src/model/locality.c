@@ -36,25 +36,24 @@ static int cmp_rect(const void *x, const void *y)
 static long long count_runs(const rect_at *r, long long n, long long ew, long long eh, long long cols,
                             double *elems)
 {
-    long long runs = 0, prev_full_row = -1;
+    long long runs = 0, prev_full_row = -1, rows_each = cols > 0 ? eh : 1;
     *elems = 0;
     for (long long i = 0; i < n;) {
-        long long j = i, segs = 0, width = 0, start = r[i].col, end = r[i].col;
+        long long j = i, segs = 0, width = 0, end = r[i].col; /* sorted: r[i].col starts the band */
         for (; j < n && r[j].row == r[i].row; j++) {
             long long c0 = r[j].col, c1 = cols > 0 && r[j].col + ew > cols ? cols : r[j].col + ew;
             if (j == i || c0 > end)
-                segs++, width += c1 - c0, start = j == i ? c0 : start, end = c1;
+                segs++, width += c1 - c0, end = c1;
             else if (c1 > end)
                 width += c1 - end, end = c1;
         }
-        int full = cols > 0 && segs == 1 && start == 0 && end >= cols;
-        if (full) {
+        if (cols > 0 && segs == 1 && r[i].col == 0 && end >= cols) { /* whole rows */
             *elems += (double)eh * (double)cols;
             runs += prev_full_row >= 0 && prev_full_row + eh == r[i].row ? 0 : 1;
             prev_full_row = r[i].row;
         } else {
-            *elems += (double)(cols > 0 ? eh : 1) * (double)width;
-            runs += (cols > 0 ? eh : 1) * segs;
+            *elems += (double)rows_each * (double)width;
+            runs += rows_each * segs;
             prev_full_row = -1;
         }
         i = j;

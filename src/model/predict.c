@@ -294,14 +294,14 @@ static void walk_pace(const tpx_config *c, const tpx_profile *prof, tpx_predicti
 static void issue_limit(const tpx_config *c, const tpx_totals *t, const tpx_profile *prof,
                         tpx_prediction *p)
 {
-    p->edge_share = insts_edge_share(c);
-    p->insts_per_warp = insts_per_warp(c);
+    p->insts_per_warp = insts_per_warp(c, &p->edge_share);
     if (prof->issue_per_cycle <= 0 || p->insts_per_warp <= 0)
         return;
     double warps = (double)t->blocks * (double)t->warps_per_block;
     double busy = prof->issue_busy > 0 && prof->issue_busy <= 1 ? prof->issue_busy : 1;
-    p->t_ms[TPX_LIM_ISSUE] = warps * p->insts_per_warp /
-                             ((double)prof->sms * prof->issue_per_cycle * busy * prof->clock_mhz * 1e3);
+    p->issue_rate = prof->issue_per_cycle * busy;
+    p->t_ms[TPX_LIM_ISSUE] =
+        warps * p->insts_per_warp / ((double)prof->sms * p->issue_rate * prof->clock_mhz * 1e3);
 }
 
 static void bind(tpx_prediction *p, double mem, double p_norm, int with_split)

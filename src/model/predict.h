@@ -78,6 +78,7 @@ typedef struct tpx_prediction {
     int split_next;             /* 1: the sector's rest is the next block's (column order) */
     double ms_unsplit;          /* the time with B's rows on sectors (no split limit) */
     double insts_per_warp;      /* warp instructions a warp executes (0: not known) */
+    double issue_rate;          /* ... an SM issues a cycle where they bind (0: no limit) */
     double edge_share;          /* blocks whose tile is not wholly inside the matrix */
     double dram_bytes;
     double dram_again;          /* of them, sectors of A read again (traffic.h reread_bytes) */

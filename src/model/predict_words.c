@@ -96,13 +96,12 @@ static void l2_words(const tpx_prediction *p, const tpx_profile *prof, char *buf
 
 /* The warps, what each issues and why: at a matrix's edge a warp runs its
  * moves' guards for an element or two. */
-static void issue_words(const tpx_prediction *p, const tpx_profile *prof, char *buf, size_t n)
+static void issue_words(const tpx_prediction *p, char *buf, size_t n)
 {
     char warps[32];
     thousands((long long)p->blocks * p->warps_per_block, warps, sizeof warps);
-    double busy = prof->issue_busy > 0 && prof->issue_busy <= 1 ? prof->issue_busy : 1;
     int k = snprintf(buf, n, "limited by instruction issue: %s warps x %.0f instructions, %.1f an SM a cycle",
-                     warps, p->insts_per_warp, prof->issue_per_cycle * busy);
+                     warps, p->insts_per_warp, p->issue_rate);
     if (p->edge_share >= 0.5 && k > 0 && (size_t)k < n)
         snprintf(buf + k, n - (size_t)k, "; %.0f %% of the blocks' tiles pass the matrix's edge, "
                  "their warps running the guards for a few elements", 100 * p->edge_share);
@@ -138,7 +137,7 @@ void predict_explain(const tpx_prediction *p, const tpx_profile *prof, char *buf
                  p->split_next ? ", the rest written by the next block" : "", p->split_gbs);
         break;
     case TPX_LIM_ISSUE:
-        issue_words(p, prof, buf, n);
+        issue_words(p, buf, n);
         break;
     default:
         sm_words(p, buf, n);
