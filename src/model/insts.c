@@ -61,7 +61,7 @@ static const insts_row *insts_find(const tpx_config *c)
 
 /* Blocks whose tile lies wholly inside the matrix, with tpx_grid_dims'
  * tiles (a strip: K columns of the long side, all of the short one). */
-static long long whole_blocks(const tpx_config *c, const tpx_geom *g)
+static double whole_blocks(const tpx_config *c, const tpx_geom *g)
 {
     tpx_kernel_id k = c->kernel;
     tpx_traits t = tpx_traits_of(k);
@@ -69,12 +69,14 @@ static long long whole_blocks(const tpx_config *c, const tpx_geom *g)
     if (t.tile == TPX_TILE_STRIP) {
         long long kk = (t.flags & TPX_KF_GATHER) ? tpx_sv_k(c->w, c->h, c->bx, c->by, vec)
                                                  : tpx_sp_k(c->w, c->h, c->bx, c->by);
-        return kk > 0 ? tpx_sp_long(c->w, c->h) / kk : 0;
+        return kk > 0 ? (double)(tpx_sp_long(c->w, c->h) / kk) : 0;
     }
     long long xs = tpx_grid_covers_b(k) ? c->h : c->w, ys = tpx_grid_covers_b(k) ? c->w : c->h;
     int v = vec > 1 && t.tile != TPX_TILE_SEC ? vec : 1;
     long long tw = (long long)t.xper * v * c->bx, th = tpx_tile_rows(k, c->bx, c->by, vec);
-    return (tw > 0 ? xs / tw : 0) * (th > 0 ? ys / th : 0);
+    /* in double: at the largest matrices the reader takes the product of
+     * the two counts passes a long long */
+    return (double)(tw > 0 ? xs / tw : 0) * (double)(th > 0 ? ys / th : 0);
 }
 
 double insts_edge_share(const tpx_config *c)
@@ -85,7 +87,7 @@ double insts_edge_share(const tpx_config *c)
     double all = (double)gx * (double)gy;
     if (all < 1)
         return 0;
-    double edge = 1 - (double)whole_blocks(c, &g) / all;
+    double edge = 1 - whole_blocks(c, &g) / all;
     return edge < 0 ? 0 : edge > 1 ? 1 : edge;
 }
 

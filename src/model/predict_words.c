@@ -6,11 +6,17 @@
 
 #include "predict.h"
 
-/* 1048576 -> "1,048,576" */
-static void thousands(long long v, char *buf, size_t n)
+/* 1048576 -> "1,048,576"; a count past 2^53 (a blocks x warps product at the
+ * largest matrices the reader takes) in the %.3g form, which stays exact
+ * enough for a sentence and never overflows. */
+static void thousands(double v, char *buf, size_t n)
 {
+    if (!(fabs(v) < 9e15)) {
+        snprintf(buf, n, "%.3g", v);
+        return;
+    }
     char digits[32];
-    int len = snprintf(digits, sizeof digits, "%lld", v < 0 ? -v : v), o = 0;
+    int len = snprintf(digits, sizeof digits, "%.0f", fabs(v)), o = 0;
     char out[48];
     if (v < 0)
         out[o++] = '-';
@@ -99,7 +105,7 @@ static void l2_words(const tpx_prediction *p, const tpx_profile *prof, char *buf
 static void issue_words(const tpx_prediction *p, char *buf, size_t n)
 {
     char warps[32];
-    thousands((long long)p->blocks * p->warps_per_block, warps, sizeof warps);
+    thousands((double)p->blocks * p->warps_per_block, warps, sizeof warps);
     int k = snprintf(buf, n, "limited by instruction issue: %s warps x %.0f instructions, %.1f an SM a cycle",
                      warps, p->insts_per_warp, p->issue_rate);
     if (p->edge_share >= 0.5 && k > 0 && (size_t)k < n)
@@ -116,7 +122,7 @@ void predict_explain(const tpx_prediction *p, const tpx_profile *prof, char *buf
     }
     switch (p->limiter) {
     case TPX_LIM_LAUNCH:
-        thousands(p->blocks, blocks, sizeof blocks);
+        thousands((double)p->blocks, blocks, sizeof blocks);
         snprintf(buf, n, "limited by block launches: %s blocks of %d threads, one per %.2f ns",
                  blocks, p->threads, p->t_ms[TPX_LIM_LAUNCH] * 1e6 / (double)p->blocks);
         break;
