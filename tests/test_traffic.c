@@ -160,7 +160,10 @@ static void test_sectors_written_in_parts(void **state)
            p7 = 1 - exp(-7 * blk / life);
     assert_true(fabs(cart.split_evicted - (in + 512 * p4)) < 1e-6);
     assert_true(fabs(diag.split_evicted - (in + 384 * p3 + 128 * p7)) < 1e-6);
-    /* each sector that leaves costs a 64-byte read and write of DRAM */
+    /* each sector that leaves costs a 64-byte read and write of DRAM: its
+     * line's other sectors stay (a row of B's two sectors, the pair sharing
+     * the first: two of a line's four) */
+    assert_true(cart.split_evicted_whole == 0);
     assert_true(fabs(cart.dram_rd_bytes - (16384 + 64 * cart.split_evicted)) < 1e-6);
     /* a whole-sector kernel waits for nobody */
     tpx_config t = test_cfg(TPX_K_TILE_ROWS, 32, 8, 256, 16, TPX_F32, 1);

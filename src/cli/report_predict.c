@@ -34,6 +34,7 @@ void report_prediction_json(json_writer *w, const tpx_config *c, const tpx_total
     json_uint(w, "l2_load_lines", tr.l2_ld_lines);
     json_uint(w, "l2_store_split_waits", tr.l2_st_split);
     json_double(w, "split_sectors_evicted", tr.split_evicted, 0);
+    json_double(w, "split_sectors_evicted_whole", tr.split_evicted_whole, 0);
     json_double(w, "shared_load_sectors", tr.reread_shared, 0);
     json_double(w, "reread_sectors", tr.reread_evicted, 0);
     json_double(w, "dram_read_bytes", tr.dram_rd_bytes, 0);

@@ -168,8 +168,13 @@ static double dram_ms(const tpx_config *c, const tpx_traffic *tr, const tpx_prof
      * 11500x5900 f32: within 5 % of their DRAM bytes at the 64-byte run's
      * efficiency). */
     double again = tr->reread_bytes / profile_curve_at(&prof->dram_run_read, 64);
+    /* Lines the L2 lost whole go back merged, a line at a time, whatever the
+     * pieces their blocks wrote (traffic.c). */
+    double eta_line = profile_curve_at(&prof->dram_run_write, PREDICT_LINE);
+    double whole = tr->whole_wr_bytes / (eta_line > p->eta_b ? eta_line : p->eta_b);
     return ((tr->dram_rd_bytes - tr->reread_bytes) / p->eta_a + again +
-            tr->dram_wr_bytes / p->eta_b) / (prof->dram_gbs * 1e6);
+            (tr->dram_wr_bytes - tr->whole_wr_bytes) / p->eta_b + whole) /
+           (prof->dram_gbs * 1e6);
 }
 
 /* What the L2's part-written sectors cost all together: partial_write_cost
@@ -194,7 +199,8 @@ static double partial_cost(const tpx_traffic *tr, const tpx_profile *prof, doubl
 
 /* L2: sectors at its read and write rates, a part-written sector about twice
  * (a merge; partial_cost, whose figures go into p for the words), plus the
- * read-modify-writes of part-written sectors it lost. */
+ * read-modify-writes of part-written sectors it lost alone (a line it lost
+ * whole is a stream DRAM's limit prices: dram_ms). */
 static double l2_ms(const tpx_traffic *tr, const tpx_profile *prof, tpx_prediction *p)
 {
     double part = partial_cost(tr, prof, &p->l2_partial_share);
@@ -206,7 +212,7 @@ static double l2_ms(const tpx_traffic *tr, const tpx_profile *prof, tpx_predicti
     double ms = ((double)tr->l2_ld_sectors / prof->l2_read_sectors_ns +
                  st / prof->l2_write_sectors_ns) * 1e-6;
     if (prof->rmw_gbs > 0)
-        ms += 128.0 * tr->split_evicted / (prof->rmw_gbs * 1e6);
+        ms += 128.0 * (tr->split_evicted - tr->split_evicted_whole) / (prof->rmw_gbs * 1e6);
     return ms;
 }
 

@@ -208,6 +208,9 @@ static int samples(long long x0, long long n, long long out[4])
  * store sectors after and before L1's joins, then the partial ones by their
  * class and share (traffic_fill.h). */
 #define TRAFFIC_SUMS (5 + TPX_FILL_CLASSES * TPX_FILL_BINS)
+/* rect_split's: waits in a block, pairs, evicted, reread pairs, reread
+ * evicted, and of the evicted those in lines lost whole */
+#define TRAFFIC_SPLIT_SUMS 6
 
 /* Sum over the tiles of a rectangle of the per-block figures, from at most 16
  * sample tiles (interior tiles differ at most by alignment, so the mean of
@@ -247,19 +250,20 @@ static int rect_loads(const tpx_config *c, traffic_memo *m, long long x0, long l
  * diagonal.  The R2 low-discrepancy sequence (plastic-number steps) does not
  * line up with a grid's rows, columns or diagonals. */
 static int rect_split(const tpx_config *c, traffic_memo *m, long long x0, long long y0,
-                      long long nx, long long ny, const double life[2], double sum[5])
+                      long long nx, long long ny, const double life[2],
+                      double sum[TRAFFIC_SPLIT_SUMS])
 {
     if (nx <= 0 || ny <= 0)
         return 0;
     long long n = nx * ny;
     int k = n <= 16 ? (int)n : 8;
-    double part[5] = {0, 0, 0, 0, 0};
+    double part[TRAFFIC_SPLIT_SUMS] = {0};
     for (int i = 0; i < k; i++) {
         double fx = 0.5 + i * 0.7548776662466927, fy = 0.5 + i * 0.5698402909980532;
         long long x = n <= 16 ? x0 + i % nx : x0 + (long long)((fx - floor(fx)) * (double)nx);
         long long y = n <= 16 ? y0 + i / nx : y0 + (long long)((fy - floor(fy)) * (double)ny);
         tpx_block_traffic b;
-        tpx_split sp = {0, 0, 0, 0, 0};
+        tpx_split sp = {0};
         if (memo_block(c, m, (int)x, (int)y, &b) != 0)
             return -1;
         double bytes = 32.0 * (b.l2_ld_sectors + b.st_sectors);
@@ -272,8 +276,9 @@ static int rect_split(const tpx_config *c, traffic_memo *m, long long x0, long l
         part[2] += sp.cross_evicted;
         part[3] += sp.reread_pairs;
         part[4] += sp.reread_evicted;
+        part[5] += sp.cross_whole;
     }
-    for (int i = 0; i < 5; i++)
+    for (int i = 0; i < TRAFFIC_SPLIT_SUMS; i++)
         sum[i] += part[i] * (double)n / k;
     return 0;
 }
@@ -281,7 +286,7 @@ static int rect_split(const tpx_config *c, traffic_memo *m, long long x0, long l
 /* Both sums over the four families of tiles: interior, last column, last
  * row, corner.  life: a part-written sector's, a loaded one's. */
 static int launch_sums(const tpx_config *c, long long gx, long long gy, const double life[2],
-                       double loads[TRAFFIC_SUMS], double split[5])
+                       double loads[TRAFFIC_SUMS], double split[TRAFFIC_SPLIT_SUMS])
 {
     const long long r[4][4] = {{0, 0, gx - 1, gy - 1}, {gx - 1, 0, 1, gy - 1},
                                {0, gy - 1, gx - 1, 1}, {gx - 1, gy - 1, 1, 1}};
@@ -302,7 +307,7 @@ int traffic_compute(const tpx_config *c, const tpx_totals *t, long long l2_bytes
     /* L2 load sectors, L2 load lines, partial store sectors, store sectors after
      * and before L1 joins them (the samples'); sectors split
      * inside a block, shared with a neighbour block, of those evicted between */
-    double sum[TRAFFIC_SUMS] = {0}, split[5] = {0, 0, 0, 0, 0};
+    double sum[TRAFFIC_SUMS] = {0}, split[TRAFFIC_SPLIT_SUMS] = {0};
     double l2 = l2_bytes > 0 ? (double)l2_bytes : 0;
     const double life[2] = {TRAFFIC_LIFE * l2, TRAFFIC_REREAD_LIFE * l2};
     if (launch_sums(c, g.gx, g.gy, life, sum, split) != 0)
@@ -333,8 +338,19 @@ int traffic_compute(const tpx_config *c, const tpx_totals *t, long long l2_bytes
     tr->l2_st_split = (unsigned long long)(split[0] + split[1] + 0.5);
     /* A launch that fits in the L2 keeps every half-written sector. */
     tr->split_evicted = tr->l2_resident || l2_bytes <= 0 ? 0 : TRAFFIC_IN_BLOCK_P * split[0] + split[2];
-    tr->dram_rd_bytes += TRAFFIC_RMW_BYTES * tr->split_evicted;
-    tr->dram_wr_bytes += TRAFFIC_RMW_BYTES * tr->split_evicted;
+    tr->split_evicted_whole = tr->split_evicted > 0 ? split[5] : 0;
+    /* A lost sector costs DRAM its 64-byte atom each way; in a line lost
+     * whole (its four sectors at once) a line each way for four, 32 bytes a
+     * sector (docs/prediction.md, "Lines lost whole"). */
+    double rmw = TRAFFIC_RMW_BYTES * (tr->split_evicted - tr->split_evicted_whole) +
+                 32.0 * tr->split_evicted_whole;
+    /* B's sectors in such lines, each once at most, and their
+     * read-modify-writes: the L2 writes them back merged, a line at a time */
+    double whole = tr->split_evicted_whole < sectors ? tr->split_evicted_whole : sectors;
+    tr->whole_wr_bytes =
+        32.0 * tr->split_evicted_whole + (sectors > 0 ? tr->dram_wr_bytes * whole / sectors : 0);
+    tr->dram_rd_bytes += rmw;
+    tr->dram_wr_bytes += rmw;
     /* and the sectors of A the L2 lost between two blocks that load them */
     tr->reread_shared = split[3];
     tr->reread_evicted = tr->l2_resident || l2_bytes <= 0 ? 0 : split[4];

@@ -89,18 +89,27 @@ static long long split_launch(const tpx_config *c, const tpx_geom *g, int tbx, i
 }
 
 /* Sum over the sectors both sorted lists hold of the chance that such a
- * sector left the L2 between the two writers, d bytes of L2 traffic apart. */
-static double split_common(split_piece *a, int na, const split_piece *b, int nb, double p)
+ * sector left the L2 between the two writers, d bytes of L2 traffic apart;
+ * *whole: the same sum over those that fill a 128-byte line with three
+ * others the pair shares (a line the L2 lost whole). */
+static double split_common(split_piece *a, int na, const split_piece *b, int nb, double p,
+                           double *whole)
 {
-    int i = 0, j = 0, both = 0;
+    int i = 0, j = 0, both = 0, in_whole = 0, run = 0;
+    long long line = -1;
     while (i < na && j < nb) {
-        if (a[i].sector == b[j].sector)
+        if (a[i].sector == b[j].sector) {
+            if (a[i].sector / 4 != line)
+                line = a[i].sector / 4, run = 0;
+            in_whole += ++run == 4 ? 4 : 0;
             a[i].bytes = -1, both++, i++, j++; /* bytes -1: found a partner */
-        else if (a[i].sector < b[j].sector)
+        } else if (a[i].sector < b[j].sector)
             i++;
         else
             j++;
     }
+    if (whole)
+        *whole += in_whole * p;
     return both * p;
 }
 
@@ -126,8 +135,8 @@ static int split_with(const tpx_config *c, split_piece *mine, int m, int nx, int
         return -1;
     k = split_incomplete(other, k, &unused);
     double p = life_bytes > 0 ? 1 - exp(-dist_bytes / life_bytes) : 0;
-    s->cross_pairs += split_common(mine, m, other, k, 0.5);
-    s->cross_evicted += split_common(mine, m, other, k, 0.5 * p);
+    s->cross_pairs += split_common(mine, m, other, k, 0.5, NULL);
+    s->cross_evicted += split_common(mine, m, other, k, 0.5 * p, &s->cross_whole);
     free(other);
     return 0;
 }
@@ -213,8 +222,8 @@ int traffic_reread_block(const tpx_config *c, int tbx, int tby, double block_byt
         }
         k = reread_distinct(other, k);
         /* each pair counted half by each of its two blocks (as above) */
-        s->reread_pairs += split_common(mine, m, other, k, 0.5);
-        s->reread_evicted += split_common(mine, m, other, k, 0.5 * p);
+        s->reread_pairs += split_common(mine, m, other, k, 0.5, NULL);
+        s->reread_evicted += split_common(mine, m, other, k, 0.5 * p, NULL);
         free(other);
     }
     free(mine);

@@ -14,6 +14,7 @@ typedef struct tpx_split {
     int in_block;         /* sectors two or more of the block's stores write in part */
     double cross_pairs;   /* sectors it shares with a neighbour block, each pair counted half */
     double cross_evicted; /* of those, expected to leave the L2 between the two */
+    double cross_whole;   /* of the evicted, those in lines the L2 loses whole */
     double reread_pairs;  /* sectors of A it loads that a neighbour block loads too, half each */
     double reread_evicted; /* of those, expected to leave the L2 between the two loads */
 } tpx_split;
