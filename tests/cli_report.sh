@@ -169,6 +169,21 @@ else:
     assert t["reread_sectors"] < 0.01 * a / 32, t
 ' || fail "$k 128x1: the sectors read again in the JSON"
 done
+# lines the L2 loses whole: naive_row 128x1 at 30000000x5 f16, whose blocks a
+# grid row apart write the pieces of every sector of a stretch of B; the
+# count in the JSON, the line in the table, the bytes in the DRAM limit's words
+"$tpx" report --no-gpu --profile h200 --json --kernel naive_row --block 128x1 --size 30000000x5 \
+    --dtype f16 | python3 -c '
+import json, sys
+m = json.load(sys.stdin)["model"]
+t, p = m["traffic"], m["prediction"]
+assert t["split_sectors_evicted"] > 30e6, t
+assert abs(t["split_sectors_evicted_whole"] - t["split_sectors_evicted"]) < 1, t
+assert p["dram_whole_line_bytes"] > 0.9 * t["dram_write_bytes"], p
+assert p["limiter"] == "dram" and "written back whole" in p["why"], p
+' || fail "naive_row 128x1 at 30000000x5 f16: lines lost whole"
+"$tpx" report --no-gpu --profile h200 --kernel naive_row --block 128x1 --size 30000000x5 --dtype f16 |
+    grep -q "whole lines .* of them in lines it loses whole" || fail "report table: no whole lines"
 # runs of B the L2 joins, up to a line: naive_col 8x32's 64-byte runs, whose
 # next piece comes a grid row later, within the join distance; tile_rows 32x8's
 # whole lines are never joined

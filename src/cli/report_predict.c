@@ -68,6 +68,7 @@ void report_prediction_json(json_writer *w, const tpx_config *c, const tpx_total
     json_double(w, "run_a_bytes", p.run_a, 1);
     json_double(w, "run_b_bytes", p.run_b, 1);
     json_bool(w, "run_b_joined_in_l2", p.run_b_joined);
+    json_double(w, "dram_whole_line_bytes", p.dram_whole, 0);
     json_double(w, "l2_store_partial", p.l2_partial, 3);
     json_double(w, "l2_partial_cost", p.l2_partial_cost, 3);
     json_double(w, "l2_partial_line_share", p.l2_partial_share, 3);
@@ -101,6 +102,10 @@ void report_prediction_table(FILE *f, const tpx_config *c, const tpx_totals *t,
         fprintf(f, "  %-13s %14.0f %14s   sectors written in parts that leave L2 half-written\n"
                    "  %-13s %14s %14s   (each a DRAM read-modify-write, in the bytes above)\n",
                 "evicted", tr.split_evicted, "", "", "", "");
+    if (tr.split_evicted_whole >= 0.5)
+        fprintf(f, "  %-13s %14.0f %14s   of them in lines it loses whole, four sectors at once\n"
+                   "  %-13s %14s %14s   (a line read and written back for four)\n",
+                "  whole lines", tr.split_evicted_whole, "", "", "", "");
     if (tr.reread_evicted >= 0.5)
         fprintf(f, "  %-13s %14.0f %14s   sectors of A loaded again: the L2 lost them between two\n"
                    "  %-13s %14s %14s   blocks far apart in launch order (in the bytes above)\n",

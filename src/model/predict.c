@@ -171,7 +171,9 @@ static double dram_ms(const tpx_config *c, const tpx_traffic *tr, const tpx_prof
     /* Lines the L2 lost whole go back merged, a line at a time, whatever the
      * pieces their blocks wrote (traffic.c). */
     double eta_line = profile_curve_at(&prof->dram_run_write, PREDICT_LINE);
-    double whole = tr->whole_wr_bytes / (eta_line > p->eta_b ? eta_line : p->eta_b);
+    p->dram_whole = tr->whole_wr_bytes;
+    p->eta_whole = eta_line > p->eta_b ? eta_line : p->eta_b;
+    double whole = tr->whole_wr_bytes / p->eta_whole;
     return ((tr->dram_rd_bytes - tr->reread_bytes) / p->eta_a + again +
             (tr->dram_wr_bytes - tr->whole_wr_bytes) / p->eta_b + whole) /
            (prof->dram_gbs * 1e6);

@@ -82,6 +82,7 @@ typedef struct tpx_prediction {
     double edge_share;          /* blocks whose tile is not wholly inside the matrix */
     double dram_bytes;
     double dram_again;          /* of them, sectors of A read again (traffic.h reread_bytes) */
+    double dram_whole, eta_whole; /* ... writes of lines the L2 lost whole, their efficiency */
     double l2_partial;          /* store sectors the L2 gets in part, over all it gets */
     double l2_partial_cost;     /* ... the L2 accesses each costs, on average */
     double l2_partial_share;    /* ... the share of its line their block writes, on average */

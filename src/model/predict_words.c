@@ -63,11 +63,16 @@ static void dram_words(const tpx_prediction *p, const tpx_profile *prof, char *b
                  ", %.0f MB of it A read again (sectors the L2 lost between two blocks far "
                  "apart in launch order)",
                  p->dram_again / 1e6);
-    snprintf(buf, n,
-             "limited by DRAM bandwidth: %.0f MB at %.0f GB/s%s; reads in runs of %s (%.0f %% "
-             "efficient), writes in runs of %s%s (%.0f %%)",
-             p->dram_bytes / 1e6, prof->dram_gbs, again, ra, 100 * p->eta_a, rb,
-             p->run_b_joined ? " as the L2 joins them" : "", 100 * p->eta_b);
+    int k = snprintf(buf, n,
+                     "limited by DRAM bandwidth: %.0f MB at %.0f GB/s%s; reads in runs of %s "
+                     "(%.0f %% efficient), writes in runs of %s%s (%.0f %%)",
+                     p->dram_bytes / 1e6, prof->dram_gbs, again, ra, 100 * p->eta_a, rb,
+                     p->run_b_joined ? " as the L2 joins them" : "", 100 * p->eta_b);
+    /* a few-row matrix's B: the pieces' runs say little where the L2 lost
+     * whole lines of them and wrote them back merged */
+    if (p->dram_whole >= 0.1 * p->dram_bytes && k > 0 && (size_t)k < n)
+        snprintf(buf + k, n - (size_t)k, ", %.0f MB of them lines the L2 lost part-written, "
+                 "written back whole (%.0f %%)", p->dram_whole / 1e6, 100 * p->eta_whole);
 }
 
 static void sm_words(const tpx_prediction *p, char *buf, size_t n)
