@@ -17,7 +17,7 @@
  * (test_roundtrip writes those and checks): whatever the writer can write,
  * the reader reads. */
 #define RESULTS_MAX_ROWS 20000
-#define RESULTS_ROW_MAX_BYTES 6144
+#define RESULTS_ROW_MAX_BYTES 6656
 #define RESULTS_ROW_MAX_VALUES 128
 #define RESULTS_HEAD_MAX_BYTES 16384
 #define RESULTS_HEAD_MAX_VALUES 64
