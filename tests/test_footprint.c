@@ -146,9 +146,12 @@ static void test_strip_runs(void **s)
  * f16 is a grid 3 blocks wide, each block 2 columns of 128 rows.  Three
  * launch-adjacent blocks cover 128 whole rows of 12 bytes, one contiguous
  * range of 1536 bytes; six, two such bands one after the other, 3072.  Two
- * blocks cover 4 of a row's 6 columns: 128 runs of 8 bytes.  At 8192^2
- * f32, 32x8, three blocks side by side are runs of 96 elements a row, as
- * before whole rows were joined. */
+ * blocks cover 4 of a row's 6 columns: 128 runs of 8 bytes written, but
+ * read, one range of 1536: the 4 bytes between two rows' pieces are less
+ * than a sector, and DRAM reads every sector of the range (at 40 columns,
+ * 72 bytes between, 8 again).  At 8192^2 f32,
+ * 32x8, three blocks side by side are runs of 96 elements a row, as before
+ * whole rows were joined. */
 static void test_whole_rows(void **s)
 {
     (void)s;
@@ -159,6 +162,9 @@ static void test_whole_rows(void **s)
     assert_true(runs.a_bytes == 1536 && runs.b_bytes == 1536);
     assert_int_equal(locality_runs(&c, 6, &runs), 0);
     assert_true(runs.a_bytes == 3072 && runs.b_bytes == 3072);
+    assert_int_equal(locality_runs(&c, 2, &runs), 0);
+    assert_true(runs.a_bytes == 1536 && runs.b_bytes == 8);
+    c.w = 40; /* rows of 80 bytes: 72 between two rows' pieces, runs of 8 */
     assert_int_equal(locality_runs(&c, 2, &runs), 0);
     assert_true(runs.a_bytes == 8 && runs.b_bytes == 8);
     c.bx = 32, c.by = 8, c.w = c.h = 8192, c.dtype = TPX_F32;

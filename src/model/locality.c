@@ -31,10 +31,14 @@ static int cmp_rect(const void *x, const void *y)
  * one is whole too: a matrix a few columns wide, whose rows the
  * launch-adjacent blocks cover together (copy_row 2x128 at 6x25000000 f16:
  * three blocks, 128 rows of 12 bytes, 1536 contiguous bytes, not 12; an
- * H200 moves it at 1209 GB/s where runs of 12 bytes gave 822).  cols <= 0:
+ * H200 moves it at 1209 GB/s where runs of 12 bytes gave 822).  A band
+ * that leaves at most near elements of each row to others counts the same
+ * way, its rows' pieces less than a sector apart: DRAM reads every sector
+ * of that range, so a read run is the range (side A; near is 0 for B,
+ * whose writes leave the sectors in between to other blocks).  cols <= 0:
  * the rectangles are linear already (whole rows, window_run). */
 static long long count_runs(const rect_at *r, long long n, long long ew, long long eh, long long cols,
-                            double *elems)
+                            long long near, double *elems)
 {
     long long runs = 0, prev_full_row = -1, rows_each = cols > 0 ? eh : 1;
     *elems = 0;
@@ -47,7 +51,7 @@ static long long count_runs(const rect_at *r, long long n, long long ew, long lo
             else if (c1 > end)
                 width += c1 - end, end = c1;
         }
-        if (cols > 0 && segs == 1 && r[i].col == 0 && end >= cols) { /* whole rows */
+        if (cols > 0 && segs == 1 && cols - (end - r[i].col) <= near) { /* whole rows */
             *elems += (double)eh * (double)cols;
             runs += prev_full_row >= 0 && prev_full_row + eh == r[i].row ? 0 : 1;
             prev_full_row = r[i].row;
@@ -65,7 +69,7 @@ static long long count_runs(const rect_at *r, long long n, long long ew, long lo
  * Rectangles as wide as the matrix (tile_strip's contiguous side) are whole
  * rows, one run of eh rows: counted as a band of one row of eh W elements. */
 static double window_run(const tpx_config *c, const tpx_geom *g, const tpx_fp_side *s,
-                         long long first, long long n, rect_at *buf)
+                         long long first, long long n, long long near, rect_at *buf)
 {
     long long gx = g->gx, full = s->ew == s->cols, ew = full ? s->ew * s->eh : s->ew;
     for (long long i = 0; i < n; i++) {
@@ -78,7 +82,7 @@ static double window_run(const tpx_config *c, const tpx_geom *g, const tpx_fp_si
     }
     qsort(buf, (size_t)n, sizeof *buf, cmp_rect);
     double elems;
-    long long runs = count_runs(buf, n, ew, s->eh, full ? 0 : s->cols, &elems);
+    long long runs = count_runs(buf, n, ew, s->eh, full ? 0 : s->cols, near, &elems);
     double run = elems / (double)(runs > 0 ? runs : 1);
     double most = (double)s->cols * (double)s->rows;
     return run < most ? run : most;
@@ -90,7 +94,7 @@ static double window_run(const tpx_config *c, const tpx_geom *g, const tpx_fp_si
  * strip (tpx_svec.h), lie in skewed boxes a little wider than their step,
  * each box one strip's, and its runs are theirs, merged. */
 static double side_run(const tpx_config *c, const tpx_geom *g, const tpx_fp_side *s,
-                       long long resident, rect_at *buf)
+                       long long resident, long long near, rect_at *buf)
 {
     double e = (double)config_esize(c->dtype);
     if ((!s->ok && tpx_traits_of(c->kernel).tile != TPX_TILE_STRIP) || s->ew < 1)
@@ -105,7 +109,7 @@ static double side_run(const tpx_config *c, const tpx_geom *g, const tpx_fp_side
          * whatever the window's place, which a sample must not decide */
         if (n >= g->gx)
             first -= first % g->gx;
-        sum += window_run(c, g, s, first, n, buf);
+        sum += window_run(c, g, s, first, n, near, buf);
     }
     return sum / LOCALITY_WINDOWS * e;
 }
@@ -122,8 +126,9 @@ static int runs_compute(const tpx_config *c, long long resident, tpx_runs *out)
         footprint_free(&fp);
         return -1;
     }
-    out->a_bytes = side_run(c, &fp.g, &fp.side[TPX_SIDE_A], resident, buf);
-    out->b_bytes = side_run(c, &fp.g, &fp.side[TPX_SIDE_B], resident, buf);
+    long long near = 32 / (long long)config_esize(c->dtype) - 1;
+    out->a_bytes = side_run(c, &fp.g, &fp.side[TPX_SIDE_A], resident, near, buf);
+    out->b_bytes = side_run(c, &fp.g, &fp.side[TPX_SIDE_B], resident, 0, buf);
     free(buf);
     footprint_free(&fp);
     return 0;
