@@ -12,13 +12,6 @@
 
 #include "test_round.h"
 
-static void traffic_of(const tpx_config *c, long long l2, tpx_traffic *tr)
-{
-    tpx_totals t;
-    assert_int_equal(model_totals(c, &t, NULL), 0);
-    assert_int_equal(traffic_compute(c, &t, l2, tr), 0);
-}
-
 /* Lines lost whole, naive_row 32x1 on A of 64 x 4 f32: a row of B is 16
  * bytes, a line 8 of them.  The block on tile (X, Y) writes column Y of B's
  * rows 32X to 32X + 31, 4 bytes in each of 16 sectors (4 lines), every

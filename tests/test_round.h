@@ -1,5 +1,6 @@
 /* The throughput tests' profile of round numbers and their shortcuts
- * (test_predict.c, test_predict_pipe.c); include it after cmocka.h. */
+ * (test_predict.c, test_predict_pipe.c, test_traffic.c, ...); include it
+ * after cmocka.h. */
 #ifndef TPX_TEST_ROUND_H
 #define TPX_TEST_ROUND_H
 
@@ -28,6 +29,14 @@ static inline tpx_profile round_prof(void)
     char msg[TPX_MSG];
     assert_int_equal(profile_parse(round_profile, &p, msg, sizeof msg), 0);
     return p;
+}
+
+/* c's traffic below L1 with an L2 of l2 bytes */
+static inline void traffic_of(const tpx_config *c, long long l2, tpx_traffic *tr)
+{
+    tpx_totals t;
+    assert_int_equal(model_totals(c, &t, NULL), 0);
+    assert_int_equal(traffic_compute(c, &t, l2, tr), 0);
 }
 
 static inline void predict_cfg(const tpx_profile *prof, const tpx_config *c, tpx_prediction *p)

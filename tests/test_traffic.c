@@ -12,16 +12,8 @@
 #include "catalog.h"
 #include "predict.h"
 #include "profile.h"
-#include "test_cfg.h"
-#include "traffic.h"
+#include "test_round.h"
 #include "traffic_split.h"
-
-static void traffic_of(const tpx_config *c, long long l2, tpx_traffic *tr)
-{
-    tpx_totals t;
-    assert_int_equal(model_totals(c, &t, NULL), 0);
-    assert_int_equal(traffic_compute(c, &t, l2, tr), 0);
-}
 
 /* naive_col 32x8, 256x256 f32: a warp's load reads one column of 32 rows,
  * 32 sectors; the block's 8 warps read the 8 columns of the same 32 sectors
