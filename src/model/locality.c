@@ -126,7 +126,7 @@ static int runs_compute(const tpx_config *c, long long resident, tpx_runs *out)
         footprint_free(&fp);
         return -1;
     }
-    long long near = 32 / (long long)config_esize(c->dtype) - 1;
+    long long near = 64 / (long long)config_esize(c->dtype) - 1;
     out->a_bytes = side_run(c, &fp.g, &fp.side[TPX_SIDE_A], resident, near, buf);
     out->b_bytes = side_run(c, &fp.g, &fp.side[TPX_SIDE_B], resident, 0, buf);
     free(buf);

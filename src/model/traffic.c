@@ -209,8 +209,9 @@ static int samples(long long x0, long long n, long long out[4])
  * class and share (traffic_fill.h). */
 #define TRAFFIC_SUMS (5 + TPX_FILL_CLASSES * TPX_FILL_BINS)
 /* rect_split's: waits in a block, pairs, evicted, reread pairs, reread
- * evicted, and of the evicted those in lines lost whole */
-#define TRAFFIC_SPLIT_SUMS 6
+ * evicted, of the evicted stores those in lines lost whole, of the evicted
+ * loads those in lines both blocks load whole */
+#define TRAFFIC_SPLIT_SUMS 7
 
 /* Sum over the tiles of a rectangle of the per-block figures, from at most 16
  * sample tiles (interior tiles differ at most by alignment, so the mean of
@@ -277,6 +278,7 @@ static int rect_split(const tpx_config *c, traffic_memo *m, long long x0, long l
         part[3] += sp.reread_pairs;
         part[4] += sp.reread_evicted;
         part[5] += sp.cross_whole;
+        part[6] += sp.reread_whole;
     }
     for (int i = 0; i < TRAFFIC_SPLIT_SUMS; i++)
         sum[i] += part[i] * (double)n / k;
@@ -354,7 +356,9 @@ int traffic_compute(const tpx_config *c, const tpx_totals *t, long long l2_bytes
     /* and the sectors of A the L2 lost between two blocks that load them */
     tr->reread_shared = split[3];
     tr->reread_evicted = tr->l2_resident || l2_bytes <= 0 ? 0 : split[4];
-    tr->reread_bytes = TRAFFIC_REREAD_BYTES * tr->reread_evicted;
+    tr->reread_whole = tr->reread_evicted > 0 ? split[6] : 0;
+    tr->reread_bytes = TRAFFIC_REREAD_BYTES * (tr->reread_evicted - tr->reread_whole) +
+                       32.0 * tr->reread_whole;
     tr->dram_rd_bytes += tr->reread_bytes;
     return 0;
 }

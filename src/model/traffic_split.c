@@ -193,7 +193,7 @@ static int reread_distinct(split_piece *p, int n)
 int traffic_reread_block(const tpx_config *c, int tbx, int tby, double block_bytes,
                          double life_bytes, double shape, tpx_split *s)
 {
-    s->reread_pairs = s->reread_evicted = 0;
+    s->reread_pairs = s->reread_evicted = s->reread_whole = 0;
     if (life_bytes <= 0)
         return 0;
     tpx_geom g = config_geom(c);
@@ -223,7 +223,7 @@ int traffic_reread_block(const tpx_config *c, int tbx, int tby, double block_byt
         k = reread_distinct(other, k);
         /* each pair counted half by each of its two blocks (as above) */
         s->reread_pairs += split_common(mine, m, other, k, 0.5, NULL);
-        s->reread_evicted += split_common(mine, m, other, k, 0.5 * p, NULL);
+        s->reread_evicted += split_common(mine, m, other, k, 0.5 * p, &s->reread_whole);
         free(other);
     }
     free(mine);

@@ -17,6 +17,7 @@ typedef struct tpx_split {
     double cross_whole;   /* of the evicted, those in lines the L2 loses whole */
     double reread_pairs;  /* sectors of A it loads that a neighbour block loads too, half each */
     double reread_evicted; /* of those, expected to leave the L2 between the two loads */
+    double reread_whole;  /* of the evicted, those in lines the pair shares whole */
 } tpx_split;
 
 /* The block on tile (tbx, tby).  block_bytes: the L2 traffic of one block
