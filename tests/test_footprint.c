@@ -167,6 +167,18 @@ static void test_whole_rows(void **s)
     c.w = 40; /* rows of 80 bytes: 72 between two rows' pieces, runs of 8 */
     assert_int_equal(locality_runs(&c, 2, &runs), 0);
     assert_true(runs.a_bytes == 8 && runs.b_bytes == 8);
+    /* A's reads leave gaps under a 64-byte DRAM atom: two blocks of 1x256
+     * read 16 of each 56-byte row (7 f64), 40 between: DRAM reads every atom
+     * of the 256 rows, a run of 14336 bytes at least (joined with the band
+     * above where the window holds it whole too); B's runs stay the 8-byte
+     * pieces.  At 10 columns (80 bytes a row) the gap is 64: runs of 8 and
+     * 16 bytes (a window that straddles two grid rows holds 8). */
+    c.bx = 1, c.by = 256, c.w = 7, c.h = 10000000, c.dtype = TPX_F64;
+    assert_int_equal(locality_runs(&c, 2, &runs), 0);
+    assert_true(runs.a_bytes >= 256 * 56 && runs.b_bytes < 32);
+    c.w = 10;
+    assert_int_equal(locality_runs(&c, 2, &runs), 0);
+    assert_true(runs.a_bytes < 32);
     c.bx = 32, c.by = 8, c.w = c.h = 8192, c.dtype = TPX_F32;
     assert_int_equal(locality_runs(&c, 3, &runs), 0);
     assert_true(runs.a_bytes == 384 && runs.b_bytes == 384);
