@@ -213,6 +213,14 @@ static int samples(long long x0, long long n, long long out[4])
  * loads those in lines both blocks load whole */
 #define TRAFFIC_SPLIT_SUMS 7
 
+/* DRAM's bytes for sectors the L2 lost: an atom each where a sector is lost
+ * alone, 32 bytes a sector where its line goes whole (four sectors at once:
+ * docs/prediction.md, "Lines lost whole", "Lines read again whole"). */
+static double lost_bytes(double atom, double lost, double whole)
+{
+    return atom * (lost - whole) + 32.0 * whole;
+}
+
 /* Sum over the tiles of a rectangle of the per-block figures, from at most 16
  * sample tiles (interior tiles differ at most by alignment, so the mean of
  * a few is the figure; where the rectangle is small it is exact). */
@@ -344,8 +352,7 @@ int traffic_compute(const tpx_config *c, const tpx_totals *t, long long l2_bytes
     /* A lost sector costs DRAM its 64-byte atom each way; in a line lost
      * whole (its four sectors at once) a line each way for four, 32 bytes a
      * sector (docs/prediction.md, "Lines lost whole"). */
-    double rmw = TRAFFIC_RMW_BYTES * (tr->split_evicted - tr->split_evicted_whole) +
-                 32.0 * tr->split_evicted_whole;
+    double rmw = lost_bytes(TRAFFIC_RMW_BYTES, tr->split_evicted, tr->split_evicted_whole);
     /* B's sectors in such lines, each once at most, and their
      * read-modify-writes: the L2 writes them back merged, a line at a time */
     double whole = tr->split_evicted_whole < sectors ? tr->split_evicted_whole : sectors;
@@ -357,8 +364,7 @@ int traffic_compute(const tpx_config *c, const tpx_totals *t, long long l2_bytes
     tr->reread_shared = split[3];
     tr->reread_evicted = tr->l2_resident || l2_bytes <= 0 ? 0 : split[4];
     tr->reread_whole = tr->reread_evicted > 0 ? split[6] : 0;
-    tr->reread_bytes = TRAFFIC_REREAD_BYTES * (tr->reread_evicted - tr->reread_whole) +
-                       32.0 * tr->reread_whole;
+    tr->reread_bytes = lost_bytes(TRAFFIC_REREAD_BYTES, tr->reread_evicted, tr->reread_whole);
     tr->dram_rd_bytes += tr->reread_bytes;
     return 0;
 }
