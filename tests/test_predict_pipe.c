@@ -133,8 +133,9 @@ static void test_partial_fill(void **state)
         tpx_traffic tr;
         assert_int_equal(model_totals(&c, &t, NULL), 0);
         assert_int_equal(traffic_compute(&c, &t, prof.l2_bytes, &tr), 0);
-        assert_true(fabs(tr.l2_st_fill[1][bin[i]] - 33554432) < 0.5);
-        assert_true(fabs(tr.l2_st_fill[0][0] + tr.l2_st_fill[0][3]) < 0.5);
+        /* one sector of each line an instruction: requests of one sector */
+        assert_true(fabs(tr.l2_st_fill[1][bin[i]][0] - 33554432) < 0.5);
+        assert_true(fabs(tr.l2_st_fill[0][0][0] + tr.l2_st_fill[0][3][0]) < 0.5);
         tpx_prediction q;
         assert_int_equal(predict_config(&c, &t, &tr, &prof, &q), 0);
         assert_true(fabs(q.t_ms[TPX_LIM_L2] - (8388608 / 200.0 + cost[i] * 33554432 / 100.0) * 1e-6) <

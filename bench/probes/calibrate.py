@@ -26,6 +26,11 @@ catalog (docs/prediction.md, "Calibration"):
                         apart) by the share of each line one block writes, over
                         the best share; the model keeps partial_write_cost at
                         a share of one half and scales the rest by this curve
+  partial_req           pipe (l2_st): what a part-written sector costs the L2
+                        by the sectors of its line in one request (1, 2, 4),
+                        over one alone: the rate of whole sectors at that many
+                        a request plus the part-written sector's extra (n = 32
+                        against n = 4, one sector a request both)
   ld_line_cycles, smem_wavefront_cycles, smem_instr_cycles,
   l2_read_sectors_ns, l2_write_sectors_ns
                         pipe: cycles per line / wavefront, L2 sector rates
@@ -268,7 +273,18 @@ def pipe(t):
     return dict(src=src, clock_mhz=clock, ld_line_cycles=ld, ld_hit_line_cycles=hit,
                 l1_lines_per_cycle=lpc, st_line_cycles=st,
                 smem_wavefront_cycles=sh_w, smem_instr_cycles=sh_i,
-                l2_read_sectors_ns=sect[('l2_ld', 1)], l2_write_sectors_ns=sect[('l2_st', 1)])
+                l2_read_sectors_ns=sect[('l2_ld', 1)], l2_write_sectors_ns=sect[('l2_st', 1)],
+                partial_req=partial_req(sect))
+
+
+def partial_req(sect):
+    """l2_st n lines an instruction of 4 bytes a lane: n = 1, 2, 4 write whole
+    sectors, 4, 2 and 1 of them a line (a request); n = 32 one sector in part a
+    request.  ns a sector: whole(k) = 1 / rate; a part-written one alone costs
+    whole(1) + extra, extra = 1/rate(32) - 1/rate(4)."""
+    whole = {4 // n: 1 / sect[('l2_st', n)] for n in (1, 2, 4)}
+    extra = 1 / sect[('l2_st', 32)] - whole[1]
+    return [(k, (whole[k] + extra) / (whole[1] + extra)) for k in (1, 2, 4)]
 
 
 def profile_values(path):
@@ -299,7 +315,7 @@ def derive(src, dst):
               'walk_split_4', 'walk_split_2', 'walk_split_col_16', 'walk_split_col_8',
               'walk_split_col_4', 'walk_split_col_2', 'ld_line_cycles', 'ld_hit_line_cycles',
               'l1_lines_per_cycle', 'st_line_cycles', 'smem_wavefront_cycles', 'smem_instr_cycles',
-              'partial_write_cost', 'partial_fill_4', 'partial_fill_8'):
+              'partial_write_cost', 'partial_fill_4', 'partial_fill_8', 'partial_req'):
         if k in s:
             print(f"{k}={s[k]}")
     return 0
@@ -370,6 +386,8 @@ def main():
         print(f"l1_lines_per_cycle={c['l1_lines_per_cycle']:.2f}")
     print(f"l2_read_sectors_ns={c['l2_read_sectors_ns']:.0f}")
     print(f"l2_write_sectors_ns={c['l2_write_sectors_ns']:.0f}")
+    print("# a part-written sector's L2 cost by the sectors of its line in one request: probe pipe")
+    print("partial_req=" + ",".join(f"{k}:{v:.3f}" for k, v in c['partial_req']))
     fc = fill(t)
     if fc:
         print("# the L2's pace at part-written sectors by the block's share of the line: probe fill")

@@ -43,10 +43,12 @@
  *           the split-row pace;
  *   splitcol the same with the blocks in tile_vec's column order (the tile
  *           that completes a split sector is the next block);
+ *   place   a streaming copy whose blocks record their SM and clock
+ *           (probe_place.cuh): how often consecutive blocks share an SM;
  *   copy    cudaMemcpy device to device, cold and L2-resident (hot).
  *
  * Build: nvcc -arch=sm_90 -O3 -std=c++17 -o probe bench/probes/probe.cu
- * Run:   probe [launch|chase|stream|pipe|l1s|l1p|l1r|l2few|prologue|barrier|pages|carve|reps|split|splitcol|shrows|runs|join|fill|copy|all] [--quick] [--once]  (CSV on stdout;
+ * Run:   probe [launch|chase|stream|pipe|l1s|l1p|l1r|l2few|prologue|barrier|pages|carve|reps|split|splitcol|shrows|runs|join|fill|place|copy|all] [--quick] [--once]  (CSV on stdout;
  *        bench/probes/run.sh runs them all and keeps the tables)
  */
 #include "probe_barrier.cuh"
@@ -56,6 +58,7 @@
 #include "probe_fill.cuh"
 #include "probe_pages.cuh"
 #include "probe_pipe.cuh"
+#include "probe_place.cuh"
 #include "probe_reps.cuh"
 #include "probe_prologue.cuh"
 #include "probe_runs.cuh"
@@ -296,6 +299,8 @@ int main(int argc, char **argv)
         run_join();
     if (what == "fill" || what == "all") /* a part-written sector by the block's share of its line */
         run_fill(argc > 2 && strcmp(argv[2], "warm") == 0);
+    if (what == "place") /* where consecutive blocks run (not yet in the model) */
+        run_place();
     if (what == "stream" || what == "all")
         run_stream();
     CK(cudaDeviceSynchronize());

@@ -181,19 +181,24 @@ static double dram_ms(const tpx_config *c, const tpx_traffic *tr, const tpx_prof
 
 /* What the L2's part-written sectors cost all together: partial_write_cost
  * each where its block writes half of the line, scaled by the fill probe's
- * pace at the block's share against the pace at half (docs/prediction.md);
- * *share: the mean share. */
+ * pace at the block's share against the pace at half, and by what the pipe
+ * probe's stores cost at the sectors of the line their request carries
+ * against one alone (partial_req; docs/prediction.md); *share: the mean
+ * share. */
 static double partial_cost(const tpx_traffic *tr, const tpx_profile *prof, double *share)
 {
     double cost = 0, counted = 0, shares = 0;
     for (int c = 0; c < TPX_FILL_CLASSES; c++) {
         const tpx_curve *k = c ? &prof->partial_fill_8 : &prof->partial_fill_4;
         double half = profile_curve_at(k, 0.5);
-        for (int i = 0; i < TPX_FILL_BINS; i++) {
-            cost += tr->l2_st_fill[c][i] * half / profile_curve_at(k, traffic_fill_share(i));
-            counted += tr->l2_st_fill[c][i];
-            shares += tr->l2_st_fill[c][i] * traffic_fill_share(i);
-        }
+        for (int i = 0; i < TPX_FILL_BINS; i++)
+            for (int r = 0; r < TPX_FILL_REQS; r++) {
+                double n = tr->l2_st_fill[c][i][r];
+                double req = prof->partial_req.n ? profile_curve_at(&prof->partial_req, r + 1) : 1;
+                cost += n * req * half / profile_curve_at(k, traffic_fill_share(i));
+                counted += n;
+                shares += n * traffic_fill_share(i);
+            }
     }
     *share = counted > 0 ? shares / counted : 0;
     return prof->partial_write_cost * cost;

@@ -76,6 +76,8 @@ typedef struct tpx_profile {
      * block writes (1/4 ... 1), pieces under 8 bytes and of 8 or more: probe
      * fill (docs/prediction.md); none: the same at every share */
     tpx_curve partial_fill_4, partial_fill_8;
+    tpx_curve partial_req; /* a part-written sector's cost by the sectors of its line a request
+                              carries, over one alone (probe pipe, l2_st); none: 1 */
     double rmw_gbs;             /* DRAM read-modify-writes of evicted part-written sectors */
     double issue_per_cycle;     /* warp instructions an SM issues a cycle (0: no issue limit) */
     double issue_busy;          /* ... the share of cycles it issues where they bind (0: 1) */

@@ -7,6 +7,7 @@
 #include "sorting.h"
 #include "traffic_fill.h"
 #include "traffic_split.h"
+#include "traffic_store.h"
 
 /* Sectors written in parts (traffic_split.h), fitted to Nsight Compute's DRAM
  * counters on an H200 over 16 configs whose writers of a sector run 0 to
@@ -30,142 +31,82 @@
 #define TRAFFIC_REREAD_SHAPE 5.0
 #define TRAFFIC_REREAD_BYTES 64.0
 
-/* Stores the L1 merges.  A kernel whose stores follow a barrier (two
- * phases) has every warp of the block store at once; where an instruction
- * writes a sector in part with at least 8 bytes from at least two lanes,
- * the L1 joins that piece with the block's other such pieces of the sector
- * and the L2 sees one write.  Nsight Compute on an H200 (2026-11-29,
- * bench/ncu_stores_probe.sh, bench/results/issue18/h200_ncu_stores.txt):
- * smem_staged 16x16 f32 at 8192x8192 sends the L2 9.5 M store sectors for
- * 33.6 M its instructions write (8.4 M merged this way); pieces of 4 bytes
- * (f32 32x8, f16 16x16) or of one lane (f64 32x8) are not merged, nor are
- * naive_row's, whose warps store as their own loads return (0.90-1.0).  The
- * joined pieces come from strided stores, an instruction's sectors in 4 to
- * 18 lines; a coalesced one (1 or 2 lines: tile_strip's runs, whose warps
- * meet inside a sector) is joined in part (tile_strip 32x8 at 22369621x3
- * f32: 9.3 M of 10.0 M): left as it is. */
-#define TRAFFIC_MERGE_BYTES 8
-#define TRAFFIC_MERGE_LANES 2
-#define TRAFFIC_MERGE_LINES 4
-
-/* A block's store pieces, all of them and those the L2 gets in part
- * (traffic_fill.h). */
-typedef struct store_log {
-    traffic_piece *all, *part;
-    int na, np;
-} store_log;
-
-/* One sector to the L2: counted, and logged where it is written in part. */
-static void send_sector(long long sector, int bytes, store_log *lg, tpx_block_traffic *b)
+/* A block's load sectors: counted into b, and keys[] (sector * 32 + warp, so
+ * traffic_store_fed can tell which warps wait on the same misses). */
+static size_t block_loads(const tpx_config *c, const tpx_inst *buf, const int *cnt, int warps, int per,
+                          long long *keys, tpx_block_traffic *b)
 {
-    b->l2_st_sectors++;
-    b->l2_st_partial += bytes < 32;
-    if (bytes < 32)
-        lg->part[lg->np++] = (traffic_piece){sector, bytes};
-}
-
-/* One store instruction's sectors, each counted in b->st_partial when the
- * instruction writes fewer than 32 of its bytes: those it writes whole or in
- * a piece L1 does not merge go to the L2 as they are (counted in *b); the
- * others are appended to mg (*n) for merge_close.  merge: the kernel's stores follow a
- * barrier; only an instruction that spans TRAFFIC_MERGE_LINES lines or more
- * (a strided store) has its pieces joined. */
-static void merge_inst(const tpx_inst *in, size_t esize, int merge, traffic_piece *mg, int *n,
-                       store_log *lg, tpx_block_traffic *b)
-{
-    long long s[32];
-    int k = 0;
-    for (int lane = 0; lane < in->lanes; lane++)
-        if (in->active & (1u << lane))
-            s[k++] = in->idx[lane] * (long long)esize / 32; /* elements never straddle */
-    sort_ll(s, (size_t)k);
-    int lines = 0;
-    for (int i = 0; i < k; i++)
-        lines += i == 0 || s[i] / 4 != s[i - 1] / 4;
-    merge = merge && lines >= TRAFFIC_MERGE_LINES;
-    for (int i = 0, j; i < k; i = j) {
-        for (j = i; j < k && s[j] == s[i]; j++)
-            ;
-        int bytes = (j - i) * (int)esize;
-        b->st_partial += bytes < 32;
-        lg->all[lg->na++] = (traffic_piece){s[i], bytes};
-        if (merge && bytes < 32 && bytes >= TRAFFIC_MERGE_BYTES && j - i >= TRAFFIC_MERGE_LANES) {
-            mg[(*n)++] = (traffic_piece){s[i], bytes};
-            continue;
+    size_t n = 0;
+    for (int w = 0; w < warps; w++)
+        for (int i = 0; i < cnt[w]; i++) {
+            const tpx_inst *in = &buf[(size_t)w * (size_t)per + (size_t)i];
+            if (!in->active || in->space == TPX_SPACE_S || in->op == TPX_OP_GST)
+                continue;
+            long long s[64];
+            int m = model_inst_sectors(in, model_inst_esize(c, in), s);
+            b->ld_reqs++;
+            b->l1_ld_sectors += m;
+            for (int j = 0; j < m; j++)
+                keys[n++] = s[j] * 32 + w;
         }
-        send_sector(s[i], bytes, lg, b);
-    }
+    return n;
 }
 
-/* The merged pieces: one L2 write per sector, in part unless the block's
- * pieces fill it. */
-static void merge_close(traffic_piece *mg, int n, store_log *lg, tpx_block_traffic *b)
+/* The distinct sectors and lines of the block's loads (keys sorted). */
+static void block_distinct(long long *keys, size_t n, tpx_block_traffic *b)
 {
-    qsort(mg, (size_t)n, sizeof *mg, traffic_piece_cmp);
-    for (int i = 0, j; i < n; i = j) {
-        int bytes = 0;
-        for (j = i; j < n && mg[j].sector == mg[i].sector; j++)
-            bytes += mg[j].bytes;
-        send_sector(mg[i].sector, bytes > 32 ? 32 : bytes, lg, b);
-    }
+    for (size_t i = 0; i < n; i++)
+        keys[i] >>= 5;
+    b->l2_ld_sectors = (int)sort_distinct_ll(keys, n);
+    for (int i = 0; i < b->l2_ld_sectors; i++)
+        keys[i] /= 4; /* 4 sectors to a 128-byte line */
+    b->l2_ld_lines = (int)sort_distinct_ll(keys, (size_t)b->l2_ld_sectors);
 }
 
 /* Why a block and not a wider window: the warps of a block run on one SM at
  * the same time, so a sector one of them loaded is still in that SM's L1 when
  * the others ask (a block's footprint is a few KB against an L1 of 100+ KB).
  * Blocks that share sectors run on different SMs in general (the block
- * scheduler deals consecutive blocks round the SMs), so their reuse is L2's. */
+ * scheduler deals consecutive blocks round the SMs: probe place on an H200,
+ * bench/results/issue18/h200_place.csv, finds a block's next 1 to 16
+ * successors on its SM for at most 7 % of blocks), so their reuse is L2's. */
 int traffic_block(const tpx_config *c, int tbx, int tby, tpx_block_traffic *b)
 {
     memset(b, 0, sizeof *b);
     if (config_is_reference(c->kernel))
         return -1;
-    int warps = model_warps_per_block(c), per = model_insts_per_warp(c);
-    tpx_inst *buf = malloc(sizeof(tpx_inst) * (size_t)per);
-    long long *sec = malloc(sizeof(long long) * 64 * (size_t)per * (size_t)warps);
-    size_t pieces = 32 * (size_t)per * (size_t)warps;
-    traffic_piece *mg = malloc(sizeof(traffic_piece) * pieces);
-    store_log lg = {malloc(sizeof(traffic_piece) * pieces), malloc(sizeof(traffic_piece) * pieces), 0, 0};
-    if (!buf || !sec || !mg || !lg.all || !lg.part) {
+    int warps = model_warps_per_block(c), per = model_insts_per_warp(c), cnt[32], fed[32] = {0};
+    if (warps > 32)
+        return -1;
+    tpx_inst *buf = malloc(sizeof(tpx_inst) * (size_t)per * (size_t)warps);
+    long long *keys = malloc(sizeof(long long) * 64 * (size_t)per * (size_t)warps);
+    traffic_store_log lg;
+    if (!buf || !keys || traffic_store_open(&lg, 32 * (size_t)per * (size_t)warps) != 0) {
         free(buf);
-        free(sec);
-        free(mg);
-        free(lg.all);
-        free(lg.part);
+        free(keys);
         return -1;
     }
-    int n = 0, nm = 0, merge = tpx_traits_of(c->kernel).phases == 2;
-    for (int w = 0; w < warps; w++) {
-        int k = model_tile_warp_insts(c, tbx, tby, w, buf);
-        for (int i = 0; i < k; i++) {
-            if (!buf[i].active || buf[i].space == TPX_SPACE_S)
+    for (int w = 0; w < warps; w++)
+        cnt[w] = model_tile_warp_insts(c, tbx, tby, w, buf + (size_t)w * (size_t)per);
+    size_t n = block_loads(c, buf, cnt, warps, per, keys, b);
+    int phases = tpx_traits_of(c->kernel).phases;
+    if (phases == 1)
+        traffic_store_fed(keys, n, warps, fed);
+    block_distinct(keys, n, b);
+    for (int w = 0; w < warps; w++)
+        for (int i = 0; i < cnt[w]; i++) {
+            const tpx_inst *in = &buf[(size_t)w * (size_t)per + (size_t)i];
+            if (!in->active || in->space == TPX_SPACE_S || in->op != TPX_OP_GST)
                 continue;
             long long s[64];
-            size_t e = model_inst_esize(c, &buf[i]);
-            int m = model_inst_sectors(&buf[i], e, s);
-            if (buf[i].op == TPX_OP_GST) {
-                b->st_reqs++;
-                b->st_sectors += m;
-                merge_inst(&buf[i], e, merge, mg, &nm, &lg, b);
-                continue;
-            }
-            b->ld_reqs++;
-            b->l1_ld_sectors += m;
-            memcpy(sec + n, s, sizeof s[0] * (size_t)m);
-            n += m;
+            b->st_reqs++;
+            b->st_sectors += model_inst_sectors(in, model_inst_esize(c, in), s);
+            traffic_merge m = phases == 2 ? TRAFFIC_MERGE_BARRIER : fed[w] ? TRAFFIC_MERGE_FED : TRAFFIC_MERGE_NONE;
+            traffic_store_inst(in, model_inst_esize(c, in), m, &lg, b);
         }
-    }
-    b->l2_ld_sectors = (int)sort_distinct_ll(sec, (size_t)n);
-    for (int i = 0; i < b->l2_ld_sectors; i++)
-        sec[i] /= 4; /* 4 sectors to a 128-byte line */
-    b->l2_ld_lines = (int)sort_distinct_ll(sec, (size_t)b->l2_ld_sectors);
-    merge_close(mg, nm, &lg, b);
-    traffic_fill_count(lg.all, lg.na, lg.part, lg.np, b->l2_st_fill);
+    traffic_store_close(&lg, b);
     free(buf);
-    free(sec);
-    free(mg);
-    free(lg.all);
-    free(lg.part);
+    free(keys);
     return 0;
 }
 
@@ -207,7 +148,8 @@ static int samples(long long x0, long long n, long long out[4])
 /* rect_loads' sums: L2 load sectors, load lines, partial store sectors,
  * store sectors after and before L1's joins, then the partial ones by their
  * class and share (traffic_fill.h). */
-#define TRAFFIC_SUMS (5 + TPX_FILL_CLASSES * TPX_FILL_BINS)
+#define TRAFFIC_FILLS (TPX_FILL_CLASSES * TPX_FILL_BINS * TPX_FILL_REQS)
+#define TRAFFIC_SUMS (5 + TRAFFIC_FILLS)
 /* rect_split's: waits in a block, pairs, evicted, reread pairs, reread
  * evicted, of the evicted stores those in lines lost whole, of the evicted
  * loads those in lines both blocks load whole */
@@ -242,8 +184,8 @@ static int rect_loads(const tpx_config *c, traffic_memo *m, long long x0, long l
             part[2] += b.l2_st_partial;
             part[3] += b.l2_st_sectors;
             part[4] += b.st_sectors;
-            for (int f = 0; f < TPX_FILL_CLASSES * TPX_FILL_BINS; f++)
-                part[5 + f] += b.l2_st_fill[f / TPX_FILL_BINS][f % TPX_FILL_BINS];
+            for (int f = 0; f < TRAFFIC_FILLS; f++)
+                part[5 + f] += (&b.l2_st_fill[0][0][0])[f];
         }
     double scale = (double)nx * (double)ny / (kx * ky);
     for (int i = 0; i < TRAFFIC_SUMS; i++)
@@ -327,8 +269,8 @@ int traffic_compute(const tpx_config *c, const tpx_totals *t, long long l2_bytes
     tr->l2_ld_sectors = (unsigned long long)(sum[0] + 0.5);
     tr->l2_ld_lines = (unsigned long long)(sum[1] + 0.5);
     tr->l2_st_partial = (unsigned long long)(sum[2] + 0.5);
-    for (int f = 0; f < TPX_FILL_CLASSES * TPX_FILL_BINS; f++)
-        tr->l2_st_fill[f / TPX_FILL_BINS][f % TPX_FILL_BINS] = sum[5 + f];
+    for (int f = 0; f < TRAFFIC_FILLS; f++)
+        (&tr->l2_st_fill[0][0][0])[f] = sum[5 + f];
     /* the launch's store sectors (exact) less the share the samples' L1 joined */
     double joined = sum[4] > 0 ? sum[3] / sum[4] : 1;
     tr->l2_st_sectors = (unsigned long long)((double)tr->l1_st_sectors * joined + 0.5);

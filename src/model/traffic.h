@@ -16,7 +16,7 @@ typedef struct tpx_traffic {
     unsigned long long l2_st_sectors; /* stores, after L1 merges a block's pieces (traffic.c) */
     unsigned long long l2_st_partial; /* of those, sectors written only in part */
     /* ... by their piece's bytes and the block's share of the line (traffic_fill.h) */
-    double l2_st_fill[TPX_FILL_CLASSES][TPX_FILL_BINS];
+    double l2_st_fill[TPX_FILL_CLASSES][TPX_FILL_BINS][TPX_FILL_REQS];
     unsigned long long l2_ld_lines;   /* distinct 128-byte lines loaded, summed per block */
     unsigned long long l2_st_split;   /* waits of a part-written sector for its next writer */
     double split_evicted;             /* of those, expected to leave the L2 half-written */
@@ -37,7 +37,8 @@ typedef struct tpx_block_traffic {
     int l1_ld_sectors, l2_ld_sectors, l2_ld_lines, st_sectors, st_partial;
     int l2_st_sectors, l2_st_partial; /* stores after L1's merging (traffic.c) */
     int ld_reqs, st_reqs; /* warp instructions with an active lane (requests to L1) */
-    int l2_st_fill[TPX_FILL_CLASSES][TPX_FILL_BINS]; /* l2_st_partial by piece and share */
+    int l2_st_fill[TPX_FILL_CLASSES][TPX_FILL_BINS][TPX_FILL_REQS]; /* l2_st_partial by piece,
+                                                                       share and request */
 } tpx_block_traffic;
 
 /* The block working on tile (tbx, tby).  0, or -1 for a reference kernel. */

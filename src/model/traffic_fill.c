@@ -27,14 +27,15 @@ static int line_bytes(const traffic_piece *all, int na, long long s)
 }
 
 void traffic_fill_count(traffic_piece *all, int na, const traffic_piece *part, int np,
-                        int hist[TPX_FILL_CLASSES][TPX_FILL_BINS])
+                        int hist[TPX_FILL_CLASSES][TPX_FILL_BINS][TPX_FILL_REQS])
 {
     qsort(all, (size_t)na, sizeof *all, traffic_piece_cmp);
     for (int i = 0; i < np; i++) {
         int bytes = line_bytes(all, na, part[i].sector);
         int bin = (bytes * TPX_FILL_BINS + 127) / 128 - 1; /* the quarter, rounded up */
         bin = bin < 0 ? 0 : bin >= TPX_FILL_BINS ? TPX_FILL_BINS - 1 : bin;
-        hist[part[i].bytes >= 8][bin]++;
+        int req = part[i].req < 1 ? 1 : part[i].req > TPX_FILL_REQS ? TPX_FILL_REQS : part[i].req;
+        hist[part[i].bytes >= 8][bin][req - 1]++;
     }
 }
 
