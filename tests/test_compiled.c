@@ -3,6 +3,7 @@
  * capability a device profile names, so the model never falls back to
  * assumed registers for a kernel that exists; and the record's figures are
  * what occupancy uses. */
+#include <math.h>
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -154,6 +155,29 @@ static void test_tile_vec_bodies(void **state)
     }
 }
 
+/* A tiled body's edge tile loads one rep at a time (tpx_edge_tile's loop):
+ * tile_rows 16x2 at 11 x 2048 f64 cuts every 16-wide tile at 11 columns, and
+ * the one warp of a block issues all 8 of its reps, a round trip each; at
+ * 11 x 2040 the last of the 128 tiles holds 8 rows, 4 reps; whole tiles keep
+ * the rounds they are given.  32x8 at 100 x 100 f32 (4 x 4 tiles of 32):
+ * the last column's 3 tiles issue 4 reps (4 columns, every row), the last
+ * row's 3 and the corner 1 (4 rows: warps 0-3 one rep, the others none), the
+ * 9 whole ones the 1 given: 25 / 16.  Kernels of other bodies: as given. */
+static void test_edge_rounds(void **state)
+{
+    (void)state;
+    tpx_config c = test_cfg(TPX_K_TILE_ROWS, 16, 2, 11, 2048, TPX_F64, 1);
+    assert_true(fabs(compiled_rounds(&c, 1) - 8) < 1e-9);
+    c.h = 2040;
+    assert_true(fabs(compiled_rounds(&c, 1) - (127 * 8 + 4) / 128.0) < 1e-9);
+    c = test_cfg(TPX_K_TILE_ROWS, 16, 2, 256, 256, TPX_F32, 1);
+    assert_true(fabs(compiled_rounds(&c, 1.5) - 1.5) < 1e-9);
+    c = test_cfg(TPX_K_TILE_ROWS, 32, 8, 100, 100, TPX_F32, 1);
+    assert_true(fabs(compiled_rounds(&c, 1) - 25 / 16.0) < 1e-9);
+    c = test_cfg(TPX_K_COPY_ROW, 16, 2, 11, 2048, TPX_F64, 0);
+    assert_true(fabs(compiled_rounds(&c, 2) - 2) < 1e-9);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -161,6 +185,7 @@ int main(void)
         cmocka_unit_test(test_record_reaches_occupancy),
         cmocka_unit_test(test_strip_kernels),
         cmocka_unit_test(test_tile_vec_bodies),
+        cmocka_unit_test(test_edge_rounds),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -26,11 +26,9 @@ catalog (docs/prediction.md, "Calibration"):
                         apart) by the share of each line one block writes, over
                         the best share; the model keeps partial_write_cost at
                         a share of one half and scales the rest by this curve
-  partial_req           pipe (l2_st): what a part-written sector costs the L2
-                        by the sectors of its line in one request (1, 2, 4),
-                        over one alone: the rate of whole sectors at that many
-                        a request plus the part-written sector's extra (n = 32
-                        against n = 4, one sector a request both)
+  partial_req           pipe (l2_st): a part-written sector's L2 cost by the
+                        sectors of its line one request carries (1, 2, 4), over
+                        one alone (docs/prediction.md)
   ld_line_cycles, smem_wavefront_cycles, smem_instr_cycles,
   l2_read_sectors_ns, l2_write_sectors_ns
                         pipe: cycles per line / wavefront, L2 sector rates
@@ -278,10 +276,8 @@ def pipe(t):
 
 
 def partial_req(sect):
-    """l2_st n lines an instruction of 4 bytes a lane: n = 1, 2, 4 write whole
-    sectors, 4, 2 and 1 of them a line (a request); n = 32 one sector in part a
-    request.  ns a sector: whole(k) = 1 / rate; a part-written one alone costs
-    whole(1) + extra, extra = 1/rate(32) - 1/rate(4)."""
+    """l2_st at n = 1, 2, 4: whole sectors, 4, 2, 1 a request (ns each: 1 / rate);
+    n = 32: one part-written sector a request, whole(1) + extra."""
     whole = {4 // n: 1 / sect[('l2_st', n)] for n in (1, 2, 4)}
     extra = 1 / sect[('l2_st', 32)] - whole[1]
     return [(k, (whole[k] + extra) / (whole[1] + extra)) for k in (1, 2, 4)]

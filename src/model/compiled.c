@@ -3,10 +3,12 @@
 #include <math.h>
 #include <pthread.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "assets.h"
 #include "profile.h"
+#include "sorting.h"
 #include "tpx_instance.h"
 
 /* The rep count a kernel body is compiled for (the launch picks that
@@ -111,4 +113,88 @@ double compiled_loads_in_flight(const tpx_config *c)
     if (ct > 0)
         return ct > 20 ? 20 : ct;
     return reps < 4 ? reps : 4;
+}
+
+/* Whether sector s is in seen[0..n) (sorted). */
+static int seen_has(const long long *seen, long long n, long long s)
+{
+    long long lo = 0, hi = n;
+    while (lo < hi) {
+        long long mid = (lo + hi) / 2;
+        if (seen[mid] < s)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    return lo < n && seen[lo] == s;
+}
+
+/* A tiled body's edge tile (tpx_edge_tile, kernels/tpx_kernel_body.cuh) runs
+ * its moves in a loop of exactly the reps a warp issues, unrolled once: each
+ * load waits for the one before, and the barrier for the block's slowest
+ * warp.  A load whose sectors the block's earlier reps loaded is an L1 hit;
+ * one that asks a sector first is a round trip.  The round trips of the
+ * block's slowest warp; 0 where the tile is full (or out of memory). */
+static int edge_rounds(const tpx_config *c, const tpx_geom *g, long long tbx, long long tby)
+{
+    tpx_kernel_id k = c->kernel;
+    int reps = tpx_reps(k, g), last = reps - 1, threads = c->bx * c->by, warps = (threads + 31) / 32;
+    if (reps < 1 || (tpx_tile_move(k, g, 0, last, (int)tbx, (int)tby, g->bx - 1, g->by - 1).ok &&
+                     tpx_tile_move(k, g, 1, last, (int)tbx, (int)tby, g->bx - 1, g->by - 1).ok))
+        return 0;
+    long long esize = (long long)config_esize(c->dtype) * tpx_phase_vec(k, g, 0), n = 0;
+    long long *seen = malloc(sizeof *seen * (size_t)threads * (size_t)reps);
+    int *trips = calloc((size_t)warps, sizeof *trips);
+    if (!seen || !trips) {
+        free(seen);
+        free(trips);
+        return 0;
+    }
+    for (int r = 0; r < reps; r++) {
+        long long m = n;
+        for (int t = 0; t < threads; t++) {
+            tpx_move mv = tpx_tile_move(k, g, 0, r, (int)tbx, (int)tby, t % c->bx, t / c->bx);
+            if (!mv.ok)
+                continue;
+            long long s = mv.src * esize / 32;
+            if (seen_has(seen, n, s))
+                continue;
+            trips[t / 32] |= 1 << 30; /* a sector asked first: a round trip */
+            if (m == n || seen[m - 1] != s)
+                seen[m++] = s;
+        }
+        for (int w = 0; w < warps; w++)
+            trips[w] = (trips[w] & ~(1 << 30)) + ((trips[w] >> 30) & 1);
+        n = sort_distinct_ll(seen, (size_t)m);
+    }
+    int most = 1;
+    for (int w = 0; w < warps; w++)
+        most = trips[w] > most ? trips[w] : most;
+    free(seen);
+    free(trips);
+    return most;
+}
+
+double compiled_rounds(const tpx_config *c, double full)
+{
+    if (tpx_traits_of(c->kernel).body != TPX_BODY_TILED)
+        return full;
+    tpx_geom g = config_geom(c);
+    long long gx, gy;
+    tpx_grid_dims(c->kernel, c->w, c->h, c->bx, c->by, tpx_vec(&g), &gx, &gy);
+    if (gx < 1 || gy < 1)
+        return full;
+    /* the tiles of the last column and row, and the corner, each family by
+     * one of its tiles; the others are whole */
+    const long long fx[3] = {gx - 1, gx / 2, gx - 1}, fy[3] = {gy / 2, gy - 1, gy - 1};
+    const double fn[3] = {(double)(gy - 1), (double)(gx - 1), 1};
+    double sum = 0, all = (double)gx * (double)gy, rest = all;
+    for (int i = 0; i < 3; i++) {
+        if (fn[i] <= 0)
+            continue;
+        int e = edge_rounds(c, &g, fx[i], fy[i]);
+        sum += fn[i] * (e > 0 ? e : full);
+        rest -= fn[i];
+    }
+    return (sum + rest * full) / all;
 }

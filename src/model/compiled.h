@@ -21,4 +21,11 @@ double compiled_loads_per_thread(const tpx_config *c);
 int compiled_unrolled_reps(const tpx_config *c);
 double compiled_loads_in_flight(const tpx_config *c);
 
+/* A block's rounds of loads, averaged over the launch's blocks: `full` for a
+ * whole tile; in a tiled body's tile that the matrix edge cuts, a round trip
+ * for each rep of its slowest warp that asks a sector first (the edge path's
+ * loop runs one load at a time; docs/prediction.md, "Edge tiles, one load at
+ * a time"). */
+double compiled_rounds(const tpx_config *c, double full);
+
 #endif

@@ -8,6 +8,7 @@
 
 #include "config.h"
 #include "model.h"
+#include "traffic_block.h"
 #include "traffic_fill.h"
 
 typedef struct tpx_traffic {
@@ -32,14 +33,6 @@ typedef struct tpx_traffic {
     int l2_resident;                  /* working set fits in the L2 */
 } tpx_traffic;
 
-/* One block's loads: what its warps ask of L1 and what goes on to L2. */
-typedef struct tpx_block_traffic {
-    int l1_ld_sectors, l2_ld_sectors, l2_ld_lines, st_sectors, st_partial;
-    int l2_st_sectors, l2_st_partial; /* stores after L1's merging (traffic.c) */
-    int ld_reqs, st_reqs; /* warp instructions with an active lane (requests to L1) */
-    int l2_st_fill[TPX_FILL_CLASSES][TPX_FILL_BINS][TPX_FILL_REQS]; /* l2_st_partial by piece,
-                                                                       share and request */
-} tpx_block_traffic;
 
 /* The block working on tile (tbx, tby).  0, or -1 for a reference kernel. */
 int traffic_block(const tpx_config *c, int tbx, int tby, tpx_block_traffic *b);

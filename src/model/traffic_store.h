@@ -8,7 +8,7 @@
 #include <stddef.h>
 
 #include "model.h"
-#include "traffic.h"
+#include "traffic_block.h"
 #include "traffic_fill.h"
 
 /* When the L1 can merge a warp's store pieces with the block's others. */
