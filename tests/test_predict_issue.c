@@ -1,7 +1,8 @@
 /* The issue limit of the throughput model (predict.c, insts.c): the share of
  * edge blocks and the limit's time worked by hand on the profile of round
  * numbers (test_round.h) with four instructions an SM a cycle, and the
- * record (assets/kernel_insts.txt) complete for every catalog kernel. */
+ * record (assets/kernel_insts.txt) complete for every catalog kernel; the
+ * round trips of tiles the matrix edge cuts. */
 #include <math.h>
 #include <setjmp.h>
 #include <stdarg.h>
@@ -102,6 +103,32 @@ static void test_record_complete(void **state)
     }
 }
 
+/* Edge tiles load one rep at a time (compiled_rounds): tile_rows 16x2 p1
+ * f64 at 11 x 2048 cuts all 128 tiles at 11 of 16 columns, and each block's
+ * one warp asks new sectors at every one of its 8 reps (rows of 88 bytes, two
+ * a rep): 8 round trips, where the whole tiles at 16 x 2048 take 1.  One wave
+ * on the round profile (128 blocks, 32 an SM on 100 SMs): the latency limit
+ * grows by 7 x 500 ns, less the edge tiles' smaller pipe work; the words
+ * say it. */
+static void test_edge_round_trips(void **state)
+{
+    (void)state;
+    tpx_profile prof = round_prof();
+    tpx_prediction e, w;
+    predict_pad1(&prof, TPX_K_TILE_ROWS, 16, 2, 11, 2048, TPX_F64, &e);
+    predict_pad1(&prof, TPX_K_TILE_ROWS, 16, 2, 16, 2048, TPX_F64, &w);
+    assert_true(fabs(e.rounds - 8) < 1e-9 && e.rounds_edge);
+    assert_true(fabs(w.rounds - 1) < 1e-9 && !w.rounds_edge);
+    assert_true(fabs(e.waves - 1) < 1e-9 && fabs(w.waves - 1) < 1e-9);
+    double grew = (e.t_ms[TPX_LIM_LATENCY] - w.t_ms[TPX_LIM_LATENCY]) * 1e6;
+    assert_true(grew > 0.9 * 3500 && grew <= 3500 + 1e-6);
+    assert_int_equal(e.limiter, TPX_LIM_LATENCY);
+    char why[TPX_MSG];
+    predict_explain(&e, &prof, why, sizeof why);
+    assert_non_null(strstr(why, "8.0 round trips a block: tiles the matrix edge cuts load one rep "
+                                "at a time (8 B a load)"));
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -109,6 +136,7 @@ int main(void)
         cmocka_unit_test(test_issue_time),
         cmocka_unit_test(test_issue_binds_thin),
         cmocka_unit_test(test_record_complete),
+        cmocka_unit_test(test_edge_round_trips),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -87,7 +87,10 @@ static int slots(const tpx_config *c, const tpx_totals *t, const tpx_traffic *tr
         p->waves = ceil(p->waves);
     p->loads_per_thread = compiled_loads_per_thread(c);
     p->loads_in_flight = compiled_loads_in_flight(c);
-    double rounds = compiled_rounds(c, fmax(p->loads_per_thread / p->loads_in_flight, 1));
+    double full = fmax(p->loads_per_thread / p->loads_in_flight, 1);
+    double rounds = compiled_rounds(c, full);
+    p->rounds = rounds;
+    p->rounds_edge = rounds > 1.05 * full;
     double ld_bytes = (double)tr->l2_ld_sectors * 32 / (double)t->blocks;
     p->bytes_in_flight_sm = ld_bytes / (rounds > 1 ? rounds : 1) * p->blocks_per_sm;
     double passes = l1_passes(&t->op[TPX_OP_GLD], prof);

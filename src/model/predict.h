@@ -56,6 +56,8 @@ typedef struct tpx_prediction {
     double waves;               /* blocks / resident blocks (whole waves under 8) */
     double loads_per_thread;    /* global loads per thread per phase */
     double loads_in_flight;     /* of those, issued before the first must return */
+    double rounds;              /* a block's round trips for its loads, the launch's mean */
+    int rounds_edge;            /* 1 where tiles the matrix edge cuts add to them */
     double bytes_in_flight_sm;  /* load bytes per SM in flight at once */
     double block_ns;            /* a block's hold on its slot */
     double sm_cycles_block;     /* its own load/store pipe work */
