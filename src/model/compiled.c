@@ -134,7 +134,8 @@ static int seen_has(const long long *seen, long long n, long long s)
  * load waits for the one before, and the barrier for the block's slowest
  * warp.  A load whose sectors the block's earlier reps loaded is an L1 hit;
  * one that asks a sector first is a round trip.  The round trips of the
- * block's slowest warp; 0 where the tile is full (or out of memory). */
+ * block's slowest warp (at least 1); 0 where the tile is full (or out of
+ * memory: then it is priced as one). */
 static int edge_rounds(const tpx_config *c, const tpx_geom *g, long long tbx, long long tby)
 {
     tpx_kernel_id k = c->kernel;
@@ -144,35 +145,29 @@ static int edge_rounds(const tpx_config *c, const tpx_geom *g, long long tbx, lo
         return 0;
     long long esize = (long long)config_esize(c->dtype) * tpx_phase_vec(k, g, 0), n = 0;
     long long *seen = malloc(sizeof *seen * (size_t)threads * (size_t)reps);
-    int *trips = calloc((size_t)warps, sizeof *trips);
-    if (!seen || !trips) {
-        free(seen);
-        free(trips);
-        return 0;
-    }
-    for (int r = 0; r < reps; r++) {
-        long long m = n;
+    int *trips = calloc((size_t)warps, sizeof *trips), *asks = calloc((size_t)warps, sizeof *asks);
+    int most = 0;
+    for (int r = 0; seen && trips && asks && r < reps; r++) {
+        long long m = n; /* rep r's new sectors go after the sorted ones */
+        memset(asks, 0, sizeof *asks * (size_t)warps);
         for (int t = 0; t < threads; t++) {
             tpx_move mv = tpx_tile_move(k, g, 0, r, (int)tbx, (int)tby, t % c->bx, t / c->bx);
-            if (!mv.ok)
-                continue;
             long long s = mv.src * esize / 32;
-            if (seen_has(seen, n, s))
+            if (!mv.ok || seen_has(seen, n, s))
                 continue;
-            trips[t / 32] |= 1 << 30; /* a sector asked first: a round trip */
-            if (m == n || seen[m - 1] != s)
-                seen[m++] = s;
+            asks[t / 32] = 1;
+            seen[m++] = s;
         }
         for (int w = 0; w < warps; w++)
-            trips[w] = (trips[w] & ~(1 << 30)) + ((trips[w] >> 30) & 1);
+            trips[w] += asks[w];
         n = sort_distinct_ll(seen, (size_t)m);
     }
-    int most = 1;
-    for (int w = 0; w < warps; w++)
+    for (int w = 0; trips && w < warps; w++)
         most = trips[w] > most ? trips[w] : most;
     free(seen);
     free(trips);
-    return most;
+    free(asks);
+    return most > 0 ? most : (seen && trips && asks ? 1 : 0);
 }
 
 double compiled_rounds(const tpx_config *c, double full)
