@@ -176,6 +176,13 @@ static void test_edge_rounds(void **state)
     assert_true(fabs(compiled_rounds(&c, 1) - 25 / 16.0) < 1e-9);
     c = test_cfg(TPX_K_COPY_ROW, 16, 2, 11, 2048, TPX_F64, 0);
     assert_true(fabs(compiled_rounds(&c, 2) - 2) < 1e-9);
+    /* tile_vec's element path (rows of 88 bytes, not on 16) is the same
+     * walk; its 16-byte path (12 columns: rows of 96 bytes) has an edge path
+     * of its own that loads a sub-block's vectors together: as given */
+    c = test_cfg(TPX_K_TILE_VEC, 16, 2, 11, 2048, TPX_F64, 1);
+    assert_true(fabs(compiled_rounds(&c, 1) - 8) < 1e-9);
+    c.w = 12;
+    assert_true(fabs(compiled_rounds(&c, 1) - 1) < 1e-9);
 }
 
 int main(void)

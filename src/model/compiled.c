@@ -172,9 +172,11 @@ static int edge_rounds(const tpx_config *c, const tpx_geom *g, long long tbx, lo
 
 double compiled_rounds(const tpx_config *c, double full)
 {
-    if (tpx_traits_of(c->kernel).body != TPX_BODY_TILED)
-        return full;
     tpx_geom g = config_geom(c);
+    tpx_traits t = tpx_traits_of(c->kernel);
+    /* tile_vec's element path (rows not on 16 bytes) is a tiled body too */
+    if (t.body != TPX_BODY_TILED && !((t.flags & TPX_KF_REGT) && tpx_vec(&g) == 1))
+        return full;
     long long gx, gy;
     tpx_grid_dims(c->kernel, c->w, c->h, c->bx, c->by, tpx_vec(&g), &gx, &gy);
     if (gx < 1 || gy < 1)
