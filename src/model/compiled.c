@@ -115,20 +115,6 @@ double compiled_loads_in_flight(const tpx_config *c)
     return reps < 4 ? reps : 4;
 }
 
-/* Whether sector s is in seen[0..n) (sorted). */
-static int seen_has(const long long *seen, long long n, long long s)
-{
-    long long lo = 0, hi = n;
-    while (lo < hi) {
-        long long mid = (lo + hi) / 2;
-        if (seen[mid] < s)
-            lo = mid + 1;
-        else
-            hi = mid;
-    }
-    return lo < n && seen[lo] == s;
-}
-
 /* A tiled body's edge tile (tpx_edge_tile, kernels/tpx_kernel_body.cuh) runs
  * its moves in a loop of exactly the reps a warp issues, unrolled once: each
  * load waits for the one before, and the barrier for the block's slowest
@@ -153,7 +139,7 @@ static int edge_rounds(const tpx_config *c, const tpx_geom *g, long long tbx, lo
         for (int t = 0; t < threads; t++) {
             tpx_move mv = tpx_tile_move(k, g, 0, r, (int)tbx, (int)tby, t % c->bx, t / c->bx);
             long long s = mv.src * esize / 32;
-            if (!mv.ok || seen_has(seen, n, s))
+            if (!mv.ok || (n > 0 && bsearch(&s, seen, (size_t)n, sizeof s, sort_cmp_ll)))
                 continue;
             asks[t / 32] = 1;
             seen[m++] = s;

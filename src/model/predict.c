@@ -88,11 +88,10 @@ static int slots(const tpx_config *c, const tpx_totals *t, const tpx_traffic *tr
     p->loads_per_thread = compiled_loads_per_thread(c);
     p->loads_in_flight = compiled_loads_in_flight(c);
     double full = fmax(p->loads_per_thread / p->loads_in_flight, 1);
-    double rounds = compiled_rounds(c, full);
-    p->rounds = rounds;
-    p->rounds_edge = rounds > 1.05 * full;
+    p->rounds = compiled_rounds(c, full); /* at least 1, as full is */
+    p->rounds_edge = p->rounds > 1.05 * full;
     double ld_bytes = (double)tr->l2_ld_sectors * 32 / (double)t->blocks;
-    p->bytes_in_flight_sm = ld_bytes / (rounds > 1 ? rounds : 1) * p->blocks_per_sm;
+    p->bytes_in_flight_sm = ld_bytes / p->rounds * p->blocks_per_sm;
     double passes = l1_passes(&t->op[TPX_OP_GLD], prof);
     p->sm_cycles_block = sm_cycles_per_block(t, tr, prof, passes);
     const tpx_cost *ld = &t->op[TPX_OP_GLD], *st = &t->op[TPX_OP_GST];
@@ -104,7 +103,7 @@ static int slots(const tpx_config *c, const tpx_totals *t, const tpx_traffic *tr
     p->smem_ways = ideal ? (double)(sl->wavefronts + ss->wavefronts) / (double)ideal : 0;
     tpx_geom g = config_geom(c); /* a load's width: phase 0's (tile_sec loads elements) */
     p->access_bytes = (int)(config_esize(c->dtype) * (size_t)tpx_phase_vec(c->kernel, &g, 0));
-    p->block_ns = (rounds > 1 ? rounds : 1) * prof->mem_latency_ns *
+    p->block_ns = p->rounds * prof->mem_latency_ns *
                       (1 + prof->latency_per_warp * p->warps_per_block) +
                   p->sm_cycles_block / (prof->clock_mhz * 1e-3);
     /* Two phases meet at a barrier: every warp of the block waits for its

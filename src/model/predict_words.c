@@ -42,24 +42,21 @@ static void bytes_words(double b, char *buf, size_t n)
 
 static void latency_words(const tpx_prediction *p, const tpx_profile *prof, char *buf, size_t n)
 {
-    char fl[32];
+    char fl[32], what[160];
     bytes_words(p->bytes_in_flight_sm, fl, sizeof fl);
-    if (p->rounds_edge) { /* compiled_rounds: the edge path's loop */
-        snprintf(buf, n,
-                 "limited by bytes in flight: occupancy %.0f %% (%s), %.1f round trips a block: "
-                 "tiles the matrix edge cuts load one rep at a time (%d B a load) = %s per SM "
-                 "against a %.0f ns round trip%s",
-                 100 * p->occupancy, profile_occ_limit_words(p->occ_limit), p->rounds,
-                 p->access_bytes, fl, prof->mem_latency_ns,
-                 p->waves < 8 ? " (a part-empty last wave)" : "");
-        return;
-    }
+    if (p->rounds_edge) /* compiled_rounds: the edge path's loop */
+        snprintf(what, sizeof what,
+                 ", %.1f round trips a block: tiles the matrix edge cuts load one rep at a time "
+                 "(%d B a load)",
+                 p->rounds, p->access_bytes);
+    else
+        snprintf(what, sizeof what, " x %.0f load%s of %d B per thread", p->loads_in_flight,
+                 p->loads_in_flight == 1 ? "" : "s", p->access_bytes);
     snprintf(buf, n,
-             "limited by bytes in flight: occupancy %.0f %% (%s) x %.0f load%s of %d B per "
-             "thread = %s per SM against a %.0f ns round trip%s",
-             100 * p->occupancy, profile_occ_limit_words(p->occ_limit), p->loads_in_flight,
-             p->loads_in_flight == 1 ? "" : "s", p->access_bytes, fl, prof->mem_latency_ns,
-             p->waves < 8 ? " (a part-empty last wave)" : "");
+             "limited by bytes in flight: occupancy %.0f %% (%s)%s = %s per SM against a %.0f ns "
+             "round trip%s",
+             100 * p->occupancy, profile_occ_limit_words(p->occ_limit), what, fl,
+             prof->mem_latency_ns, p->waves < 8 ? " (a part-empty last wave)" : "");
 }
 
 static void dram_words(const tpx_prediction *p, const tpx_profile *prof, char *buf, size_t n)

@@ -93,17 +93,19 @@ int traffic_block(const tpx_config *c, int tbx, int tby, tpx_block_traffic *b)
     if (phases == 1)
         traffic_store_fed(keys, n, warps, fed);
     block_distinct(keys, n, b);
-    for (int w = 0; w < warps; w++)
+    for (int w = 0; w < warps; w++) {
+        traffic_merge m = phases == 2 ? TRAFFIC_MERGE_BARRIER : fed[w] ? TRAFFIC_MERGE_FED : TRAFFIC_MERGE_NONE;
         for (int i = 0; i < cnt[w]; i++) {
             const tpx_inst *in = &buf[(size_t)w * (size_t)per + (size_t)i];
             if (!in->active || in->space == TPX_SPACE_S || in->op != TPX_OP_GST)
                 continue;
             long long s[64];
+            size_t e = model_inst_esize(c, in);
             b->st_reqs++;
-            b->st_sectors += model_inst_sectors(in, model_inst_esize(c, in), s);
-            traffic_merge m = phases == 2 ? TRAFFIC_MERGE_BARRIER : fed[w] ? TRAFFIC_MERGE_FED : TRAFFIC_MERGE_NONE;
-            traffic_store_inst(in, model_inst_esize(c, in), m, &lg, b);
+            b->st_sectors += model_inst_sectors(in, e, s);
+            traffic_store_inst(in, e, m, &lg, b);
         }
+    }
     traffic_store_close(&lg, b);
     free(buf);
     free(keys);

@@ -16,7 +16,8 @@ typedef struct tpx_traffic {
     unsigned long long l2_ld_sectors; /* loads after L1 reuse within each block */
     unsigned long long l2_st_sectors; /* stores, after L1 merges a block's pieces (traffic.c) */
     unsigned long long l2_st_partial; /* of those, sectors written only in part */
-    /* ... by their piece's bytes and the block's share of the line (traffic_fill.h) */
+    /* ... by their piece's bytes, the block's share of the line and the sectors
+     * of the line their request carries (traffic_fill.h) */
     double l2_st_fill[TPX_FILL_CLASSES][TPX_FILL_BINS][TPX_FILL_REQS];
     unsigned long long l2_ld_lines;   /* distinct 128-byte lines loaded, summed per block */
     unsigned long long l2_st_split;   /* waits of a part-written sector for its next writer */

@@ -60,15 +60,6 @@ static void send_sector(long long sector, int bytes, int req, traffic_store_log 
         lg->part[lg->np++] = (traffic_piece){sector, bytes, req};
 }
 
-/* The distinct sectors of s[i]'s line in s[0..k) (sorted). */
-static int line_sectors(const long long *s, int k, int i)
-{
-    int n = 0;
-    for (int j = 0; j < k; j++)
-        n += s[j] / 4 == s[i] / 4 && (j == 0 || s[j] != s[j - 1]);
-    return n;
-}
-
 /* Whether an instruction of `lines` lines may have its pieces merged. */
 static int merge_allowed(traffic_merge merge, int lines)
 {
@@ -93,18 +84,23 @@ void traffic_store_inst(const tpx_inst *in, size_t esize, traffic_merge merge, t
     for (int i = 0; i < k; i++)
         lines += i == 0 || s[i] / 4 != s[i - 1] / 4;
     int ok = merge_allowed(merge, lines), near = merge == TRAFFIC_MERGE_FED && lines <= TRAFFIC_MERGE_NEAR;
-    for (int i = 0, j; i < k; i = j) {
-        for (j = i; j < k && s[j] == s[i]; j++)
-            ;
-        int bytes = (j - i) * (int)esize;
-        b->st_partial += bytes < 32;
-        lg->all[lg->na++] = (traffic_piece){s[i], bytes, 0};
-        if (ok && bytes < 32 &&
-            (near || (bytes >= TRAFFIC_MERGE_BYTES && j - i >= TRAFFIC_MERGE_LANES))) {
-            lg->mg[lg->nm++] = (traffic_piece){s[i], bytes, 0};
-            continue;
+    for (int l = 0, m; l < k; l = m) { /* a line at a time: its sectors are one request */
+        int req = 0;
+        for (m = l; m < k && s[m] / 4 == s[l] / 4; m++)
+            req += m == l || s[m] != s[m - 1];
+        for (int i = l, j; i < m; i = j) {
+            for (j = i; j < m && s[j] == s[i]; j++)
+                ;
+            int bytes = (j - i) * (int)esize;
+            b->st_partial += bytes < 32;
+            lg->all[lg->na++] = (traffic_piece){s[i], bytes, 0};
+            if (ok && bytes < 32 &&
+                (near || (bytes >= TRAFFIC_MERGE_BYTES && j - i >= TRAFFIC_MERGE_LANES))) {
+                lg->mg[lg->nm++] = (traffic_piece){s[i], bytes, 0};
+                continue;
+            }
+            send_sector(s[i], bytes, req, lg, b);
         }
-        send_sector(s[i], bytes, line_sectors(s, k, i), lg, b);
     }
 }
 
