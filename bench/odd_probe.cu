@@ -214,6 +214,7 @@ template <typename E> __global__ void k_check(const E *a, const E *b, ll w, ll h
 #include "odd_probe_vl.cuh"
 #include "odd_probe_walk.cuh"
 #include "odd_probe_dsm.cuh"
+#include "odd_probe_pair.cuh"
 static const char *names[] = {
     "memcpy", "cublas", "rows_x", "rows_y", "sec_s64", "sec_v64", "sec_v64y", "sec_v128", "sec_v64y_p4", "win1", "win0",
     "tile_sec", "vl32", "vl64", "vl64t128", "vg32", "vg64", "vg32t128", "vg64t128", "vg128", "vg128t128", "tile_sec_nb",
@@ -221,8 +222,8 @@ static const char *names[] = {
     "vwx64m1", "vwx64m2", "vwx64m4", "vwx64m4pf", "vwx64m8pf", "vp64m8d1", "vp64m8d2", "vp64m16d2", "vp64m4d2", "vp64m32d2",
     "vgc64m2", "vgc64m4", "vgc64m8", "vgc32m2", "vgc32m4", "vga64", "vga32", "vgr64", "vgv64",
     "vgv64k4", "vgs64", "vg64k2", "vg64k4", "vg64k8", "vgv64p256", "vgv64p128", "vg64p256",
-    "vg64p128", "vg64p256k8"};
-enum { NK = 61 };
+    "vg64p128", "vg64p256k8", "vga64n128", "vga64n64", "vg64p128n128", "vgaq2", "vgaq4"};
+enum { NK = 66 };
 
 template <typename E> static void launch(int k, const void *av, void *bv, ll w, ll h, cublasHandle_t hd)
 {
@@ -267,7 +268,9 @@ template <typename E> static void launch(int k, const void *av, void *bv, ll w, 
         break;
     }
     default:
-        if (k >= 42 && k < 47)
+        if (k >= 61)
+            launch_pair<E>(k, a, b, w, h);
+        else if (k >= 42 && k < 47)
             launch_dsm<E>(k, a, b, w, h);
         else if (k >= 37 && k < 42)
             launch_pipe<E>(k, a, b, w, h);
@@ -308,10 +311,8 @@ int main(int argc, char **argv)
     int samples = 9, once = 0;
     for (int i = 1; i < argc; i++) {
         const char *v = i + 1 < argc ? argv[i + 1] : "";
-        if (!strcmp(argv[i], "--once")) {
-            once = 1;
+        if (!strcmp(argv[i], "--once") && (once = 1) != 0)
             continue;
-        }
         if (!strcmp(argv[i], "--size")) {
             for (const char *p = v; *p;) {
                 ll w, h;
@@ -360,7 +361,7 @@ int main(int argc, char **argv)
             double mcp = 0, cub = 0;
             for (int k = 0; k < NK; k++) {
                 if ((k == 1 && e == 2) || (k >= 29 && k <= 31 && e == 8) || (k >= 37 && k < 42 && e != 2) ||
-                    vl_skip(k, e, w, h))
+                    vl_skip(k, e, w, h) || pair_skip(k, e, w, h))
                     continue; /* no cuBLAS for f16; tiles too large; aligned only */
                 CK(cudaMemset(b, 0xFF, bytes));
                 launch_e(e, k, a, b, w, h, hd);
@@ -384,10 +385,7 @@ int main(int argc, char **argv)
                 }
                 std::sort(v.begin(), v.end());
                 double ms = v[v.size() / 2], gbs = 2.0 * bytes / ms / 1e6;
-                if (k == 0)
-                    mcp = ms;
-                if (k == 1)
-                    cub = ms;
+                mcp = k == 0 ? ms : mcp, cub = k == 1 ? ms : cub;
                 printf("RESULT %lldx%lld f%d %-9s %.4f ms %7.0f GB/s %6.1f %%memcpy %5.2f xcuBLAS %s\n", w, h,
                        e * 8, names[k], ms, gbs, 100 * mcp / ms, cub > 0 ? cub / ms : 0.0,
                        bad ? "WRONG" : "ok");
