@@ -103,7 +103,7 @@ int traffic_block(const tpx_config *c, int tbx, int tby, tpx_block_traffic *b)
             size_t e = model_inst_esize(c, in);
             b->st_reqs++;
             b->st_sectors += model_inst_sectors(in, e, s);
-            traffic_store_inst(in, e, m, &lg, b);
+            traffic_store_inst(in, e, m, w, &lg, b);
         }
     }
     traffic_store_close(&lg, b);

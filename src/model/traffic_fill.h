@@ -19,7 +19,9 @@
 typedef struct traffic_piece {
     long long sector;
     int bytes;
-    int req; /* sectors of the line in the same request to the L2 (1-4) */
+    int req;  /* sectors of the line in the same request to the L2 (1-4) */
+    int warp; /* the warp that stores it (pieces waiting to be merged) */
+    int seq;  /* its place among the block's pieces waiting to be merged */
 } traffic_piece;
 
 /* qsort's comparator of pieces, by sector. */

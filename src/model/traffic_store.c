@@ -57,7 +57,7 @@ static void send_sector(long long sector, int bytes, int req, traffic_store_log 
     b->l2_st_sectors++;
     b->l2_st_partial += bytes < 32;
     if (bytes < 32)
-        lg->part[lg->np++] = (traffic_piece){sector, bytes, req};
+        lg->part[lg->np++] = (traffic_piece){sector, bytes, req, 0, 0};
 }
 
 /* Whether an instruction of `lines` lines may have its pieces merged. */
@@ -71,7 +71,7 @@ static int merge_allowed(traffic_merge merge, int lines)
 /* Each sector of the instruction counted in b->st_partial when it writes
  * fewer than 32 of its bytes: those it writes whole or in a piece the L1 does
  * not merge go to the L2 as they are; the others wait in lg->mg. */
-void traffic_store_inst(const tpx_inst *in, size_t esize, traffic_merge merge, traffic_store_log *lg,
+void traffic_store_inst(const tpx_inst *in, size_t esize, traffic_merge merge, int warp, traffic_store_log *lg,
                         tpx_block_traffic *b)
 {
     long long s[32];
@@ -93,10 +93,10 @@ void traffic_store_inst(const tpx_inst *in, size_t esize, traffic_merge merge, t
                 ;
             int bytes = (j - i) * (int)esize;
             b->st_partial += bytes < 32;
-            lg->all[lg->na++] = (traffic_piece){s[i], bytes, 0};
+            lg->all[lg->na++] = (traffic_piece){s[i], bytes, 0, 0, 0};
             if (ok && bytes < 32 &&
                 (near || (bytes >= TRAFFIC_MERGE_BYTES && j - i >= TRAFFIC_MERGE_LANES))) {
-                lg->mg[lg->nm++] = (traffic_piece){s[i], bytes, 0};
+                lg->mg[lg->nm++] = (traffic_piece){s[i], bytes, req, warp, lg->nm};
                 continue;
             }
             send_sector(s[i], bytes, req, lg, b);
@@ -104,20 +104,62 @@ void traffic_store_inst(const tpx_inst *in, size_t esize, traffic_merge merge, t
     }
 }
 
+/* Pieces waiting to be merged by sector, then warp, then the order they came. */
+static int mg_cmp(const void *a, const void *b)
+{
+    const traffic_piece *x = a, *y = b;
+    if (x->sector != y->sector)
+        return (x->sector > y->sector) - (x->sector < y->sector);
+    if (x->warp != y->warp)
+        return x->warp - y->warp;
+    return x->seq - y->seq;
+}
+
+/* Round r of the sector's pieces mg[i..j) (sorted by mg_cmp): the r-th piece
+ * of each warp that stores one, merged; 0 when no warp has an r-th.  *req:
+ * the largest request its pieces came in. */
+static int sector_round(const traffic_piece *mg, int i, int j, int r, int *req)
+{
+    int bytes = 0;
+    *req = 0;
+    for (int k = i, w0 = i; k < j; k++) {
+        if (mg[k].warp != mg[w0].warp)
+            w0 = k;
+        if (k - w0 == r) {
+            bytes += mg[k].bytes;
+            *req = mg[k].req > *req ? mg[k].req : *req;
+        }
+    }
+    return bytes;
+}
+
 /* The merged pieces leave a line at a time: one request for the line's
- * merged sectors. */
+ * merged sectors.  The L1 joins the pieces of a sector that different warps
+ * store together, not one warp's successive stores: where a warp writes a
+ * sector in several instructions (unroll4_col 8x64 at 10000x7000 f16, two
+ * 16-byte pieces a sector from reps one apart) the L2 gets a write a piece
+ * (Nsight Compute on an H200, 2026-11-30, bench/ncu_f16col_configs.txt:
+ * 8.56 M write sectors in 8.41 M requests for the 8.75 M its instructions
+ * write), each in its instruction's request. */
 void traffic_store_close(traffic_store_log *lg, tpx_block_traffic *b)
 {
-    qsort(lg->mg, (size_t)lg->nm, sizeof *lg->mg, traffic_piece_cmp);
+    qsort(lg->mg, (size_t)lg->nm, sizeof *lg->mg, mg_cmp);
     for (int l = 0, m; l < lg->nm; l = m) {
         int req = 0;
         for (m = l; m < lg->nm && lg->mg[m].sector / 4 == lg->mg[l].sector / 4; m++)
             req += m == l || lg->mg[m].sector != lg->mg[m - 1].sector;
         for (int i = l, j; i < m; i = j) {
-            int bytes = 0;
             for (j = i; j < m && lg->mg[j].sector == lg->mg[i].sector; j++)
-                bytes += lg->mg[j].bytes;
-            send_sector(lg->mg[i].sector, bytes > 32 ? 32 : bytes, req, lg, b);
+                ;
+            int rq, bytes = sector_round(lg->mg, i, j, 1, &rq);
+            if (!bytes) { /* one piece a warp: all of them one write */
+                for (int k = i; k < j; k++)
+                    bytes += lg->mg[k].bytes;
+                send_sector(lg->mg[i].sector, bytes > 32 ? 32 : bytes, req, lg, b);
+                continue;
+            }
+            for (int r = 0; (bytes = sector_round(lg->mg, i, j, r, &rq)) > 0; r++)
+                send_sector(lg->mg[i].sector, bytes > 32 ? 32 : bytes, rq, lg, b);
         }
     }
     traffic_fill_count(lg->all, lg->na, lg->part, lg->np, b->l2_st_fill);
