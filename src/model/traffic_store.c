@@ -71,8 +71,8 @@ static int merge_allowed(traffic_merge merge, int lines)
 /* Each sector of the instruction counted in b->st_partial when it writes
  * fewer than 32 of its bytes: those it writes whole or in a piece the L1 does
  * not merge go to the L2 as they are; the others wait in lg->mg. */
-void traffic_store_inst(const tpx_inst *in, size_t esize, traffic_merge merge, int warp, traffic_store_log *lg,
-                        tpx_block_traffic *b)
+void traffic_store_inst(const tpx_inst *in, size_t esize, traffic_merge merge, int warp,
+                        traffic_store_log *lg, tpx_block_traffic *b)
 {
     long long s[32];
     int k = 0;

@@ -32,8 +32,8 @@ int traffic_store_open(traffic_store_log *lg, size_t pieces);
 
 /* One store instruction of a warp whose pieces merge as `merge` says:
  * counted into b, its merged pieces held in lg until traffic_store_close. */
-void traffic_store_inst(const tpx_inst *in, size_t esize, traffic_merge merge, int warp, traffic_store_log *lg,
-                        tpx_block_traffic *b);
+void traffic_store_inst(const tpx_inst *in, size_t esize, traffic_merge merge, int warp,
+                        traffic_store_log *lg, tpx_block_traffic *b);
 
 /* The merged pieces sent (one L2 write a sector, or one for each piece a
  * warp stores into it), the shares of the lines
