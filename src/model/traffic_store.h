@@ -1,7 +1,8 @@
 /* traffic_store: what a block's store instructions send the L2, after the
  * L1 has merged the pieces of a sector that the block's warps write close
  * together (traffic_block in traffic.c counts a block with it;
- * docs/prediction.md, "Stores the L1 merges"). */
+ * docs/prediction.md, "Pieces joined in L1", "Warps fed together" and
+ * "Different warps, not one warp's successive stores"). */
 #ifndef TPX_TRAFFIC_STORE_H
 #define TPX_TRAFFIC_STORE_H
 
