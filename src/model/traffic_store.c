@@ -151,15 +151,11 @@ void traffic_store_close(traffic_store_log *lg, tpx_block_traffic *b)
         for (int i = l, j; i < m; i = j) {
             for (j = i; j < m && lg->mg[j].sector == lg->mg[i].sector; j++)
                 ;
-            int rq, bytes = sector_round(lg->mg, i, j, 1, &rq);
-            if (!bytes) { /* one piece a warp: all of them one write */
-                for (int k = i; k < j; k++)
-                    bytes += lg->mg[k].bytes;
-                send_sector(lg->mg[i].sector, bytes > 32 ? 32 : bytes, req, lg, b);
-                continue;
-            }
+            /* one piece a warp: one write, in the request of the line's merged
+             * sectors; more: a write a round, in its pieces' largest request */
+            int rq, bytes, several = sector_round(lg->mg, i, j, 1, &rq) > 0;
             for (int r = 0; (bytes = sector_round(lg->mg, i, j, r, &rq)) > 0; r++)
-                send_sector(lg->mg[i].sector, bytes > 32 ? 32 : bytes, rq, lg, b);
+                send_sector(lg->mg[i].sector, bytes > 32 ? 32 : bytes, several ? rq : req, lg, b);
         }
     }
     traffic_fill_count(lg->all, lg->na, lg->part, lg->np, b->l2_st_fill);
