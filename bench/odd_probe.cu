@@ -11,14 +11,17 @@
  *             shared memory), one element per lane per store
  *   sec_v     the same tile, 16-byte stores (v64y: blocks in B's row order;
  *             _p4: tile_sec's shared pitch of whole 16-byte units)
- *   win1/0    tile_sec's design written lean: each lane loads its segment's rows (win0:
- *             every row) and stores them lined up with B's vectors, phase 1 in 16-byte units
+ *   win1/0    tile_sec's design written lean (odd_probe_win.cuh): each lane loads its
+ *             segment's rows (win0: every row) and stores them lined up with B's vectors,
+ *             phase 1 in 16-byte units
  *   tile_sec  tpx's own kernel (kernels/tile_sec.cu), launched as tpx does
  *             (_nb: its 1024-thread instance at 32x8, no 40-register bound)
  *   vl, vg    tiles laid on A's aligned 16-byte vectors, 16-byte loads whatever the row's
  *             offset (odd_probe_vl.cuh: vg's variants, some right at aligned shapes only)
  *   vw, vp    vg's tile walked M tiles down a column by one block (odd_probe_walk.cuh);
  *   vgc       by M blocks, a cluster sharing rows in shared memory (odd_probe_dsm.cuh)
+ *   vga64n128/n64, vgaq2/4, vg64p128n128   what f16 waits on: a thread's loads in
+ *             flight, phase 1's shared loads (odd_probe_pair.cuh)
  * (Turning win1 into tile_sec's first version a piece at a time, 2026-11-27,
  * cost 3 to 8 points of memcpy per piece: the 32-bit column-order remap, phase
  * 1 through tpx_ts_slot/tpx_ts_unit, tpx_ts_lane_of with a wrap select,
@@ -153,47 +156,7 @@ __global__ void __launch_bounds__(256) sec_k(const E *__restrict__ a, E *__restr
     }
 }
 
-/* tile_sec's design in this harness (interior tiles): each lane loads only
- * its segment's rows (WIN 1; WIN 0: every row, stores its segment's only),
- * stores row r at r - cx, so phase 1 reads 16-byte units. */
-template <typename E, int WIN>
-__global__ void __launch_bounds__(256) win_k(const E *__restrict__ a, E *__restrict__ b, ll w, ll h, int gy)
-{
-    constexpr int TY = 64, Q = 32 / sizeof(E), N = 16 / sizeof(E), R = TY + Q - 1,
-                  SP = (((R + N - 1) / N) | 1) * N, L = (R + 7) / 8;
-    __shared__ __align__(16) E s[32 * SP];
-    int tbx = blockIdx.y, tby = blockIdx.x;
-    ll x0 = (ll)tbx * 32, y0 = (ll)tby * TY;
-    int lane = threadIdx.x, wp = threadIdx.y, t = lane + 32 * wp;
-    if (!(tby < gy - 1 && x0 + 32 <= w && y0 + R <= h)) { /* edges: the element path */
-        sec_k_edge<E, TY>(a, b, w, h, gy, tbx, tby);
-        return;
-    }
-    ll g0 = (x0 + lane) * h + y0;
-    int cx = (int)((g0 + Q - 1) / Q * Q - g0);
-    E v[L];
-    const E *ap = a + (y0 + wp) * w + x0 + lane;
-#pragma unroll
-    for (int i = 0; i < L; i++) {
-        int r = wp + 8 * i;
-        if (r < R && (!WIN || (r >= cx && r < cx + TY)))
-            v[i] = ap[(ll)8 * i * w];
-    }
-#pragma unroll
-    for (int i = 0; i < L; i++) {
-        int r = wp + 8 * i;
-        if (r < R && r >= cx && r < cx + TY)
-            s[lane * SP + r - cx] = v[i];
-    }
-    __syncthreads();
-    constexpr int KV = TY / N, PER = 32 * KV / 256;
-#pragma unroll
-    for (int i = 0; i < PER; i++) {
-        int idx = t + 256 * i, c = idx / KV, k = idx % KV;
-        ll g = (x0 + c) * h + y0, S = (g + Q - 1) / Q * Q;
-        *reinterpret_cast<uint4 *>(b + S + k * N) = *reinterpret_cast<const uint4 *>(s + c * SP + k * N);
-    }
-}
+#include "odd_probe_win.cuh"
 
 __global__ void k_fill(unsigned char *p, ll bytes, unsigned seed)
 {
@@ -311,8 +274,10 @@ int main(int argc, char **argv)
     int samples = 9, once = 0;
     for (int i = 1; i < argc; i++) {
         const char *v = i + 1 < argc ? argv[i + 1] : "";
-        if (!strcmp(argv[i], "--once") && (once = 1) != 0)
+        if (!strcmp(argv[i], "--once")) {
+            once = 1;
             continue;
+        }
         if (!strcmp(argv[i], "--size")) {
             for (const char *p = v; *p;) {
                 ll w, h;
@@ -385,7 +350,10 @@ int main(int argc, char **argv)
                 }
                 std::sort(v.begin(), v.end());
                 double ms = v[v.size() / 2], gbs = 2.0 * bytes / ms / 1e6;
-                mcp = k == 0 ? ms : mcp, cub = k == 1 ? ms : cub;
+                if (k == 0)
+                    mcp = ms;
+                if (k == 1)
+                    cub = ms;
                 printf("RESULT %lldx%lld f%d %-9s %.4f ms %7.0f GB/s %6.1f %%memcpy %5.2f xcuBLAS %s\n", w, h,
                        e * 8, names[k], ms, gbs, 100 * mcp / ms, cub > 0 ? cub / ms : 0.0,
                        bad ? "WRONG" : "ok");
