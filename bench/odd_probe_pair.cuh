@@ -71,7 +71,7 @@ __global__ void __launch_bounds__(256) vgq_k(const E *__restrict__ a, E *__restr
  * 63) or the elements are not f16 (64, 65). */
 static bool pair_skip(int k, int e, ll w, ll h)
 {
-    return k >= 61 && (k != 63 && (w % (16 / e) || h % (32 / e)) || (k >= 64 && e != 2));
+    return k >= 61 && ((k != 63 && (w % (16 / e) || h % (32 / e))) || (k >= 64 && e != 2));
 }
 
 template <typename E> static void launch_pair(int k, const E *a, E *b, ll w, ll h)
