@@ -26,6 +26,7 @@ catalog (docs/prediction.md, "Calibration"):
                         apart) by the share of each line one block writes, over
                         the best share; the model keeps partial_write_cost at
                         a share of one half and scales the rest by this curve
+  partial_shared_lost   colw: part-written sectors lost while their writers run
   partial_req           pipe (l2_st): a part-written sector's L2 cost by the
                         sectors of its line one request carries (1, 2, 4), over
                         one alone (docs/prediction.md)
@@ -66,9 +67,8 @@ catalog (docs/prediction.md, "Calibration"):
 A GPU without probes gets its constants from a probed profile by rules
 (--derive): the DRAM bandwidth at the probed GPU's share of its theoretical
 peak, the L2 rates scaled by SMs x clock, the join distances by the L2's
-size, everything else (launch rate,
-latency, run curves, pipe cycles) as probed.  Estimates of estimates; the
-profile files say so.
+size, everything else (launch rate, latency, run curves, pipe cycles) as
+probed.  Estimates of estimates; the profile files say so.
 
 usage: bench/probes/calibrate.py PROBE.csv [MORE.csv ...] [--sms 132]
                                   [--tpx build/tpx --profile h200]
@@ -81,7 +81,7 @@ import math
 import statistics
 import sys
 
-from calibrate_l2 import fill, join
+from calibrate_l2 import fill, join, print_shared_lost
 from calibrate_split import split
 
 
@@ -389,6 +389,7 @@ def main():
         print("# the L2's pace at part-written sectors by the block's share of the line: probe fill")
     for p, curve in sorted(fc.items()):
         print(f"partial_fill_{p}=" + ",".join(f"{x:g}:{y:.3f}" for x, y in curve))
+    print_shared_lost(t, sms)
     big = max(chase)
     print(f"# chase: unloaded latency {chase[min(chase)]:.0f} ns (L2), {chase[big]:.0f} ns "
           f"(DRAM, {big >> 20} MiB)")

@@ -1,7 +1,8 @@
 """The L2's probes for bench/probes/calibrate.py: the traffic within which it
 joins written runs (join: dram_join_write) and its pace at part-written
 sectors by the share of the line one block writes (fill: partial_fill_4,
-partial_fill_8).  Imported by calibrate.py."""
+partial_fill_8), and the sectors written by several blocks that it loses while
+they run (colw: partial_shared_lost).  Imported by calibrate.py."""
 import statistics
 
 
@@ -45,3 +46,33 @@ def fill(t):
             top = max(ppn.values())
             out[p] = [(f, ppn[f] / top) for f in sorted(ppn)]
     return out
+
+
+def shared_lost(t, sms):
+    """The colw probe's part-written sectors lost before their last piece, by
+    the data the resident blocks move: a row's x = SMs x resident blocks x 2 x
+    S x E bytes (MB), its share lost = DRAM's reads past A's bytes at 64 bytes
+    a lost sector (an atom, as traffic.c prices one) over B's sectors; the
+    median of the rows within a factor of sqrt 2 of 0.5, 1, 2, ... 32 MB."""
+    rows = []
+    for r in t.get('colw', []):
+        if len(r) < 10:
+            continue
+        _, e, s, _, l, _, _, res, rd, _ = r[:10]
+        b = int(s) * int(l) * int(e) / 1e6
+        rows.append((sms * int(res) * 2 * int(s) * int(e) / 1e6, max(0.0, (float(rd) - b) / b / 2)))
+    out = []
+    for x0 in (0.5, 1, 2, 4, 8, 16, 32):
+        v = [y for x, y in rows if x0 / 2 ** 0.5 <= x < x0 * 2 ** 0.5]
+        if v:
+            out.append((x0, statistics.median(v)))
+    return out
+
+
+def print_shared_lost(t, sms):
+    """calibrate.py's lines for partial_shared_lost, where colw rows exist."""
+    sl = shared_lost(t, sms)
+    if sl:
+        print("# sectors several blocks write in part, lost while they run, by MB the resident")
+        print("# blocks move: probe colw")
+        print("partial_shared_lost=" + ",".join(f"{x:g}:{y:.3f}" for x, y in sl))

@@ -35,6 +35,7 @@ void report_prediction_json(json_writer *w, const tpx_config *c, const tpx_total
     json_uint(w, "l2_store_split_waits", tr.l2_st_split);
     json_double(w, "split_sectors_evicted", tr.split_evicted, 0);
     json_double(w, "split_sectors_evicted_whole", tr.split_evicted_whole, 0);
+    json_double(w, "split_sectors_shared", tr.split_shared, 0);
     json_double(w, "shared_load_sectors", tr.reread_shared, 0);
     json_double(w, "reread_sectors", tr.reread_evicted, 0);
     json_double(w, "dram_read_bytes", tr.dram_rd_bytes, 0);
@@ -72,6 +73,8 @@ void report_prediction_json(json_writer *w, const tpx_config *c, const tpx_total
     json_double(w, "l2_store_partial", p.l2_partial, 3);
     json_double(w, "l2_partial_cost", p.l2_partial_cost, 3);
     json_double(w, "l2_partial_line_share", p.l2_partial_share, 3);
+    json_double(w, "inflight_mb", p.inflight_mb, 2);
+    json_double(w, "shared_lost_sectors", p.shared_lost, 0);
     json_int(w, "walk_registers", p.walk_regs);
     json_double(w, "walk_pace", p.walk_eff, 3);
     json_int(w, "split_row_bytes", p.split_bytes);
@@ -122,4 +125,8 @@ void report_prediction_table(FILE *f, const tpx_config *c, const tpx_totals *t,
     fprintf(f, "\n    %d blocks/SM (%s), %.0f waves, %d registers/thread%s\n", p.blocks_per_sm,
             profile_occ_limit_words(p.occ_limit), p.waves, p.regs,
             p.regs_known ? "" : " (assumed)");
+    if (p.shared_lost >= 0.5) /* docs/prediction.md, "Writers that run together" */
+        fprintf(f, "    %.0f sectors several blocks write in part lost while they run (%.1f MB in "
+                   "flight): a DRAM read-modify-write each, beside the bytes above\n",
+                p.shared_lost, p.inflight_mb);
 }

@@ -18,7 +18,7 @@
  * the reader reads. */
 #define RESULTS_MAX_ROWS 20000
 #define RESULTS_ROW_MAX_BYTES 6656
-#define RESULTS_ROW_MAX_VALUES 128
+#define RESULTS_ROW_MAX_VALUES 136
 #define RESULTS_HEAD_MAX_BYTES 16384
 #define RESULTS_HEAD_MAX_VALUES 64
 #define RESULTS_MAX_FILE_BYTES                                                                    \

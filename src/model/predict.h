@@ -88,6 +88,9 @@ typedef struct tpx_prediction {
     double l2_partial;          /* store sectors the L2 gets in part, over all it gets */
     double l2_partial_cost;     /* ... the L2 accesses each costs, on average */
     double l2_partial_share;    /* ... the share of its line their block writes, on average */
+    double inflight_mb;         /* the data the resident blocks move, MB (partial_shared_lost) */
+    double shared_lost;         /* sectors written in part by several blocks that the L2 loses
+                                   while they run, beyond those their launch distance loses */
 } tpx_prediction;
 
 const char *predict_limiter_name(tpx_limiter l); /* "launch", "latency", "dram", "l2", "sm", ... */

@@ -79,6 +79,10 @@ typedef struct tpx_profile {
     tpx_curve partial_req; /* a part-written sector's cost by the sectors of its line a request
                               carries, over one alone (probe pipe, l2_st); none: 1 */
     double rmw_gbs;             /* DRAM read-modify-writes of evicted part-written sectors */
+    /* the share of the sectors written in part by several blocks that the L2
+     * loses before their last piece, by the data (MB) the resident blocks
+     * move: probe colw (docs/prediction.md); none: only the launch distance */
+    tpx_curve partial_shared_lost;
     double issue_per_cycle;     /* warp instructions an SM issues a cycle (0: no issue limit) */
     double issue_busy;          /* ... the share of cycles it issues where they bind (0: 1) */
 } tpx_profile;

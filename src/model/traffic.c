@@ -154,8 +154,9 @@ static int samples(long long x0, long long n, long long out[4])
 #define TRAFFIC_SUMS (5 + TRAFFIC_FILLS)
 /* rect_split's: waits in a block, pairs, evicted, reread pairs, reread
  * evicted, of the evicted stores those in lines lost whole, of the evicted
- * loads those in lines both blocks load whole */
-#define TRAFFIC_SPLIT_SUMS 7
+ * loads those in lines both blocks load whole, sectors written by several
+ * blocks */
+#define TRAFFIC_SPLIT_SUMS 8
 
 /* DRAM's bytes for sectors the L2 lost: an atom each where a sector is lost
  * alone, 32 bytes a sector where its line goes whole (four sectors at once:
@@ -231,6 +232,7 @@ static int rect_split(const tpx_config *c, traffic_memo *m, long long x0, long l
         part[4] += sp.reread_evicted;
         part[5] += sp.cross_whole;
         part[6] += sp.reread_whole;
+        part[7] += sp.cross_share;
     }
     for (int i = 0; i < TRAFFIC_SPLIT_SUMS; i++)
         sum[i] += part[i] * (double)n / k;
@@ -293,6 +295,7 @@ int traffic_compute(const tpx_config *c, const tpx_totals *t, long long l2_bytes
     /* A launch that fits in the L2 keeps every half-written sector. */
     tr->split_evicted = tr->l2_resident || l2_bytes <= 0 ? 0 : TRAFFIC_IN_BLOCK_P * split[0] + split[2];
     tr->split_evicted_whole = tr->split_evicted > 0 ? split[5] : 0;
+    tr->split_shared = split[7];
     /* A lost sector costs DRAM its 64-byte atom each way; in a line lost
      * whole (its four sectors at once) a line each way for four, 32 bytes a
      * sector (docs/prediction.md, "Lines lost whole"). */

@@ -23,6 +23,7 @@ typedef struct tpx_traffic {
     unsigned long long l2_st_split;   /* waits of a part-written sector for its next writer */
     double split_evicted;             /* of those, expected to leave the L2 half-written */
     double split_evicted_whole;       /* of those, in lines whose four sectors all leave */
+    double split_shared;              /* sectors written in part by two or more blocks */
     double whole_wr_bytes;            /* DRAM writes of lines lost whole (in dram_wr_bytes) */
     double reread_shared;  /* sectors of A two neighbour blocks both load (far apart in launch order) */
     double reread_evicted; /* of those, expected to leave the L2 in between: DRAM sends them twice */

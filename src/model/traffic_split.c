@@ -55,7 +55,8 @@ static split_piece *split_pieces(const tpx_config *c, int tbx, int tby, tpx_op o
 /* Sectors the block leaves incomplete (fewer than 32 of their bytes
  * written by it), sorted, written over pieces; *in_split counts the waits
  * inside the block: for a sector that k > 1 of its instructions write, at
- * least one in part, k - 1.  Returns the number of incomplete sectors. */
+ * least one in part, k - 1.  Each keeps the bytes the block writes of it.
+ * Returns the number of incomplete sectors. */
 static int split_incomplete(split_piece *p, int n, int *in_split)
 {
     int out = 0;
@@ -74,7 +75,7 @@ static int split_incomplete(split_piece *p, int n, int *in_split)
         }
         *in_split += insts > 1 && partial ? insts - 1 : 0;
         if (bytes < 32)
-            p[out++].sector = p[i].sector;
+            p[out++] = (split_piece){p[i].sector, bytes, 0};
     }
     return out;
 }
@@ -91,9 +92,11 @@ static long long split_launch(const tpx_config *c, const tpx_geom *g, int tbx, i
 /* Sum over the sectors both sorted lists hold of the chance that such a
  * sector left the L2 between the two writers, d bytes of L2 traffic apart;
  * *whole: the same sum over those that fill a 128-byte line with three
- * others the pair shares (a line the L2 lost whole). */
+ * others the pair shares (a line the L2 lost whole); *share: the bytes / 32
+ * of a's pieces that meet their first partner here (summed over a sector's
+ * writers, the sector once). */
 static double split_common(split_piece *a, int na, const split_piece *b, int nb, double p,
-                           double *whole)
+                           double *whole, double *share)
 {
     int i = 0, j = 0, both = 0, in_whole = 0, run = 0;
     long long line = -1;
@@ -102,6 +105,8 @@ static double split_common(split_piece *a, int na, const split_piece *b, int nb,
             if (a[i].sector / 4 != line)
                 line = a[i].sector / 4, run = 0;
             in_whole += ++run == 4 ? 4 : 0;
+            if (share && a[i].bytes > 0) /* its first partner: the block's share, once */
+                *share += a[i].bytes / 32.0;
             a[i].bytes = -1, both++, i++, j++; /* bytes -1: found a partner */
         } else if (a[i].sector < b[j].sector)
             i++;
@@ -135,8 +140,8 @@ static int split_with(const tpx_config *c, split_piece *mine, int m, int nx, int
         return -1;
     k = split_incomplete(other, k, &unused);
     double p = life_bytes > 0 ? 1 - exp(-dist_bytes / life_bytes) : 0;
-    s->cross_pairs += split_common(mine, m, other, k, 0.5, NULL);
-    s->cross_evicted += split_common(mine, m, other, k, 0.5 * p, &s->cross_whole);
+    s->cross_pairs += split_common(mine, m, other, k, 0.5, NULL, &s->cross_share);
+    s->cross_evicted += split_common(mine, m, other, k, 0.5 * p, &s->cross_whole, NULL);
     free(other);
     return 0;
 }
@@ -222,8 +227,8 @@ int traffic_reread_block(const tpx_config *c, int tbx, int tby, double block_byt
         }
         k = reread_distinct(other, k);
         /* each pair counted half by each of its two blocks (as above) */
-        s->reread_pairs += split_common(mine, m, other, k, 0.5, NULL);
-        s->reread_evicted += split_common(mine, m, other, k, 0.5 * p, &s->reread_whole);
+        s->reread_pairs += split_common(mine, m, other, k, 0.5, NULL, NULL);
+        s->reread_evicted += split_common(mine, m, other, k, 0.5 * p, &s->reread_whole, NULL);
         free(other);
     }
     free(mine);
