@@ -123,9 +123,6 @@ static int slots(const tpx_config *c, const tpx_totals *t, const tpx_traffic *tr
 
 /* The L2's lines: it keeps and evicts 128 bytes at a time. */
 #define PREDICT_LINE 128.0
-/* DRAM's bytes each way for a part-written sector the L2 lost (its atom, as
- * traffic.c's TRAFFIC_RMW_BYTES) */
-#define PREDICT_RMW_BYTES 64.0
 
 /* The runs of B the L2 joins: it holds a dirty line until it evicts it, so
  * the pieces of a line that blocks write within dram_join_write bytes of
@@ -166,7 +163,7 @@ static double dram_ms(const tpx_config *c, const tpx_traffic *tr, const tpx_prof
     p->run_b_joined = p->run_b > runs.b_bytes;
     p->eta_a = profile_curve_at(&prof->dram_run_read, runs.a_bytes);
     p->eta_b = profile_curve_at(&prof->dram_run_write, p->run_b);
-    double lost = PREDICT_RMW_BYTES * p->shared_lost; /* each way (shared_lost) */
+    double lost = TRAFFIC_RMW_BYTES * p->shared_lost; /* each way (shared_lost) */
     p->dram_bytes = tr->dram_rd_bytes + tr->dram_wr_bytes + 2 * lost;
     p->dram_again = tr->reread_bytes;
     /* A sector read again is one atom alone, whatever the runs around it
@@ -236,12 +233,10 @@ static double l2_ms(const tpx_traffic *tr, const tpx_profile *prof, tpx_predicti
  * those blocks move the further apart (probe colw: one piece into each of S
  * rows a block, at 1 to 6 blocks an SM; docs/prediction.md, "Writers that
  * run together").  Beyond what the launch distance loses (traffic.c). */
-static void shared_lost(const tpx_config *c, const tpx_traffic *tr, const tpx_profile *prof,
-                        tpx_prediction *p)
+static void shared_lost(const tpx_traffic *tr, const tpx_profile *prof, tpx_prediction *p)
 {
     double resident = fmin((double)prof->sms * p->blocks_per_sm, (double)p->blocks);
-    double bytes = 2.0 * (double)c->w * (double)c->h * (double)config_esize(c->dtype);
-    p->inflight_mb = resident * bytes / (double)p->blocks * 1e-6;
+    p->inflight_mb = resident * tr->working_set / (double)p->blocks * 1e-6;
     if (prof->partial_shared_lost.n == 0 || tr->split_shared <= 0 || tr->l2_resident)
         return;
     double lost = profile_curve_at(&prof->partial_shared_lost, p->inflight_mb) * tr->split_shared;
@@ -376,7 +371,7 @@ int predict_config(const tpx_config *c, const tpx_totals *t, const tpx_traffic *
     if (config_is_reference(c->kernel) || !profile_complete(prof) || t->blocks < 1 ||
         t->warps_per_block < 1 || slots(c, t, tr, prof, p) != 0)
         return -1;
-    shared_lost(c, tr, prof, p);
+    shared_lost(tr, prof, p);
     double per_block = fmax(prof->launch_ns_per_block, prof->launch_ns_per_warp * p->warps_per_block);
     p->t_ms[TPX_LIM_LAUNCH] = (double)t->blocks * per_block * 1e-6;
     p->t_ms[TPX_LIM_LATENCY] = p->waves * p->block_ns * 1e-6;

@@ -15,9 +15,9 @@
  * a part-written sector leaves the L2 as if the L2 replaced lines at random
  * with 0.7 of its size; one that leaves costs DRAM a 64-byte read and a
  * 64-byte write; each further store of a block into a sector it writes in
- * parts loses the sector with 0.6 % (the skew between its warps). */
+ * parts loses the sector with 0.6 % (the skew between its warps); the
+ * 64-byte read and write is TRAFFIC_RMW_BYTES (traffic.h). */
 #define TRAFFIC_LIFE 0.7
-#define TRAFFIC_RMW_BYTES 64.0
 #define TRAFFIC_IN_BLOCK_P 0.006
 /* Sectors of A that two blocks far apart in launch order both load
  * (traffic_reread_block), fitted to Nsight Compute's DRAM reads on an H200

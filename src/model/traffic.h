@@ -36,6 +36,11 @@ typedef struct tpx_traffic {
 } tpx_traffic;
 
 
+/* DRAM's bytes each way for a part-written sector the L2 loses alone: its
+ * 64-byte atom read and written back (docs/prediction.md, "Sectors written
+ * in parts at different times"). */
+#define TRAFFIC_RMW_BYTES 64.0
+
 /* The block working on tile (tbx, tby).  0, or -1 for a reference kernel. */
 int traffic_block(const tpx_config *c, int tbx, int tby, tpx_block_traffic *b);
 
