@@ -184,6 +184,32 @@ assert p["limiter"] == "dram" and "written back whole" in p["why"], p
 ' || fail "naive_row 128x1 at 30000000x5 f16: lines lost whole"
 "$tpx" report --no-gpu --profile h200 --kernel naive_row --block 128x1 --size 30000000x5 --dtype f16 |
     grep -q "whole lines .* of them in lines it loses whole" || fail "report table: no whole lines"
+# sectors several blocks write in part, lost while they run (docs/prediction.md,
+# "Writers that run together"): tile_strip at 6784x13568 f64 writes one 8-byte
+# piece a block into each of B's rows, every sector of B (23.0 M) shared; one
+# block an SM (1x1024 pad 1) moves half the data in flight of two (32x32), and
+# the H200's curve loses a share of them either way, the H100's profile none
+for bp in 32x32:0:2 1x1024:1:1; do
+    IFS=: read -r b pad bps <<<"$bp"
+    "$tpx" report --no-gpu --profile h200 --json --kernel tile_strip --block $b --pad $pad \
+        --size 6784x13568 --dtype f64 | BPS=$bps python3 -c '
+import json, os, sys
+m = json.load(sys.stdin)["model"]
+t, p = m["traffic"], m["prediction"]
+bps = int(os.environ["BPS"])
+assert abs(t["split_sectors_shared"] - 6784 * 13568 * 8 / 32) < 1, t
+assert p["blocks_per_sm"] == bps, p
+assert abs(p["inflight_mb"] - 132 * bps * 2 * 6784 * 8 / 1e6) < 0.01, p
+assert 0.1 * t["split_sectors_shared"] < p["shared_lost_sectors"] < 0.3 * t["split_sectors_shared"], p
+' || fail "tile_strip $b pad $pad at 6784x13568 f64: sectors lost while their writers run"
+done
+"$tpx" report --no-gpu --profile h200 --kernel tile_strip --block 32x32 --size 6784x13568 --dtype f64 |
+    grep -q "sectors several blocks write in part lost while they run" || fail "report table: no shared loss"
+"$tpx" report --no-gpu --profile h100_sxm --json --kernel tile_strip --block 32x32 --size 6784x13568 \
+    --dtype f64 | python3 -c '
+import json, sys
+assert json.load(sys.stdin)["model"]["prediction"]["shared_lost_sectors"] == 0
+' || fail "h100_sxm: a shared loss without a curve"
 # runs of B the L2 joins, up to a line: naive_col 8x32's 64-byte runs, whose
 # next piece comes a grid row later, within the join distance; tile_rows 32x8's
 # whole lines are never joined
