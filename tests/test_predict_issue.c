@@ -12,6 +12,7 @@
 
 #include <cmocka.h>
 
+#include "compiled.h"
 #include "insts.h"
 #include "test_round.h"
 
@@ -103,6 +104,28 @@ static void test_record_complete(void **state)
     }
 }
 
+/* tile_strip at a short side of 50 (1342177x50 f32): K = 8 T / 50 rounded
+ * down, so K S = 1000 at 128 threads, above the 7 x 128 + 96 = 992 slots
+ * before the last rep's last warp: every warp works in every rep, the kernel
+ * without exits (tpx_sp_lean); at 256 threads K S = 2000 < 2016, a warp
+ * idles in its last rep, the kernel whose walks exit.  The probe counts that
+ * one about a fifth more instructions a warp (h200_insts.csv.gz, 100x40000:
+ * 579 against 478), and so does the record; a short side of 32 or less
+ * always fills every rep. */
+static void test_strip_kernels(void **state)
+{
+    (void)state;
+    tpx_config lean = test_cfg(TPX_K_TILE_STRIP, 128, 1, 1342177, 50, TPX_F32, 0);
+    tpx_config exits = test_cfg(TPX_K_TILE_STRIP, 256, 1, 1342177, 50, TPX_F32, 0);
+    tpx_config thin = test_cfg(TPX_K_TILE_STRIP, 256, 1, 1342177, 32, TPX_F32, 0);
+    assert_int_equal(compiled_insts_lean(&lean), 1);
+    assert_int_equal(compiled_insts_lean(&exits), 0);
+    assert_int_equal(compiled_insts_lean(&thin), 1);
+    double a = insts_per_warp(&lean, NULL), b = insts_per_warp(&exits, NULL);
+    assert_true(b > 1.15 * a && b < 1.4 * a);
+    assert_true(fabs(insts_per_warp(&thin, NULL) - a) < 1e-9);
+}
+
 /* Edge tiles load one rep at a time (compiled_rounds): tile_rows 16x2 p1
  * f64 at 11 x 2048 cuts all 128 tiles at 11 of 16 columns, and each block's
  * one warp asks new sectors at every one of its 8 reps (rows of 88 bytes, two
@@ -136,6 +159,7 @@ int main(void)
         cmocka_unit_test(test_issue_time),
         cmocka_unit_test(test_issue_binds_thin),
         cmocka_unit_test(test_record_complete),
+        cmocka_unit_test(test_strip_kernels),
         cmocka_unit_test(test_edge_round_trips),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

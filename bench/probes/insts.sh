@@ -8,15 +8,15 @@
 # assets/kernel_insts.txt, what the model's issue limit reads
 # (docs/prediction.md, "Instruction issue").  Nothing here is a bandwidth:
 # the model is judged on sweeps this never ran.
-# usage: bench/probes/insts.sh TPX OUTDIR [SIZE ...]
+# usage: [INSTS_GROUPS=k1,k2] bench/probes/insts.sh TPX OUTDIR [SIZE ...]
 T=$1; out=$2; shift 2
 mkdir -p "$out"
 sizes=${*:-"2048x2048 2049x2047 7x300001 300001x7 100x40000"}
 # three groups a size: Nsight Compute prints its table when the process ends,
 # so a group cut by the time limit loses only itself
-groups="tile_vec,tile_sec,tile_gather,strip_vec,tile_strip
+groups=${INSTS_GROUPS:-"tile_vec,tile_sec,tile_gather,strip_vec,tile_strip
 diagonal_row,diagonal_col,smem,smem_rect,smem_staged,tile_rows
-copy_row,naive_row,naive_col,copy_col,copy_vec,unroll4_row,unroll4_col"
+copy_row,naive_row,naive_col,copy_col,copy_vec,unroll4_row,unroll4_col"}
 deadline=${INSTS_DEADLINE:-540}
 blocks=${INSTS_BLOCKS:-8x8,16x16,32x8,64x4,32x32,16x4,128x2,4x64,256x1,1x256,64x16,8x32,32x4,2x128}
 M=smsp__inst_executed.sum,smsp__warps_launched.sum,sm__ctas_launched.sum

@@ -38,7 +38,7 @@ def features(tpx, rows):
             p = (r.get("model") or {}).get("prediction") or {}
             if "loads_per_thread" in p and "edge_share" in p:
                 out[(k, s, d, r["config"]["block"])] = (p["loads_per_thread"], p["edge_share"],
-                                                        1 if p.get("compiled_reps", 0) > 0 else 0)
+                                                        p.get("insts_lean", 1 if p.get("compiled_reps", 0) > 0 else 0))
     return out
 
 
@@ -146,9 +146,10 @@ def main():
         cv.sort()
         allfit += fe
         allcv += cv
-        q = lambda v, x: v[min(len(v) - 1, int(x * len(v)))] * 100
+        q = lambda v, x: f"{v[min(len(v) - 1, int(x * len(v)))] * 100:.0f}" if v else "-"
         print(f"{k} {e} {comp} {co['a']:.2f} {co['b']:.3f} {co['c']:.2f} {co['d']:.3f}"
-              f"  # n={len(pts)} fit {q(fe, .5):.0f}/{q(fe, .9):.0f} % left out {q(cv, .5):.0f}/{q(cv, .9):.0f} %")
+              f"  # n={len(pts)} fit {q(fe, .5)}/{q(fe, .9)} % left out {q(cv, .5)}/{q(cv, .9)} %"
+              + ("" if cv else " (one size: none to leave out)"))
     allfit.sort()
     allcv.sort()
     print(f"fit: median {100 * allfit[len(allfit) // 2]:.1f} %, p90 {100 * allfit[int(.9 * len(allfit))]:.1f} %;"

@@ -78,6 +78,13 @@ int compiled_unrolled_reps(const tpx_config *c)
     return unrolled_reps(c, &g);
 }
 
+int compiled_insts_lean(const tpx_config *c)
+{
+    if (c->kernel == TPX_K_TILE_STRIP) /* tpx_fn_tile_strip's choice of kernel */
+        return tpx_sp_lean(c->w, c->h, c->bx, c->by);
+    return compiled_unrolled_reps(c) > 0;
+}
+
 /* A thread's global loads: a rep each, but a gather kernel's, whose reps
  * are its gather's: phase 0's vectors (tpx_tg_move0's slots, head rows too;
  * strip_vec's 16 elements a thread, tpx_sv_move0). */

@@ -19,6 +19,12 @@ double compiled_loads_per_thread(const tpx_config *c);
 /* The rep count the launched kernel is compiled for (its loops unrolled),
  * or 0 where it runs them as run-time loops. */
 int compiled_unrolled_reps(const tpx_config *c);
+/* Which row of the instruction record (assets/kernel_insts.txt) the
+ * launched kernel's count follows: 1 where its loops run a count known at
+ * compile time with no exit, 0 where they run or leave at run time (a walk
+ * of run-time reps; tile_strip's kernel with exits, whose strips leave a warp
+ * idle in a rep: about a fifth more instructions a warp, h200_insts.csv.gz). */
+int compiled_insts_lean(const tpx_config *c);
 double compiled_loads_in_flight(const tpx_config *c);
 
 /* A block's rounds of loads, averaged over the launch's blocks: `full` for a

@@ -13,7 +13,8 @@
 /* assets/kernel_insts.txt, parsed once: "kernel esize compiled a b c d", a
  * warp's instructions a + b L in a whole tile and c + d L in an edge tile, L
  * the thread's loads, for the kernel compiled for its rep count (1) or
- * running its loops at run time (0: about twice the instructions). */
+ * running its loops at run time (0: about twice the instructions; for
+ * tile_strip, its kernel whose walks exit: compiled_insts_lean). */
 typedef struct insts_row {
     char kernel[32];
     int esize, compiled;
@@ -48,7 +49,7 @@ static const insts_row *insts_find(const tpx_config *c)
     pthread_once(&insts_once, insts_load);
     const char *name = tpx_is_user(c->kernel) ? (tpx_phases(c->kernel) == 2 ? "smem" : "naive_row")
                                               : catalog_name(c->kernel);
-    int e = (int)config_esize(c->dtype), want = compiled_unrolled_reps(c) > 0;
+    int e = (int)config_esize(c->dtype), want = compiled_insts_lean(c);
     const insts_row *other = NULL;
     for (int i = 0; name && i < insts_n; i++)
         if (insts_rows[i].esize == e && strcmp(insts_rows[i].kernel, name) == 0) {
