@@ -46,12 +46,13 @@
  *   colw    block b copies row b of A into column b of B at 1 to 8 blocks an
  *           SM (probe_colw.cuh): whether the L2 keeps a sector written in
  *           pieces by concurrent blocks until its last piece (under ncu);
+ *   colw16  the same at 12 and 16 elements a thread: more data in flight;
  *   place   a streaming copy whose blocks record their SM and clock
  *           (probe_place.cuh): how often consecutive blocks share an SM;
  *   copy    cudaMemcpy device to device, cold and L2-resident (hot).
  *
  * Build: nvcc -arch=sm_90 -O3 -std=c++17 -o probe bench/probes/probe.cu
- * Run:   probe [launch|chase|stream|pipe|l1s|l1p|l1r|l2few|prologue|barrier|pages|carve|reps|split|splitcol|shrows|runs|join|fill|colw|place|copy|all] [--quick] [--once]  (CSV on stdout;
+ * Run:   probe [launch|chase|stream|pipe|l1s|l1p|l1r|l2few|prologue|barrier|pages|carve|reps|split|splitcol|shrows|runs|join|fill|colw|colw16|place|copy|all] [--quick] [--once]  (CSV on stdout;
  *        bench/probes/run.sh runs them all and keeps the tables)
  */
 #include "probe_barrier.cuh"
@@ -303,8 +304,10 @@ int main(int argc, char **argv)
         run_join();
     if (what == "fill" || what == "all") /* a part-written sector by the block's share of its line */
         run_fill(argc > 2 && strcmp(argv[2], "warm") == 0);
-    if (what == "colw") /* sectors written by concurrent blocks (not yet in the model) */
+    if (what == "colw") /* sectors written by concurrent blocks */
         run_colw();
+    if (what == "colw16") /* the same, more data in flight */
+        run_colw16();
     if (what == "place") /* where consecutive blocks run (not yet in the model) */
         run_place();
     if (what == "stream" || what == "all")

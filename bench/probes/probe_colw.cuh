@@ -21,30 +21,33 @@
 
 #include "probe_common.cuh"
 
-template <typename E>
+template <typename E, int R>
 __global__ void __launch_bounds__(1024) k_colw(const E *__restrict__ a, E *__restrict__ b, int s, ll l)
 {
     const ll row = blockIdx.x;
     const int t = threadIdx.x, n = blockDim.x;
-    E v[8];
+    E v[R];
 #pragma unroll
-    for (int r = 0; r < 8; r++)
+    for (int r = 0; r < R; r++)
         if (r * n + t < s)
             v[r] = a[row * s + r * n + t];
 #pragma unroll
-    for (int r = 0; r < 8; r++)
+    for (int r = 0; r < R; r++)
         if (r * n + t < s)
             b[(ll)(r * n + t) * l + row] = v[r];
 }
 
-template <typename E> static void colw_one(E *a, E *b, int threads, int s, int bps)
+/* R: the elements a thread holds (8; 16 for colw16, whose rows move twice
+ * the data at the same blocks an SM).  The row printed is the same either
+ * way: S says how many a thread took. */
+template <typename E, int R = 8> static void colw_one(E *a, E *b, int threads, int s, int bps)
 {
     const ll bytes = 512ll << 20, l = bytes / ((ll)s * (ll)sizeof(E));
     int smem = probe_smem_for(bps);
-    CK(cudaFuncSetAttribute(k_colw<E>, cudaFuncAttributeMaxDynamicSharedMemorySize, smem));
+    CK(cudaFuncSetAttribute(k_colw<E, R>, cudaFuncAttributeMaxDynamicSharedMemorySize, smem));
     int resident = 0; /* what the registers allow as well: ptxas gives k_colw 34 and 46 */
-    CK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&resident, k_colw<E>, threads, smem));
-    double ms = probe_time([&] { k_colw<E><<<(unsigned)l, threads, smem>>>(a, b, s, l); }, 7, true);
+    CK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&resident, k_colw<E, R>, threads, smem));
+    double ms = probe_time([&] { k_colw<E, R><<<(unsigned)l, threads, smem>>>(a, b, s, l); }, 7, true);
     printf("colw,%d,%d,%d,%d,%lld,%.5f,%.1f,%d\n", threads, (int)sizeof(E), s, bps, l, ms,
            2.0 * (double)(l * s * (ll)sizeof(E)) / (ms * 1e6), resident);
 }
@@ -68,6 +71,32 @@ static void run_colw()
                         colw_one((unsigned *)a, (unsigned *)b, threads, s, bps);
                     else
                         colw_one((unsigned long long *)a, (unsigned long long *)b, threads, s, bps);
+                }
+    probe_pair_free(a, b);
+}
+
+/* colw16: the same rows at 12 and 16 elements a thread, so the resident
+ * blocks move 17 to 43 MB (colw's reach 22): where a strip of a few thousand
+ * elements sits at one block an SM or two (HELDOUT36's tile_strip 7700x11900
+ * f64: 16 and 32 MB), the share lost past colw's last point. */
+static void run_colw16()
+{
+    const size_t bytes = 512u << 20;
+    char *a, *b;
+    probe_pair(bytes, &a, &b);
+    printf("probe,threads,esize,s,blocks_per_sm,l,ms,gbs,resident\n");
+    for (int e : {4, 8})
+        for (int threads : {1024, 256})
+            for (int k : {12, 16})
+                for (int bps : {1, 2, 4, 8}) {
+                    if (bps * threads > g_dev.max_threads_sm)
+                        continue;
+                    int s = k * threads;
+                    if (e == 4)
+                        colw_one<unsigned, 16>((unsigned *)a, (unsigned *)b, threads, s, bps);
+                    else
+                        colw_one<unsigned long long, 16>((unsigned long long *)a, (unsigned long long *)b,
+                                                         threads, s, bps);
                 }
     probe_pair_free(a, b);
 }
