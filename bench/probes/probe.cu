@@ -47,12 +47,15 @@
  *           SM (probe_colw.cuh): whether the L2 keeps a sector written in
  *           pieces by concurrent blocks until its last piece (under ncu);
  *   colw16  the same at 12 and 16 elements a thread: more data in flight;
+ *   lrc     K blocks D launches apart read the same addresses, N lines an
+ *           instruction (probe_lrc.cuh): what the L2 request coalescer merges
+ *           (under ncu);
  *   place   a streaming copy whose blocks record their SM and clock
  *           (probe_place.cuh): how often consecutive blocks share an SM;
  *   copy    cudaMemcpy device to device, cold and L2-resident (hot).
  *
  * Build: nvcc -arch=sm_90 -O3 -std=c++17 -o probe bench/probes/probe.cu
- * Run:   probe [launch|chase|stream|pipe|l1s|l1p|l1r|l2few|prologue|barrier|pages|carve|reps|split|splitcol|shrows|runs|join|fill|colw|colw16|place|copy|all] [--quick] [--once]  (CSV on stdout;
+ * Run:   probe [launch|chase|stream|pipe|l1s|l1p|l1r|l2few|prologue|barrier|pages|carve|reps|split|splitcol|shrows|runs|join|fill|colw|colw16|lrc|place|copy|all] [--quick] [--once]  (CSV on stdout;
  *        bench/probes/run.sh runs them all and keeps the tables)
  */
 #include "probe_barrier.cuh"
@@ -60,6 +63,7 @@
 #include "probe_l1r.cuh"
 #include "probe_common.cuh"
 #include "probe_colw.cuh"
+#include "probe_lrc.cuh"
 #include "probe_fill.cuh"
 #include "probe_pages.cuh"
 #include "probe_pipe.cuh"
@@ -308,6 +312,8 @@ int main(int argc, char **argv)
         run_colw();
     if (what == "colw16") /* the same, more data in flight */
         run_colw16();
+    if (what == "lrc") /* the same reads from blocks near in launch order (under ncu) */
+        run_lrc();
     if (what == "place") /* where consecutive blocks run (not yet in the model) */
         run_place();
     if (what == "stream" || what == "all")

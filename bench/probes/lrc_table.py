@@ -1,0 +1,50 @@
+#!/usr/bin/env python3
+"""The lrc probe's rows with Nsight Compute's counts beside them.
+
+bench/gpu_lrc.sh runs `probe lrc` timed, then once a config under Nsight
+Compute (`--once`, the same configs in the same order); this pairs the two in
+order and prints the table (bench/results/issue18/h200_lrc.csv): each timed
+row, then L1's load sectors, the L2's read sectors, the sectors the L2
+request coalescer merged ("coalescing achieved, hardware"), all in M, and
+merged_share: (L1's sectors - the L2's) over (L1's sectors - the distinct
+ones), the share of the possible merges made.  A count of launches that
+differs from the rows is an error: the pairing would be wrong.
+usage: lrc_table.py LRC.csv LRC_NCU.csv
+"""
+import csv
+import sys
+
+MET = ("l1tex__t_sectors_pipe_lsu_mem_global_op_ld.sum", "lts__t_sectors_srcunit_tex_op_read.sum",
+       "lrc__request_sectors_op_read_coalescing_achieved_type_hardware.sum")
+
+
+def ncu_rows(path):
+    with open(path, newline="") as fh:
+        rows = list(csv.reader(l for l in fh if l.startswith('"')))
+    if len(rows) < 2:
+        sys.exit(f"lrc_table: no Nsight Compute table in {path}")
+    col = {n: i for i, n in enumerate(rows[0])}
+    if any(n not in col for n in MET + ("Kernel Name",)):
+        sys.exit(f"lrc_table: {path} lacks one of {MET}")
+    return [[float(r[col[n]].replace(",", "")) for n in MET] for r in rows[2:]
+            if "k_lrc" in r[col["Kernel Name"]]]
+
+
+def main():
+    if len(sys.argv) != 3:
+        sys.exit(__doc__.strip().splitlines()[-1])
+    with open(sys.argv[1]) as fh:
+        timed = [l.strip() for l in fh if l.startswith("lrc,")]
+    counts = ncu_rows(sys.argv[2])
+    if len(counts) != len(timed):
+        sys.exit(f"lrc_table: {len(timed)} timed rows, {len(counts)} Nsight Compute launches")
+    print("probe,k,d,lines_per_inst,line_gap,blocks,ms,l1_sectors,distinct_sectors,"
+          "l1_Msectors,lts_rd_Msectors,lrc_merged_Msectors,merged_share")
+    for t, (l1, lts, merged) in zip(timed, counts):
+        distinct = float(t.split(",")[8])
+        share = (l1 - lts) / (l1 - distinct) if l1 > distinct else float("nan")
+        print(f"{t},{l1 / 1e6:.3f},{lts / 1e6:.3f},{merged / 1e6:.3f},{share:.3f}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,96 @@
+/*
+ * probe_lrc.cuh: how many of the same read requests, sent by blocks near in
+ * launch order, the L2 request coalescer (LRC) merges before the L2 counts
+ * them (issue 18, 2026-12-01; docs/prediction.md, "What the model leaves
+ * out": the thin shapes' 1- and 2-wide blocks, whose neighbours read the
+ * lines they read).
+ *
+ * K blocks read exactly the same addresses, D launches apart: block b is
+ * member j = (b / D) mod K of the group (b / (K D)) D + b mod D, so with D = 1
+ * the K members are consecutive blocks, with D = 8 each is 8 launches after
+ * the last.  A block is 256 threads, 8 loads a thread; each warp instruction
+ * reads N lines, 32 / N lanes a line, 4 contiguous bytes a lane (N = 1: one
+ * whole line; 4: one sector of each of 4 lines; 8: half a sector of 8).  The
+ * groups walk 512 MB, so every first read misses in L2 (cold).  No store
+ * runs (a value that cannot occur guards the one store), so the L2's read
+ * sectors against L1's are the merge.  Run under Nsight Compute with the
+ * LRC's counters (bench/gpu_lrc.sh); the timed column is the median of 7
+ * cold launches.
+ */
+#ifndef PROBE_LRC_CUH
+#define PROBE_LRC_CUH
+
+#include "probe_common.cuh"
+
+/* The byte offset of warp instruction i of lane l in a group's region:
+ * 8 warps x 8 loads, each a fresh set of N lines, lines of one instruction
+ * G lines apart (G = 1: adjacent lines; 16: 2 KB apart, like rows of a tall
+ * matrix's neighbours far in memory). */
+__device__ __forceinline__ ll lrc_off(int w, int i, int l, int ln, int lg)
+{
+    int lanes = 5 - ln; /* log2 lanes a line */
+    ll inst = (ll)(w * 8 + i);
+    ll line = ((inst << ln) + (l >> lanes)) << lg;
+    return line * 128 + ((l & ((1 << lanes) - 1)) << 2);
+}
+
+__global__ void __launch_bounds__(256) k_lrc(const unsigned *__restrict__ a, unsigned *__restrict__ out, int k,
+                                            int d, int ln, int lg)
+{
+    const unsigned b = blockIdx.x;
+    const unsigned kd = (unsigned)(k * d);
+    const ll group = (ll)(b / kd) * d + b % d;
+    /* a group's region: 64 instructions x N lines x G, in bytes */
+    const ll region = (ll)64 << (ln + lg + 7);
+    const char *base = (const char *)a + group * region;
+    const int w = threadIdx.x / 32, l = threadIdx.x % 32;
+    unsigned v[8];
+#pragma unroll
+    for (int i = 0; i < 8; i++)
+        v[i] = *(const unsigned *)(base + lrc_off(w, i, l, ln, lg));
+    unsigned s = 0;
+#pragma unroll
+    for (int i = 0; i < 8; i++)
+        s += v[i];
+    if (s == 0xdeadbeefu) /* never: the buffer is zero */
+        out[0] = s;
+}
+
+static void lrc_one(const unsigned *a, unsigned *out, size_t bytes, int k, int d, int ln, int lg)
+{
+    const ll region = (ll)64 << (ln + lg + 7);
+    ll groups = (ll)bytes / region;
+    groups -= groups % d; /* whole sets of D groups */
+    const ll blocks = groups * k;
+    double ms = probe_time([&] { k_lrc<<<(unsigned)blocks, 256>>>(a, out, k, d, ln, lg); }, 7, true);
+    /* L1's sectors: each instruction N lines of 128 / N bytes, at least a sector */
+    const int sect = (128 >> ln) >= 32 ? (128 >> ln) / 32 : 1;
+    const double l1_sectors = (double)blocks * 64 * (1 << ln) * sect;
+    printf("lrc,%d,%d,%d,%d,%lld,%.5f,%.0f,%.0f\n", k, d, 1 << ln, 1 << lg, blocks, ms, l1_sectors,
+           l1_sectors / k);
+}
+
+/* K = 1 (nothing to merge), 2, 3, 5, 8 blocks; D = 1, 2, 8, 64 launches
+ * apart; N = 1, 2, 4, 8 lines an instruction, adjacent (G = 1) or 2 KB
+ * apart (G = 16). */
+static void run_lrc()
+{
+    const size_t bytes = 512u << 20;
+    unsigned *a, *out;
+    CK(cudaMalloc(&a, bytes));
+    CK(cudaMemset(a, 0, bytes));
+    CK(cudaMalloc(&out, 64));
+    printf("probe,k,d,lines_per_inst,line_gap,blocks,ms,l1_sectors,distinct_sectors\n");
+    for (int lg : {0, 4})
+        for (int ln : {0, 1, 2, 3})
+            for (int k : {1, 2, 3, 5, 8})
+                for (int d : {1, 2, 8, 64}) {
+                    if (k == 1 && d > 1)
+                        continue;
+                    lrc_one(a, out, bytes, k, d, ln, lg);
+                }
+    CK(cudaFree(a));
+    CK(cudaFree(out));
+}
+
+#endif
