@@ -19,6 +19,8 @@
 #ifndef PROBE_COLW_CUH
 #define PROBE_COLW_CUH
 
+#include <initializer_list>
+
 #include "probe_common.cuh"
 
 template <typename E, int R>
@@ -52,9 +54,10 @@ template <typename E, int R = 8> static void colw_one(E *a, E *b, int threads, i
            2.0 * (double)(l * s * (ll)sizeof(E)) / (ms * 1e6), resident);
 }
 
-/* Rows of S = 2, 4, 6 and 8 per thread's share, at every blocks-an-SM the
- * threads allow up to 8; 4- and 8-byte elements. */
-static void run_colw()
+/* Rows of S = k elements a thread for each k of ks (R: a thread holds up to
+ * R), at every blocks-an-SM the threads allow up to 8; 4- and 8-byte
+ * elements. */
+template <int R> static void colw_rows(std::initializer_list<int> ks)
 {
     const size_t bytes = 512u << 20;
     char *a, *b;
@@ -62,43 +65,27 @@ static void run_colw()
     printf("probe,threads,esize,s,blocks_per_sm,l,ms,gbs,resident\n");
     for (int e : {4, 8})
         for (int threads : {1024, 256})
-            for (int k : {2, 4, 6, 8})
+            for (int k : ks)
                 for (int bps : {1, 2, 4, 8}) {
                     if (bps * threads > g_dev.max_threads_sm)
                         continue;
                     int s = k * threads - (k == 6 ? threads / 8 : 0); /* 6: not a multiple of a warp's lines */
                     if (e == 4)
-                        colw_one((unsigned *)a, (unsigned *)b, threads, s, bps);
+                        colw_one<unsigned, R>((unsigned *)a, (unsigned *)b, threads, s, bps);
                     else
-                        colw_one((unsigned long long *)a, (unsigned long long *)b, threads, s, bps);
+                        colw_one<unsigned long long, R>((unsigned long long *)a, (unsigned long long *)b,
+                                                        threads, s, bps);
                 }
     probe_pair_free(a, b);
 }
 
+/* colw: 2, 4, 6 and 8 elements a thread. */
+static void run_colw() { colw_rows<8>({2, 4, 6, 8}); }
+
 /* colw16: the same rows at 12 and 16 elements a thread, so the resident
- * blocks move 17 to 43 MB (colw's reach 22): where a strip of a few thousand
+ * blocks move 3 to 35 MB (colw's reach 22): where a strip of a few thousand
  * elements sits at one block an SM or two (HELDOUT36's tile_strip 7700x11900
  * f64: 16 and 32 MB), the share lost past colw's last point. */
-static void run_colw16()
-{
-    const size_t bytes = 512u << 20;
-    char *a, *b;
-    probe_pair(bytes, &a, &b);
-    printf("probe,threads,esize,s,blocks_per_sm,l,ms,gbs,resident\n");
-    for (int e : {4, 8})
-        for (int threads : {1024, 256})
-            for (int k : {12, 16})
-                for (int bps : {1, 2, 4, 8}) {
-                    if (bps * threads > g_dev.max_threads_sm)
-                        continue;
-                    int s = k * threads;
-                    if (e == 4)
-                        colw_one<unsigned, 16>((unsigned *)a, (unsigned *)b, threads, s, bps);
-                    else
-                        colw_one<unsigned long long, 16>((unsigned long long *)a, (unsigned long long *)b,
-                                                         threads, s, bps);
-                }
-    probe_pair_free(a, b);
-}
+static void run_colw16() { colw_rows<16>({12, 16}); }
 
 #endif
