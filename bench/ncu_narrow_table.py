@@ -13,20 +13,22 @@ import os
 import subprocess
 import sys
 
-UNIT = {"nsecond": 1e-3, "ns": 1e-3, "usecond": 1.0, "us": 1.0, "msecond": 1e3, "ms": 1e3}
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "probes"))
+import ncu_raw  # noqa: E402 (bench/probes/ncu_raw.py: the probe tables' reader)
+
+MET = ("gpu__time_duration.sum", "lts__t_sectors_srcunit_tex_op_read.sum",
+       "lts__t_sectors_srcunit_tex_op_write.sum", "l1tex__t_sector_hit_rate.pct",
+       "lts__throughput.avg.pct_of_peak_sustained_elapsed")
 
 
 def ncu_row(path):
-    rows = list(csv.reader(l for l in open(path) if l.startswith('"')))
-    if len(rows) < 3:
+    """The config's one tpxk_ launch: its time (us), the L2's read and write
+    sectors (M), L1's hit rate and the L2's throughput (%); None if it has none."""
+    got = ncu_raw.launches(path, "tpxk_", MET, "ncu_narrow_table")
+    if not got:
         return None
-    d, u = dict(zip(rows[0], rows[2])), dict(zip(rows[0], rows[1]))
-    num = lambda n: float(d[n].replace(",", ""))
-    return {"time_us": num("gpu__time_duration.sum") * UNIT[u["gpu__time_duration.sum"]],
-            "rd": num("lts__t_sectors_srcunit_tex_op_read.sum") / 1e6,
-            "wr": num("lts__t_sectors_srcunit_tex_op_write.sum") / 1e6,
-            "l1_hit": num("l1tex__t_sector_hit_rate.pct"),
-            "lts_pct": num("lts__throughput.avg.pct_of_peak_sustained_elapsed")}
+    t, rd, wr, hit, lts = got[0]
+    return {"time_us": t / 1e3, "rd": rd / 1e6, "wr": wr / 1e6, "l1_hit": hit, "lts_pct": lts}
 
 
 def model_l2(tpx, k, b, s, dt):

@@ -11,23 +11,18 @@ ones), the share of the possible merges made.  A count of launches that
 differs from the rows is an error: the pairing would be wrong.
 usage: lrc_table.py LRC.csv LRC_NCU.csv
 """
-import csv
 import sys
+
+import ncu_raw
+
 
 MET = ("l1tex__t_sectors_pipe_lsu_mem_global_op_ld.sum", "lts__t_sectors_srcunit_tex_op_read.sum",
        "lrc__request_sectors_op_read_coalescing_achieved_type_hardware.sum")
 
 
 def ncu_rows(path):
-    with open(path, newline="") as fh:
-        rows = list(csv.reader(l for l in fh if l.startswith('"')))
-    if len(rows) < 2:
-        sys.exit(f"lrc_table: no Nsight Compute table in {path}")
-    col = {n: i for i, n in enumerate(rows[0])}
-    if any(n not in col for n in MET + ("Kernel Name",)):
-        sys.exit(f"lrc_table: {path} lacks one of {MET}")
-    return [[float(r[col[n]].replace(",", "")) for n in MET] for r in rows[2:]
-            if "k_lrc" in r[col["Kernel Name"]]]
+    """(L1's load sectors, the L2's read sectors, the LRC's merged) per k_lrc launch, in order."""
+    return ncu_raw.launches(path, "k_lrc", MET, "lrc_table")
 
 
 def main():
