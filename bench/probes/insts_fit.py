@@ -37,8 +37,12 @@ def features(tpx, rows):
         for r in json.loads(run.stdout)["results"]:
             p = (r.get("model") or {}).get("prediction") or {}
             if "loads_per_thread" in p and "edge_share" in p:
+                # the row the model reads (compiled_insts_lean): a tpx without
+                # it would file tile_strip's two kernels under one
+                if "insts_lean" not in p:
+                    sys.exit(f"insts_fit: {tpx} gives no insts_lean: build the tpx of this tree")
                 out[(k, s, d, r["config"]["block"])] = (p["loads_per_thread"], p["edge_share"],
-                                                        p.get("insts_lean", 1 if p.get("compiled_reps", 0) > 0 else 0))
+                                                        p["insts_lean"])
     return out
 
 
