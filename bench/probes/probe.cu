@@ -50,12 +50,16 @@
  *   lrc     K blocks D launches apart read the same addresses, N lines an
  *           instruction (probe_lrc.cuh): what the L2 request coalescer merges
  *           (under ncu);
+ *   pstr    lane l on piece l s of P-byte pieces, loads and stores in an
+ *           L2-resident buffer (probe_pstr.cuh): the L2's cost by the sectors a
+ *           request carries and the bytes each gets (part-written sectors 4 to
+ *           a request, as a narrow matrix's column sends them);
  *   place   a streaming copy whose blocks record their SM and clock
  *           (probe_place.cuh): how often consecutive blocks share an SM;
  *   copy    cudaMemcpy device to device, cold and L2-resident (hot).
  *
  * Build: nvcc -arch=sm_90 -O3 -std=c++17 -o probe bench/probes/probe.cu
- * Run:   probe [launch|chase|stream|pipe|l1s|l1p|l1r|l2few|prologue|barrier|pages|carve|reps|split|splitcol|shrows|runs|join|fill|colw|colw16|lrc|place|copy|all] [--quick] [--once]  (CSV on stdout;
+ * Run:   probe [launch|chase|stream|pipe|l1s|l1p|l1r|l2few|prologue|barrier|pages|carve|reps|split|splitcol|shrows|runs|join|fill|colw|colw16|lrc|pstr|place|copy|all] [--quick] [--once]  (CSV on stdout;
  *        bench/probes/run.sh runs them all and keeps the tables)
  */
 #include "probe_barrier.cuh"
@@ -67,6 +71,7 @@
 #include "probe_fill.cuh"
 #include "probe_pages.cuh"
 #include "probe_pipe.cuh"
+#include "probe_pstr.cuh"
 #include "probe_place.cuh"
 #include "probe_reps.cuh"
 #include "probe_prologue.cuh"
@@ -314,6 +319,8 @@ int main(int argc, char **argv)
         run_colw16();
     if (what == "lrc") /* the same reads from blocks near in launch order (under ncu) */
         run_lrc();
+    if (what == "pstr") /* strided pieces: the L2's cost by the sectors a request carries */
+        run_pstr();
     if (what == "place") /* where consecutive blocks run (not yet in the model) */
         run_place();
     if (what == "stream" || what == "all")
