@@ -16,7 +16,9 @@
  * its own run of instructions (pipe's k_l2 with a stride).  Sectors per ns
  * GPU-wide, with the sectors and lines an instruction touches and the most
  * bytes any of its sectors gets; warm (the buffer stays in the L2), the
- * median of 5 launches.
+ * median of 5 launches.  Mode copy loads the pattern from one half of the
+ * buffer and stores it into the other (sectors per ns: each way, so a
+ * copy's load and store sectors are twice the column).
  */
 #ifndef PROBE_PSTR_CUH
 #define PROBE_PSTR_CUH
@@ -77,6 +79,28 @@ __global__ void k_pstr(char *buf, ll pieces, int s, int iters, int store, unsign
         sink[0] = acc;
 }
 
+/* Copy: the same pattern loaded from one L2-resident half of the buffer and
+ * stored into the other, eight loads then their eight stores: how the L2's
+ * reads and writes add up when both run (the sum of the two alone, or less). */
+template <int P>
+__global__ void k_pstr_copy(char *buf, ll pieces, int s, int iters, unsigned *sink)
+{
+    ll warp = ((ll)blockIdx.x * blockDim.x + threadIdx.x) >> 5;
+    int l = threadIdx.x & 31;
+    ll j = warp * iters * PSTR_UNROLL, half = pieces / 2;
+    for (int i = 0; i < iters; i++, j += PSTR_UNROLL) {
+        unsigned v[PSTR_UNROLL];
+#pragma unroll
+        for (int u = 0; u < PSTR_UNROLL; u++)
+            v[u] = pstr_ld<P>(buf + (((j + u) * 32 * s + (ll)l * s) & (half - 1)) * P);
+#pragma unroll
+        for (int u = 0; u < PSTR_UNROLL; u++)
+            pstr_st<P>(buf + (half + (((j + u) * 32 * s + (ll)l * s) & (half - 1))) * P, v[u]);
+    }
+    if (j == -1)
+        sink[0] = 0;
+}
+
 /* What one instruction touches (its first, at offset 0): sectors, lines,
  * and the most bytes any of its sectors gets from it. */
 static void pstr_shape(int p, int s, int *sectors, int *lines, int *most)
@@ -103,15 +127,21 @@ template <int P> static void pstr_run(char *buf, ll bytes, unsigned *sink, doubl
 {
     int grid = g_dev.sms * PSTR_BPS * 4, iters = 256;
     double insts = (double)grid * (PSTR_THREADS / 32) * iters * PSTR_UNROLL;
-    for (int store = 0; store < 2; store++)
+    for (int store = 0; store < 3; store++)
         for (int s : {1, 2, 3, 4, 5, 6, 7, 8, 12, 16, 32, 64}) {
             if ((ll)s * P > 128) /* past a sector a lane: one sector a line at 128 */
                 continue;
             double ms = probe_time(
-                [&] { k_pstr<P><<<grid, PSTR_THREADS>>>(buf, bytes / P, s, iters, store, sink); }, 5, false);
+                [&] {
+                    if (store == 2)
+                        k_pstr_copy<P><<<grid, PSTR_THREADS>>>(buf, bytes / P, s, iters, sink);
+                    else
+                        k_pstr<P><<<grid, PSTR_THREADS>>>(buf, bytes / P, s, iters, store, sink);
+                },
+                5, false);
             int sectors, lines, most;
             pstr_shape(P, s, &sectors, &lines, &most);
-            printf("pstr,%s,%d,%d,%d,%d,%d,%.4f,%.2f,%.3f\n", store ? "st" : "ld", P, s, sectors, lines,
+            printf("pstr,%s,%d,%d,%d,%d,%d,%.4f,%.2f,%.3f\n", store == 2 ? "copy" : store ? "st" : "ld", P, s, sectors, lines,
                    most, ms, insts * sectors / (ms * 1e6), ms * 1e3 * mhz / (insts / g_dev.sms));
         }
 }
