@@ -29,10 +29,11 @@ catalog (docs/prediction.md, "Calibration"):
   partial_shared_lost   colw: part-written sectors lost while their writers run
   partial_req           pipe (l2_st): a part-written sector's L2 cost by the
                         sectors of its line one request carries (1, 2, 4), over
-                        one alone (docs/prediction.md)
+                        one alone (docs/prediction.md); pstr's where given
   ld_line_cycles, smem_wavefront_cycles, smem_instr_cycles,
   l2_read_sectors_ns, l2_write_sectors_ns
                         pipe: cycles per line / wavefront, L2 sector rates
+                        (the read rate pstr's where given: calibrate_l2.py)
   ld_hit_line_cycles    l1s: the column walk, every warp of an SM hitting the
                         same lines (a block's warps sharing the rows they
                         reuse); the pipe probe's own-lines hit where absent
@@ -81,7 +82,7 @@ import math
 import statistics
 import sys
 
-from calibrate_l2 import fill, join, print_shared_lost
+from calibrate_l2 import fill, join, print_l2, print_shared_lost, pstr
 from calibrate_split import split
 
 
@@ -333,7 +334,8 @@ def main():
             sms = int(line.split('sms ')[1].split(',')[0])
     t['pipe_rows'] = [r for k in ('l1_ld', 'sh_ld', 'sh_st', 'l2_ld', 'l2_st')
                       for r in ([[k] + x for x in t.get(k, [])])]
-    c = pipe(t)
+    c, ps = pipe(t), pstr(t)
+    c.update(ps)
     c['launch_ns_per_block'], c['launch_ns_per_warp'] = launch(t)
     err, lat, a_w, bw, p = fit_stream(t, c, sms)
     lat, a_w = fit_round_trip(t, c, sms, lat, a_w, bw, p)
@@ -380,10 +382,7 @@ def main():
     if c['l1_lines_per_cycle']:
         print("# the lines an L1 pass serves where a load's sectors spread: probe l1r")
         print(f"l1_lines_per_cycle={c['l1_lines_per_cycle']:.2f}")
-    print(f"l2_read_sectors_ns={c['l2_read_sectors_ns']:.0f}")
-    print(f"l2_write_sectors_ns={c['l2_write_sectors_ns']:.0f}")
-    print("# a part-written sector's L2 cost by the sectors of its line in one request: probe pipe")
-    print("partial_req=" + ",".join(f"{k}:{v:.3f}" for k, v in c['partial_req']))
+    print_l2(c, ps)
     fc = fill(t)
     if fc:
         print("# the L2's pace at part-written sectors by the block's share of the line: probe fill")

@@ -1,8 +1,11 @@
 """The L2's probes for bench/probes/calibrate.py: the traffic within which it
 joins written runs (join: dram_join_write) and its pace at part-written
 sectors by the share of the line one block writes (fill: partial_fill_4,
-partial_fill_8), and the sectors written by several blocks that it loses while
-they run (colw: partial_shared_lost).  Imported by calibrate.py."""
+partial_fill_8), the sectors written by several blocks that it loses while
+they run (colw: partial_shared_lost), and its rates by the sectors a request
+carries and how its reads and writes overlap (pstr: l2_read_sectors_ns,
+partial_req; and how its reads and writes overlap, measured and not in the
+model: docs/prediction.md).  Imported by calibrate.py."""
 import statistics
 
 
@@ -76,3 +79,61 @@ def print_shared_lost(t, sms):
         print("# sectors several blocks write in part, lost while they run, by MB the resident")
         print("# blocks move: probe colw")
         print("partial_shared_lost=" + ",".join(f"{x:g}:{y:.3f}" for x, y in sl))
+
+
+def pstr(t):
+    """probe pstr's rows (op, P, s, sectors, lines, most bytes, ms, sectors/ns):
+    the L2's read rate, partial_req and the overlap's p by the sectors a
+    request carries ('rw_p', printed as a comment), or {} without the table."""
+    rows = t.get('pstr', [])
+    if not rows:
+        return {}
+    by = {}
+    for op, p, s, sect, lines, most, ms, rate, _ in rows:
+        by.setdefault((op, int(p), int(s)), []).append((float(ms), float(rate), int(sect), int(lines),
+                                                          int(most)))
+    med = {k: (statistics.median(x[0] for x in v), statistics.median(x[1] for x in v)) + v[0][2:]
+           for k, v in by.items()}
+    reads = [r for (op, _, _), (_, r, sect, lines, _) in med.items()
+             if op == 'ld' and lines >= 2 and sect >= 2 * lines]
+    part = {}  # part-written sectors k to a request (sectors a multiple of the lines)
+    for (op, _, _), (_, r, sect, lines, most) in med.items():
+        if op == 'st' and most < 32 and sect % lines == 0 and sect // lines in (1, 2, 4):
+            part.setdefault(sect // lines, []).append(r)
+    rate = {k: statistics.median(v) for k, v in part.items()}
+    ps = {}  # p by the sectors a request carries, where every request carries as many
+    for (op, p, s), (cp, _, sect, lines, _) in med.items():
+        if op != 'copy' or sect % lines or sect // lines not in (1, 2, 4):
+            continue
+        ld, st = med[('ld', p, s)][0], med[('st', p, s)][0]
+        lo, hi = 1.0, 20.0  # (ld^q + st^q)^(1/q) falls with q: bisect for cp
+        if (ld + st) < cp or max(ld, st) > cp:
+            continue
+        for _ in range(60):
+            q = (lo + hi) / 2
+            lo, hi = (q, hi) if (ld ** q + st ** q) ** (1 / q) > cp else (lo, q)
+        ps.setdefault(sect // lines, []).append((lo + hi) / 2)
+    out = {}
+    if reads:
+        out['l2_read_sectors_ns'] = statistics.median(reads)
+    if len(rate) == 3:
+        out['partial_req'] = [(k, rate[1] / rate[k]) for k in (1, 2, 4)]
+    if len(ps) == 3:  # 1/p, a curve's values lie in (0, 1]
+        out['rw_p'] = [(k, statistics.median(ps[k])) for k in (1, 2, 4)]
+    return out
+
+
+def print_l2(c, ps):
+    """The L2's rates and partial_req: pstr's (ps) where its table was
+    given, else the pipe probe's (c)."""
+    if 'l2_read_sectors_ns' in ps:
+        print("# the L2's read rate: probe pstr's loads of 2 or more sectors a line (the pipe")
+        print("# probe's one line an instruction runs at the SM's pace)")
+    print(f"l2_read_sectors_ns={c['l2_read_sectors_ns']:.0f}")
+    print(f"l2_write_sectors_ns={c['l2_write_sectors_ns']:.0f}")
+    if 'rw_p' in ps:  # measured, not priced (docs/prediction.md, "What the model leaves out")
+        print("# pstr's copy: reads and writes overlap, (r^p + w^p)^(1/p), p by the sectors a request")
+        print("# carries " + ", ".join(f"{k}: {v:.2f}" for k, v in ps['rw_p']) + " (not in the model)")
+    print("# a part-written sector's L2 cost by the sectors of its line in one request: probe "
+          + ("pstr" if 'partial_req' in ps else "pipe"))
+    print("partial_req=" + ",".join(f"{k}:{v:.3f}" for k, v in c['partial_req']))

@@ -159,7 +159,7 @@ static void run_pstr(void)
     double mhz = (double)spin / (ms * 1e3);
     printf("probe,op,piece_bytes,stride_pieces,sectors_per_inst,lines_per_inst,most_bytes_a_sector,ms,"
            "sectors_per_ns,cycles_per_inst_sm\n");
-    printf("spin,clock_mhz,0,0,0,0,0,%.4f,%.1f,0\n", ms, mhz);
+    printf("pstr_spin,clock_mhz,0,0,0,0,0,%.4f,%.1f,0\n", ms, mhz);
     pstr_run<2>(buf, bytes, sink, mhz);
     pstr_run<4>(buf, bytes, sink, mhz);
     pstr_run<8>(buf, bytes, sink, mhz);
