@@ -3,9 +3,9 @@ joins written runs (join: dram_join_write) and its pace at part-written
 sectors by the share of the line one block writes (fill: partial_fill_4,
 partial_fill_8), the sectors written by several blocks that it loses while
 they run (colw: partial_shared_lost), and its rates by the sectors a request
-carries and how its reads and writes overlap (pstr: l2_read_sectors_ns,
-partial_req; and how its reads and writes overlap, measured and not in the
-model: docs/prediction.md).  Imported by calibrate.py."""
+carries (pstr: l2_read_sectors_ns, partial_req; with how its reads and writes
+overlap, measured and not in the model: docs/prediction.md).  Imported by
+calibrate.py."""
 import statistics
 
 
@@ -118,7 +118,7 @@ def pstr(t):
         out['l2_read_sectors_ns'] = statistics.median(reads)
     if len(rate) == 3:
         out['partial_req'] = [(k, rate[1] / rate[k]) for k in (1, 2, 4)]
-    if len(ps) == 3:  # 1/p, a curve's values lie in (0, 1]
+    if len(ps) == 3:
         out['rw_p'] = [(k, statistics.median(ps[k])) for k in (1, 2, 4)]
     return out
 

@@ -7,7 +7,10 @@
  * 1 to a request, and its one part-written case, 1 to a request; a column of a
  * narrow matrix (copy_row's 1-wide blocks at 6x20000000 f32: lane l at
  * 24 l bytes) sends requests of 4 part-written sectors, which no probe had
- * measured, and the model prices them 30-40 % dearer than they measure.
+ * measured, and the model's l2 limit put such launches 25-40 % below their
+ * measure.  What it found (the read rate 311 sectors/ns at 2 or more sectors
+ * a request, partial_req 0.742 and 0.617): docs/prediction.md, "The L2 by the
+ * shape of its requests".
  *
  * The pattern: warp instruction j of a warp puts lane l on piece j 32 s + l s
  * of a 16 MB buffer that stays in the L2 (P-byte pieces, P = 2, 4, 8; a
