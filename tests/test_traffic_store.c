@@ -104,7 +104,7 @@ static void test_partial_sectors_by_request(void **state)
     assert_int_equal(traffic_compute(&c, &t, h200->l2_bytes, &tr), 0);
     assert_int_equal(predict_config(&c, &t, &tr, h200, &p), 0);
     assert_int_equal(predict_config(&c, &t, &tr, &flat, &q), 0);
-    assert_true(fabs(p.l2_partial_cost / q.l2_partial_cost - 0.617) < 0.01); /* probe pstr */
+    assert_true(fabs(p.l2_partial_cost / q.l2_partial_cost - 0.667) < 0.01);
     assert_true(p.t_ms[TPX_LIM_L2] < q.t_ms[TPX_LIM_L2]);
 }
 

@@ -29,11 +29,12 @@ catalog (docs/prediction.md, "Calibration"):
   partial_shared_lost   colw: part-written sectors lost while their writers run
   partial_req           pipe (l2_st): a part-written sector's L2 cost by the
                         sectors of its line one request carries (1, 2, 4), over
-                        one alone (docs/prediction.md); pstr's where given
+                        one alone (docs/prediction.md)
   ld_line_cycles, smem_wavefront_cycles, smem_instr_cycles,
   l2_read_sectors_ns, l2_write_sectors_ns
                         pipe: cycles per line / wavefront, L2 sector rates
-                        (the read rate pstr's where given: calibrate_l2.py)
+                        (pstr's read rate and partial_req printed beside them
+                        as comments: measured, tried, not in the model)
   ld_hit_line_cycles    l1s: the column walk, every warp of an SM hitting the
                         same lines (a block's warps sharing the rows they
                         reuse); the pipe probe's own-lines hit where absent
@@ -334,8 +335,7 @@ def main():
             sms = int(line.split('sms ')[1].split(',')[0])
     t['pipe_rows'] = [r for k in ('l1_ld', 'sh_ld', 'sh_st', 'l2_ld', 'l2_st')
                       for r in ([[k] + x for x in t.get(k, [])])]
-    c, ps = pipe(t), pstr(t)
-    c.update(ps)
+    c, ps = pipe(t), pstr(t)  # pstr's: comments beside the pipe's (calibrate_l2.print_l2)
     c['launch_ns_per_block'], c['launch_ns_per_warp'] = launch(t)
     err, lat, a_w, bw, p = fit_stream(t, c, sms)
     lat, a_w = fit_round_trip(t, c, sms, lat, a_w, bw, p)

@@ -2,10 +2,10 @@
 joins written runs (join: dram_join_write) and its pace at part-written
 sectors by the share of the line one block writes (fill: partial_fill_4,
 partial_fill_8), the sectors written by several blocks that it loses while
-they run (colw: partial_shared_lost), and its rates by the sectors a request
-carries (pstr: l2_read_sectors_ns, partial_req; with how its reads and writes
-overlap, measured and not in the model: docs/prediction.md).  Imported by
-calibrate.py."""
+they run (colw: partial_shared_lost); and pstr's rates by the sectors a request
+carries and how its reads and writes overlap, printed as comments: measured,
+tried as the profile's values and not kept (docs/prediction.md, "The L2 by the
+shape of its requests").  Imported by calibrate.py."""
 import statistics
 
 
@@ -124,16 +124,18 @@ def pstr(t):
 
 
 def print_l2(c, ps):
-    """The L2's rates and partial_req: pstr's (ps) where its table was
-    given, else the pipe probe's (c)."""
+    """The L2's rates and partial_req from the pipe probe (c), with pstr's
+    (ps) as comments where its table was given."""
     if 'l2_read_sectors_ns' in ps:
-        print("# the L2's read rate: probe pstr's loads of 2 or more sectors a line (the pipe")
-        print("# probe's one line an instruction runs at the SM's pace)")
+        print(f"# pstr: reads at {ps['l2_read_sectors_ns']:.0f} sectors/ns at 2 or more sectors a request "
+              "(not in the model)")
     print(f"l2_read_sectors_ns={c['l2_read_sectors_ns']:.0f}")
     print(f"l2_write_sectors_ns={c['l2_write_sectors_ns']:.0f}")
-    if 'rw_p' in ps:  # measured, not priced (docs/prediction.md, "What the model leaves out")
+    if 'rw_p' in ps:
         print("# pstr's copy: reads and writes overlap, (r^p + w^p)^(1/p), p by the sectors a request")
         print("# carries " + ", ".join(f"{k}: {v:.2f}" for k, v in ps['rw_p']) + " (not in the model)")
-    print("# a part-written sector's L2 cost by the sectors of its line in one request: probe "
-          + ("pstr" if 'partial_req' in ps else "pipe"))
+    if 'partial_req' in ps:
+        print("# pstr: part-written sectors 1, 2, 4 to a request " +
+              ",".join(f"{k}:{v:.3f}" for k, v in ps["partial_req"]) + " (not in the model)")
+    print("# a part-written sector's L2 cost by the sectors of its line in one request: probe pipe")
     print("partial_req=" + ",".join(f"{k}:{v:.3f}" for k, v in c['partial_req']))
