@@ -50,7 +50,7 @@
  *   lrc     K blocks D launches apart read the same addresses, N lines an
  *           instruction (probe_lrc.cuh): what the L2 request coalescer merges
  *           (under ncu);
- *   pstr    lane l on piece l s of P-byte pieces, loads and stores in an
+ *   pstr    lane l on piece l s of P-byte pieces, loads, stores and a copy in an
  *           L2-resident buffer (probe_pstr.cuh): the L2's cost by the sectors a
  *           request carries and the bytes each gets (part-written sectors 4 to
  *           a request, as a narrow matrix's column sends them);

@@ -9,7 +9,8 @@
  * 24 l bytes) sends requests of 4 part-written sectors, which no probe had
  * measured, and the model's l2 limit put such launches 25-40 % below their
  * measure.  What it found (the read rate 311 sectors/ns at 2 or more sectors
- * a request, partial_req 0.742 and 0.617): docs/prediction.md, "The L2 by the
+ * a request, partial_req 0.742 and 0.617, reads and writes overlapping) and
+ * why the model does not use it yet: docs/prediction.md, "The L2 by the
  * shape of its requests".
  *
  * The pattern: warp instruction j of a warp puts lane l on piece j 32 s + l s
