@@ -8,7 +8,6 @@ config, and OUTDIR/bench.csv the measured and predicted GB/s.  One row a config.
 usage: ncu_narrow_table.py TPX OUTDIR > table.csv
 """
 import csv
-import glob
 import os
 import subprocess
 import sys
@@ -51,9 +50,7 @@ def main():
             bench[(r["kernel"], r["block"], f"{r['width']}x{r['height']}", r["dtype"])] = r
     print("kernel,block,size,dtype,gbs,predicted_gbs,time_us,model_l2_rd_Msectors,lts_rd_Msectors,"
           "model_l2_wr_Msectors,lts_wr_Msectors,l1_hit_pct,lts_pct")
-    for path in sorted(glob.glob(os.path.join(out, "ncu_*.csv"))):
-        parts = os.path.basename(path)[4:-4].split("_")
-        k, (b, s, dt) = "_".join(parts[:-3]), parts[-3:]
+    for k, b, s, dt, path in ncu_raw.configs(out):
         m = ncu_row(path)
         if not m:
             continue

@@ -14,22 +14,12 @@ import sys
 import ncu_raw
 
 
-def ncu_rows(path):
-    """(dram read MB, dram write MB) per k_colw launch, in order."""
-    got = ncu_raw.launches(path, "k_colw", ("dram__bytes_read.sum", "dram__bytes_write.sum"), "colw_table")
-    return [(rd / 1e6, wr / 1e6) for rd, wr in got]
-
-
 def main():
     if len(sys.argv) != 3:
         sys.exit(__doc__.strip().splitlines()[-1])
-    with open(sys.argv[1]) as fh:
-        timed = [l.strip() for l in fh if l.startswith("colw,")]
-    counts = ncu_rows(sys.argv[2])
-    if len(counts) != len(timed):
-        sys.exit(f"colw_table: {len(timed)} timed rows, {len(counts)} Nsight Compute launches")
-    for t, (rd, wr) in zip(timed, counts):
-        print(f"{t},{rd:.1f},{wr:.1f}")
+    met = ("dram__bytes_read.sum", "dram__bytes_write.sum")
+    for t, (rd, wr) in ncu_raw.paired(sys.argv[1], "colw,", sys.argv[2], "k_colw", met, "colw_table"):
+        print(f"{t},{rd / 1e6:.1f},{wr / 1e6:.1f}")
 
 
 if __name__ == "__main__":

@@ -20,22 +20,13 @@ MET = ("l1tex__t_sectors_pipe_lsu_mem_global_op_ld.sum", "lts__t_sectors_srcunit
        "lrc__request_sectors_op_read_coalescing_achieved_type_hardware.sum")
 
 
-def ncu_rows(path):
-    """(L1's load sectors, the L2's read sectors, the LRC's merged) per k_lrc launch, in order."""
-    return ncu_raw.launches(path, "k_lrc", MET, "lrc_table")
-
-
 def main():
     if len(sys.argv) != 3:
         sys.exit(__doc__.strip().splitlines()[-1])
-    with open(sys.argv[1]) as fh:
-        timed = [l.strip() for l in fh if l.startswith("lrc,")]
-    counts = ncu_rows(sys.argv[2])
-    if len(counts) != len(timed):
-        sys.exit(f"lrc_table: {len(timed)} timed rows, {len(counts)} Nsight Compute launches")
+    rows = ncu_raw.paired(sys.argv[1], "lrc,", sys.argv[2], "k_lrc", MET, "lrc_table")
     print("probe,k,d,lines_per_inst,line_gap,blocks,ms,l1_sectors,distinct_sectors,"
           "l1_Msectors,lts_rd_Msectors,lrc_merged_Msectors,merged_share")
-    for t, (l1, lts, merged) in zip(timed, counts):
+    for t, (l1, lts, merged) in rows:  # L1's load sectors, the L2's read sectors, the LRC's merged
         distinct = float(t.split(",")[8])
         share = (l1 - lts) / (l1 - distinct) if l1 > distinct else float("nan")
         print(f"{t},{l1 / 1e6:.3f},{lts / 1e6:.3f},{merged / 1e6:.3f},{share:.3f}")
