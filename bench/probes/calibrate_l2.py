@@ -89,8 +89,8 @@ def pstr(t):
     if not rows:
         return {}
     by = {}
-    for op, p, s, sect, lines, most, ms, rate, _ in rows:
-        by.setdefault((op, int(p), int(s)), []).append((float(ms), float(rate), int(sect), int(lines),
+    for op, p, s, sect, lines, most, ms, per_ns, _ in rows:
+        by.setdefault((op, int(p), int(s)), []).append((float(ms), float(per_ns), int(sect), int(lines),
                                                           int(most)))
     med = {k: (statistics.median(x[0] for x in v), statistics.median(x[1] for x in v)) + v[0][2:]
            for k, v in by.items()}
