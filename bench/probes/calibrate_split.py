@@ -25,11 +25,52 @@ def model_times(tpx, profile, tb, off, bx, by):
     return p['ms_unsplit'], p['walk_pace']
 
 
+# Rows a thread the curves take: the probe measures 1 to 32 since 2026-12-01,
+# and the per-tile shares at 1 and 2 did not rank the catalog's blocks better
+# than the median over 4 to 32 (docs/PERFORMANCE.md, "Split rows by rows a
+# thread"), so the curves keep the range they were first read over.
+REPS_MIN = 4
+
+
+def tile_shares(t, launch_ns, dram_gbs, p_norm, tpx=None, profile=None, tag='split', floor=0.8):
+    """(element bytes, offset, bx, reps, share) for every tile of the probe
+    table t's rows tagged TAG: the rate the split stores drain at over
+    dram_gbs that makes the model's own time at the probe's tile grow by the
+    measured ratio (see split), capped at 1; None where it grows by no more
+    than the model says already.  Tiles whose block launches alone take FLOOR of the
+    reference's time are left out (None: none are)."""
+    d = {}
+    for tb, off, side, bx, reps, by, bps, ms, gbs in t.get(tag, []):
+        if side == '2' or off == '32':  # the reference is side 3: both on sectors
+            key = (int(tb), int(off), int(bx), int(reps))
+            d[key] = (min(float(ms), d.get(key, (math.inf,))[0]), int(by))  # the faster run
+    for (tb, off, bx, reps), (ms, by) in sorted(d.items()):
+        ref = d.get((tb, 32, bx, reps))
+        if off == 32 or not ref:
+            continue
+        if floor is not None and (8192 // bx) ** 2 * launch_ns * 1e-6 >= floor * ref[0]:
+            continue
+        ratio = ref[0] / ms
+        t_ref = t_un = ref[0]
+        w = 1.0
+        if tpx:
+            got = [model_times(tpx, profile, tb, o, bx, by) for o in (32, off)]
+            if None in got:
+                continue
+            (t_ref, w), (t_un, _) = got
+        grown = (t_ref * w / ratio) ** p_norm - (t_un * w) ** p_norm
+        if grown <= 0:  # no slower than the model already is: no limit to add
+            yield tb, off, bx, reps, None
+            continue
+        share = 8192 * 8192 * tb / (grown ** (1 / p_norm) * 1e6) / dram_gbs
+        yield tb, off, bx, reps, min(1.0, share)
+
+
 def split(t, launch_ns, dram_gbs, p_norm, tpx=None, profile=None, tag='split'):
     """The rate the stores of rows split across sectors drain at, as a share
     of dram_gbs, by offset and the bytes of a tile row (element sizes agree
     by bytes, not by elements): the median over element sizes and rows a
-    thread (4 to 32) of the split probe's side 2 (the rows written
+    thread (REPS_MIN to 32) of the split probe's side 2 (the rows written
     split, the rows read on sectors) against its reference (both on
     sectors).  The model puts it beside its other limits in a p-norm
     (predict.c), so the rate is what makes the model's own time at the
@@ -46,31 +87,13 @@ def split(t, launch_ns, dram_gbs, p_norm, tpx=None, profile=None, tag='split'):
     reference in that order; the model's times are tile_rows' (cartesian)
     at the same tile, since no walk of the catalog has that order at rows
     on sectors (tile_vec takes its 16-byte path there)."""
-    d = {}
-    for tb, off, side, bx, reps, by, bps, ms, gbs in t.get(tag, []):
-        if side == '2' or off == '32':  # the reference is side 3: both on sectors
-            key = (int(tb), int(off), int(bx), int(reps))
-            d[key] = (min(float(ms), d.get(key, (math.inf,))[0]), int(by))  # the faster run
     curves = {}
-    for (tb, off, bx, reps), (ms, by) in sorted(d.items()):
-        ref = d.get((tb, 32, bx, reps))
-        if off == 32 or not ref or (8192 // bx) ** 2 * launch_ns * 1e-6 >= 0.8 * ref[0]:
+    for tb, off, bx, reps, share in tile_shares(t, launch_ns, dram_gbs, p_norm, tpx, profile, tag):
+        if reps < REPS_MIN:
             continue
-        ratio = ref[0] / ms
-        t_ref = t_un = ref[0]
-        w = 1.0
-        if tpx:
-            got = [model_times(tpx, profile, tb, o, bx, by) for o in (32, off)]
-            if None in got:
-                continue
-            (t_ref, w), (t_un, _) = got
-        grown = (t_ref * w / ratio) ** p_norm - (t_un * w) ** p_norm
         shares = curves.setdefault(off, {}).setdefault(bx * tb, [])
-        if grown <= 0:  # no slower than the model already is: no limit to add
-            continue
-        t_split = grown ** (1 / p_norm)
-        share = 8192 * 8192 * tb / (t_split * 1e6) / dram_gbs
-        shares.append(min(1.0, share))
+        if share is not None:
+            shares.append(share)
     # a tile row where no tile was slower than the model: a limit that never
     # binds (1), not a gap the curve would fill with its last point
     return {off: [(bx, statistics.median(v) if v else 1.0) for bx, v in sorted(c.items())]

@@ -8,7 +8,7 @@
  * with O a multiple of 32 (the reference, rows off 128 bytes but on
  * sectors) no tile row is split; with O = 16, 8, 4 or 2 all but one row in
  * 32 / gcd(O, 32) start inside a sector and touch one more.  Tiles of 8 to
- * 128 elements by 4 to 32 rows a thread, every element size: the model's
+ * 128 elements by 1 to 32 rows a thread, every element size: the model's
  * split-row pace (bench/probes/calibrate.py, split) is the time at O over
  * the time at the reference, by the tile row's bytes and how many of its
  * rows split.  No catalog kernel.
@@ -54,6 +54,8 @@ static void split_t(void *s, void *d, int n)
             if (off == 32 ? side != 3 : (MODE & 8) && side != 2) /* 32: the reference */
                 continue;
             for (int bx : {8, 16, 32, 64, 128}) {
+                split_one<T, 1, MODE>(s, d, n, off, side, bx);
+                split_one<T, 2, MODE>(s, d, n, off, side, bx);
                 split_one<T, 4, MODE>(s, d, n, off, side, bx);
                 split_one<T, 8, MODE>(s, d, n, off, side, bx);
                 split_one<T, 16, MODE>(s, d, n, off, side, bx);
