@@ -84,6 +84,37 @@ static void test_issue_binds_thin(void **state)
     assert_non_null(strstr(why, "to instruction issue"));
 }
 
+/* A grid of more than 65,535 block rows launches folded into one row and
+ * every thread unfolds its block with a division: smem_rect 1x256 at
+ * 6 x 16776960 has 65,535 block rows, at 6 x 16777216 65,536.  Both tiles
+ * whole, so a warp's count differs by the record's fold cost alone
+ * (Nsight Compute on an H200, 6x20000000 f32: 146 a warp at 1x256, folded,
+ * 125 at 1x512, not; the record's cost is fitted to the instruction probe's
+ * folded launches, insts_fit.py), and the words name it where issue binds. */
+static void test_grid_fold(void **state)
+{
+    (void)state;
+    tpx_config flat = test_cfg(TPX_K_SMEM_RECT, 1, 256, 6, 16776960, TPX_F32, 0);
+    tpx_config fold = test_cfg(TPX_K_SMEM_RECT, 1, 256, 6, 16777216, TPX_F32, 0);
+    assert_int_equal(insts_grid_folded(&flat), 0);
+    assert_int_equal(insts_grid_folded(&fold), 1);
+    assert_true(insts_edge_share(&flat) == 0 && insts_edge_share(&fold) == 0);
+    double z = insts_fold_cost();
+    assert_true(z > 10 && z < 40);
+    assert_true(fabs(insts_per_warp(&fold, NULL) - insts_per_warp(&flat, NULL) - z) < 1e-9);
+    tpx_profile prof = issue_prof();
+    tpx_prediction p, q;
+    predict_dt(&prof, TPX_K_SMEM_RECT, 1, 256, 6, 16777216, TPX_F32, &p);
+    predict_dt(&prof, TPX_K_SMEM_RECT, 1, 256, 6, 16776960, TPX_F32, &q);
+    assert_true(p.fold_insts == z && q.fold_insts == 0);
+    assert_int_equal(p.limiter, TPX_LIM_ISSUE);
+    char why[TPX_MSG];
+    predict_explain(&p, &prof, why, sizeof why);
+    assert_non_null(strstr(why, "of them unfold the grid: over 65,535 block rows"));
+    predict_explain(&q, &prof, why, sizeof why);
+    assert_null(strstr(why, "unfold"));
+}
+
 /* Every catalog kernel at every element size has a count, whole and at the
  * edge, compiled shapes and not: no launch goes without the limit. */
 static void test_record_complete(void **state)
@@ -159,6 +190,7 @@ int main(void)
         cmocka_unit_test(test_issue_time),
         cmocka_unit_test(test_issue_binds_thin),
         cmocka_unit_test(test_record_complete),
+        cmocka_unit_test(test_grid_fold),
         cmocka_unit_test(test_strip_kernels),
         cmocka_unit_test(test_edge_round_trips),
     };

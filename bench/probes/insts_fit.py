@@ -8,6 +8,12 @@ compiled_loads_per_thread), mixed by the share of edge blocks:
 fitted by least squares on relative error to the counts of
 bench/probes/insts_parse.py's table, f and L taken from tpx itself
 (`tpx bench --no-gpu --json`: prediction.edge_share, loads_per_thread).
+A grid taller than CUDA's y limit launches folded, and every thread then
+unfolds its block with a division (kernels/tpx_kernel_body.cuh,
+tpx_launch_tile): the record's "fold z" line, z the median over the probe's
+folded launches of their count over what the fit of their kernel's
+unfolded launches predicts; the rows are then fitted to every launch, the
+folded ones less z (prediction.grid_folded says which).
 It prints each fit's error, and the error where one size at a time is left
 out of the fit and predicted (the counts at a size it never saw).
 usage: insts_fit.py --tpx TPX TABLE.csv[.gz] > assets/kernel_insts.txt
@@ -39,10 +45,10 @@ def features(tpx, rows):
             if "loads_per_thread" in p and "edge_share" in p:
                 # the row the model reads (compiled_insts_lean): a tpx without
                 # it would file tile_strip's two kernels under one
-                if "insts_lean" not in p:
-                    sys.exit(f"insts_fit: {tpx} gives no insts_lean: build the tpx of this tree")
+                if "insts_lean" not in p or "grid_folded" not in p:
+                    sys.exit(f"insts_fit: {tpx} gives no insts_lean or grid_folded: build the tpx of this tree")
                 out[(k, s, d, r["config"]["block"])] = (p["loads_per_thread"], p["edge_share"],
-                                                        p["insts_lean"])
+                                                        p["insts_lean"], bool(p["grid_folded"]))
     return out
 
 
@@ -114,6 +120,25 @@ def errs(co, pts):
     return sorted(abs(predict(co, l, f) / n - 1) for l, f, n in pts)
 
 
+def fold_cost(groups):
+    """The median of the folded launches' counts over what their group's
+    unfolded launches predict (groups with at least three of those), and
+    words on its spread and count."""
+    res = []
+    for pts in groups.values():
+        plain = [(l, f, n) for l, f, n, _, folded in pts if not folded]
+        if len(plain) < 3:
+            continue
+        co = fit(plain)
+        res += [n - predict(co, l, f) for l, f, n, _, folded in pts if folded]
+    if not res:
+        return 0.0, "no folded launch in the table"
+    res.sort()
+    z = statistics.median(res)
+    return z, (f"{len(res)} folded launches, quartiles {res[len(res) // 4]:.1f} and "
+               f"{res[3 * len(res) // 4]:.1f}")
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--tpx", required=True)
@@ -128,7 +153,8 @@ def main():
     for r in rows:
         f = feat.get((r["kernel"], r["size"], r["dtype"], r["block"]))
         if f:
-            groups[(r["kernel"], esize[r["dtype"]], f[2])].append((f[0], f[1], float(r["inst_per_warp"]), r["size"]))
+            groups[(r["kernel"], esize[r["dtype"]], f[2])].append((f[0], f[1], float(r["inst_per_warp"]), r["size"], f[3]))
+    z, spread = fold_cost(groups)
     print("# Warp instructions of every catalog kernel, by element size and whether its loops are")
     print("# compiled for the rep count (1) or run at run time (0): a + b L in a whole tile, c + d L")
     print("# in a tile at the matrix's edge (L: a thread's loads), read by src/model/insts.c.")
@@ -136,8 +162,11 @@ def main():
     print("# (bench/probes/insts.sh, Nsight Compute on an H200, sm_90 SASS;")
     print("# bench/results/issue18/h200_insts.csv.gz).  Do not edit.  Per row: the fit's median and")
     print("# 90th-percentile error, and the same with each size left out of the fit and predicted.")
+    print(f"# A folded grid's unfolding: z instructions a warp more ({spread}).")
+    print(f"fold {z:.1f}")
     allfit, allcv = [], []
-    for (k, e, comp), pts in sorted(groups.items()):
+    for (k, e, comp), pts0 in sorted(groups.items()):
+        pts = [(l, f, n - z if folded else n, s) for l, f, n, s, folded in pts0]
         p3 = [(l, f, n) for l, f, n, _ in pts]
         co = fit(p3)
         fe = errs(co, p3)

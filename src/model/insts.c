@@ -24,11 +24,18 @@ typedef struct insts_row {
 enum { INSTS_MAX = 128 };
 static insts_row insts_rows[INSTS_MAX];
 static int insts_n;
+/* A warp's instructions more where the grid launches folded ("fold z"). */
+static double insts_fold;
 static pthread_once_t insts_once = PTHREAD_ONCE_INIT;
 
 static void insts_line(const char *line, void *ctx)
 {
     (void)ctx;
+    double z;
+    if (sscanf(line, "fold %lf", &z) == 1 && z >= 0 && z < 1e4) {
+        insts_fold = z;
+        return;
+    }
     if (insts_n == INSTS_MAX)
         return;
     insts_row *r = &insts_rows[insts_n];
@@ -92,6 +99,28 @@ double insts_edge_share(const tpx_config *c)
     return edge < 0 ? 0 : edge > 1 ? 1 : edge;
 }
 
+/* A grid taller than CUDA's y limit launches folded into one row, and every
+ * thread unfolds its block's (bx, by) from blockIdx.x with a 32-bit division
+ * by a run-time GX (tpx_launch_tile, kernels/tpx_kernel_body.cuh): Nsight
+ * Compute counts 146 instructions a warp for smem_rect 1x256 at 6x20000000
+ * f32, 125 for 1x512 (not folded), and the time follows them (0.70 against
+ * 0.60 ms on an H200).  A kernel of the kernel language reads its own grid. */
+int insts_grid_folded(const tpx_config *c)
+{
+    if (tpx_is_user(c->kernel))
+        return 0;
+    tpx_geom g = config_geom(c);
+    long long gx, gy;
+    tpx_grid_dims(c->kernel, c->w, c->h, c->bx, c->by, tpx_vec(&g), &gx, &gy);
+    return tpx_grid_folded(gy);
+}
+
+double insts_fold_cost(void)
+{
+    pthread_once(&insts_once, insts_load);
+    return insts_fold;
+}
+
 double insts_per_warp(const tpx_config *c, double *edge_share)
 {
     double f = insts_edge_share(c);
@@ -102,6 +131,6 @@ double insts_per_warp(const tpx_config *c, double *edge_share)
         return 0;
     double l = compiled_loads_per_thread(c);
     double whole = r->a + r->b * l, edge = r->c + r->d * l;
-    double n = (1 - f) * whole + f * edge;
+    double n = (1 - f) * whole + f * edge + (insts_grid_folded(c) ? insts_fold_cost() : 0);
     return n > 1 ? n : 1;
 }

@@ -120,6 +120,11 @@ static void issue_words(const tpx_prediction *p, char *buf, size_t n)
     thousands((double)p->blocks * p->warps_per_block, warps, sizeof warps);
     int k = snprintf(buf, n, "limited by instruction issue: %s warps x %.0f instructions, %.1f an SM a cycle",
                      warps, p->insts_per_warp, p->issue_rate);
+    char rows[32];
+    thousands((double)TPX_GRID_Y_MAX, rows, sizeof rows);
+    if (p->fold_insts > 0 && k > 0 && (size_t)k < n) /* insts_grid_folded */
+        k += snprintf(buf + k, n - (size_t)k, " (%.0f of them unfold the grid: over %s block rows, "
+                      "launched in one)", p->fold_insts, rows);
     if (p->edge_share >= 0.5 && k > 0 && (size_t)k < n)
         snprintf(buf + k, n - (size_t)k, "; %.0f %% of the blocks' tiles pass the matrix's edge, "
                  "their warps running the guards for a few elements", 100 * p->edge_share);
