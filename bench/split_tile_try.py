@@ -25,6 +25,7 @@ import sys
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), 'probes'))
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import calibrate  # noqa: E402 (its probe-table and profile readers)
 import calibrate_split  # noqa: E402
 import predict_eval  # noqa: E402
 
@@ -35,27 +36,15 @@ def profile_value(profile, key):
     """KEY of assets/devices/PROFILE.txt, the profile tpx embeds"""
     path = os.path.join(os.path.dirname(os.path.abspath(__file__)), '..', 'assets', 'devices',
                         profile + '.txt')
-    with open(path) as f:
-        for line in f:
-            if line.startswith(key + '='):
-                return float(line.split('=', 1)[1])
-    raise SystemExit(f'{key} not in {path}')
-
-
-def table(paths, tag):
-    t = {tag: []}
-    for path in paths.split(','):
-        with open(path) as f:
-            for line in f:
-                cells = line.strip().split(',')
-                if cells[0] == tag:
-                    t[tag].append(cells[1:])
-    return t
+    values = calibrate.profile_values(path)
+    if key not in values:
+        raise SystemExit(f'{key} not in {path}')
+    return float(values[key])
 
 
 def shares(paths, tag, a, launch_ns, dram, p):
-    got = calibrate_split.tile_shares(table(paths, tag), launch_ns, dram, p, a.tpx, a.profile,
-                                      tag, floor=None)
+    got = calibrate_split.tile_shares(calibrate.table(paths.split(',')), launch_ns, dram, p,
+                                      a.tpx, a.profile, tag, floor=None)
     return {(tb, off, bx, reps): s for tb, off, bx, reps, s in got if s is not None}
 
 

@@ -121,16 +121,18 @@ double insts_fold_cost(void)
     return insts_fold;
 }
 
-double insts_per_warp(const tpx_config *c, double *edge_share)
+double insts_per_warp(const tpx_config *c, double *edge_share, double *fold)
 {
-    double f = insts_edge_share(c);
+    double f = insts_edge_share(c), z = insts_grid_folded(c) ? insts_fold_cost() : 0;
     if (edge_share)
         *edge_share = f;
+    if (fold)
+        *fold = z;
     const insts_row *r = insts_find(c);
     if (!r)
         return 0;
     double l = compiled_loads_per_thread(c);
     double whole = r->a + r->b * l, edge = r->c + r->d * l;
-    double n = (1 - f) * whole + f * edge + (insts_grid_folded(c) ? insts_fold_cost() : 0);
+    double n = (1 - f) * whole + f * edge + z;
     return n > 1 ? n : 1;
 }

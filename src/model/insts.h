@@ -26,7 +26,8 @@ double insts_fold_cost(void);
 
 /* Instructions a warp of c's launch executes, on average over its blocks;
  * 0 where the record has no row for the kernel.  *edge_share (may be NULL):
- * the share of edge blocks it mixed by (insts_edge_share). */
-double insts_per_warp(const tpx_config *c, double *edge_share);
+ * the share of edge blocks it mixed by (insts_edge_share); *fold (may be
+ * NULL): the instructions of it that unfold a folded grid (0: not folded). */
+double insts_per_warp(const tpx_config *c, double *edge_share, double *fold);
 
 #endif

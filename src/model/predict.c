@@ -327,8 +327,7 @@ static void walk_pace(const tpx_config *c, const tpx_profile *prof, tpx_predicti
 static void issue_limit(const tpx_config *c, const tpx_totals *t, const tpx_profile *prof,
                         tpx_prediction *p)
 {
-    p->insts_per_warp = insts_per_warp(c, &p->edge_share);
-    p->fold_insts = insts_grid_folded(c) ? insts_fold_cost() : 0;
+    p->insts_per_warp = insts_per_warp(c, &p->edge_share, &p->fold_insts);
     if (prof->issue_per_cycle <= 0 || p->insts_per_warp <= 0)
         return;
     double warps = (double)t->blocks * (double)t->warps_per_block;
