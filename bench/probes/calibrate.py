@@ -83,7 +83,7 @@ import math
 import statistics
 import sys
 
-from calibrate_l2 import fill, join, print_l2, print_shared_lost, pstr
+from calibrate_l2 import fill, join, print_l2, print_lrc, print_shared_lost, pstr
 from calibrate_split import split
 
 
@@ -389,6 +389,7 @@ def main():
     for p, curve in sorted(fc.items()):
         print(f"partial_fill_{p}=" + ",".join(f"{x:g}:{y:.3f}" for x, y in curve))
     print_shared_lost(t, sms)
+    print_lrc(t)
     big = max(chase)
     print(f"# chase: unloaded latency {chase[min(chase)]:.0f} ns (L2), {chase[big]:.0f} ns "
           f"(DRAM, {big >> 20} MiB)")

@@ -139,3 +139,27 @@ def print_l2(c, ps):
               ",".join(f"{k}:{v:.3f}" for k, v in ps["partial_req"]) + " (not in the model)")
     print("# a part-written sector's L2 cost by the sectors of its line in one request: probe pipe")
     print("partial_req=" + ",".join(f"{k}:{v:.3f}" for k, v in c['partial_req']))
+
+
+def lrc(t):
+    """The lrc probe's pairs (K = 2 blocks read the same addresses, D launches
+    apart) over the many-wave grid (lines 1 apart, 512 MB): the share of the
+    possible merges the L2 request coalescer made, by D, per lines a warp
+    instruction spans (1, 2, 4, 8): {lines: [(D, share)]}."""
+    out = {}
+    for r in t.get('lrc', []):
+        k, d, n, gap, share = r[0], int(r[1]), int(r[2]), r[3], r[11]
+        if k == '2' and gap == '1' and share != 'nan':
+            out.setdefault(n, []).append((d, max(0.0, float(share))))
+    return {n: sorted(v) for n, v in out.items()}
+
+
+def print_lrc(t):
+    """calibrate.py's lines for lrc_merge_*, where the lrc probe's table was given."""
+    curves = lrc(t)
+    if curves:
+        print("# the share of the possible merges of one read request from two blocks D launches")
+        print("# apart that the L2 request coalescer makes, by D, per lines a warp instruction")
+        print("# spans: probe lrc under Nsight Compute (its pairs over 512 MB)")
+    for n, curve in sorted(curves.items()):
+        print(f"lrc_merge_{n}=" + ",".join(f"{d}:{s:.3f}" for d, s in curve))

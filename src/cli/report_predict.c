@@ -74,6 +74,7 @@ void report_prediction_json(json_writer *w, const tpx_config *c, const tpx_total
     json_double(w, "l2_store_partial", p.l2_partial, 3);
     json_double(w, "l2_partial_cost", p.l2_partial_cost, 3);
     json_double(w, "l2_partial_line_share", p.l2_partial_share, 3);
+    json_double(w, "l2_read_merged_sectors", p.l2_merged, 0);
     json_double(w, "inflight_mb", p.inflight_mb, 2);
     json_double(w, "shared_lost_sectors", p.shared_lost, 0);
     json_int(w, "walk_registers", p.walk_regs);

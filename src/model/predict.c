@@ -219,7 +219,9 @@ static double l2_ms(const tpx_traffic *tr, const tpx_profile *prof, tpx_predicti
         p->l2_partial_cost = part / (double)tr->l2_st_partial;
     }
     double st = (double)tr->l2_st_sectors - (double)tr->l2_st_partial + part;
-    double ms = ((double)tr->l2_ld_sectors / prof->l2_read_sectors_ns +
+    p->l2_merged = traffic_lrc_merged(tr->lrc_sectors, prof, (double)tr->l2_ld_sectors, tr->a_sectors);
+    p->l2_merged_share = tr->l2_ld_sectors > 0 ? p->l2_merged / (double)tr->l2_ld_sectors : 0;
+    double ms = (((double)tr->l2_ld_sectors - p->l2_merged) / prof->l2_read_sectors_ns +
                  st / prof->l2_write_sectors_ns) * 1e-6;
     if (prof->rmw_gbs > 0)
         ms += 128.0 * (tr->split_evicted - tr->split_evicted_whole + p->shared_lost) /

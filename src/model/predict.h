@@ -89,6 +89,8 @@ typedef struct tpx_prediction {
     double l2_partial;          /* store sectors the L2 gets in part, over all it gets */
     double l2_partial_cost;     /* ... the L2 accesses each costs, on average */
     double l2_partial_share;    /* ... the share of its line their block writes, on average */
+    double l2_merged;           /* read sectors the L2 request coalescer merges (traffic_lrc.h) */
+    double l2_merged_share;     /* ... over the read sectors L1 sends it */
     double inflight_mb;         /* the data the resident blocks move, MB (partial_shared_lost) */
     double shared_lost;         /* sectors written in part by several blocks that the L2 loses
                                    while they run, beyond those their launch distance loses */

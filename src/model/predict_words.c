@@ -107,9 +107,12 @@ static void l2_words(const tpx_prediction *p, const tpx_profile *prof, char *buf
     int k = snprintf(buf, n, "limited by L2 bandwidth: %.0f GB/s of sector traffic",
                      32.0 * (prof->l2_read_sectors_ns + prof->l2_write_sectors_ns) / 2);
     if (p->l2_partial >= 0.5 && k > 0 && (size_t)k < n)
-        snprintf(buf + k, n - (size_t)k,
-                 "; stores in part: %.1f accesses each, a block writing %.0f %% of each line",
-                 p->l2_partial_cost, 100 * p->l2_partial_share);
+        k += snprintf(buf + k, n - (size_t)k,
+                      "; stores in part: %.1f accesses each, a block writing %.0f %% of each line",
+                      p->l2_partial_cost, 100 * p->l2_partial_share);
+    if (p->l2_merged_share >= 0.05 && k > 0 && (size_t)k < n) /* traffic_lrc.h */
+        snprintf(buf + k, n - (size_t)k, "; %.0f %% of the reads merged on the way (blocks side by "
+                 "side in launch order asking for the same lines)", 100 * p->l2_merged_share);
 }
 
 /* The warps, what each issues and why: at a matrix's edge a warp runs its

@@ -32,7 +32,8 @@ static const profile_key profile_keys[] = {
     PK(smem_wavefront_cycles, 'd'), PK(smem_instr_cycles, 'd'),
     PK(l2_read_sectors_ns, 'd'), PK(l2_write_sectors_ns, 'd'), PK(partial_write_cost, 'd'),
     PK(partial_fill_4, 'c'), PK(partial_fill_8, 'c'), PK(partial_req, 'c'), PK(rmw_gbs, 'd'),
-    PK(partial_shared_lost, 'c'),
+    PK(partial_shared_lost, 'c'), PK(lrc_merge_1, 'c'), PK(lrc_merge_2, 'c'),
+    PK(lrc_merge_4, 'c'), PK(lrc_merge_8, 'c'),
     PK(issue_per_cycle, 'd'), PK(issue_busy, 'd'),
 };
 #undef PK

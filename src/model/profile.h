@@ -83,6 +83,11 @@ typedef struct tpx_profile {
      * loses before their last piece, by the data (MB) the resident blocks
      * move: probe colw (docs/prediction.md); none: only the launch distance */
     tpx_curve partial_shared_lost;
+    /* the share of the possible merges of the same read request from two
+     * blocks that the L2 request coalescer makes, by their distance in launch
+     * order, for warp instructions over 1, 2, 4 and 8 lines: probe lrc
+     * (traffic_lrc.h); none: no merges */
+    tpx_curve lrc_merge_1, lrc_merge_2, lrc_merge_4, lrc_merge_8;
     double issue_per_cycle;     /* warp instructions an SM issues a cycle (0: no issue limit) */
     double issue_busy;          /* ... the share of cycles it issues where they bind (0: 1) */
 } tpx_profile;

@@ -6,6 +6,7 @@
 
 #include "sorting.h"
 #include "traffic_fill.h"
+#include "traffic_lrc.h"
 #include "traffic_split.h"
 #include "traffic_store.h"
 
@@ -157,6 +158,9 @@ static int samples(long long x0, long long n, long long out[4])
  * loads those in lines both blocks load whole, sectors written by several
  * blocks */
 #define TRAFFIC_SPLIT_SUMS 8
+/* ... then the sectors of the requests neighbour blocks both send
+ * (traffic_lrc.h) */
+#define TRAFFIC_LRC_SUMS (TRAFFIC_LRC_N * TRAFFIC_LRC_D)
 
 /* DRAM's bytes for sectors the L2 lost: an atom each where a sector is lost
  * alone, 32 bytes a sector where its line goes whole (four sectors at once:
@@ -205,13 +209,13 @@ static int rect_loads(const tpx_config *c, traffic_memo *m, long long x0, long l
  * line up with a grid's rows, columns or diagonals. */
 static int rect_split(const tpx_config *c, traffic_memo *m, long long x0, long long y0,
                       long long nx, long long ny, const double life[2],
-                      double sum[TRAFFIC_SPLIT_SUMS])
+                      double sum[TRAFFIC_SPLIT_SUMS + TRAFFIC_LRC_SUMS])
 {
     if (nx <= 0 || ny <= 0)
         return 0;
     long long n = nx * ny;
     int k = n <= 16 ? (int)n : 8;
-    double part[TRAFFIC_SPLIT_SUMS] = {0};
+    double part[TRAFFIC_SPLIT_SUMS + TRAFFIC_LRC_SUMS] = {0};
     for (int i = 0; i < k; i++) {
         double fx = 0.5 + i * 0.7548776662466927, fy = 0.5 + i * 0.5698402909980532;
         long long x = n <= 16 ? x0 + i % nx : x0 + (long long)((fx - floor(fx)) * (double)nx);
@@ -223,7 +227,8 @@ static int rect_split(const tpx_config *c, traffic_memo *m, long long x0, long l
         double bytes = 32.0 * (b.l2_ld_sectors + b.st_sectors);
         if (b.st_partial > 0 && traffic_split_block(c, (int)x, (int)y, bytes, life[0], &sp) != 0)
             return -1;
-        if (traffic_reread_block(c, (int)x, (int)y, bytes, life[1], TRAFFIC_REREAD_SHAPE, &sp) != 0)
+        if (traffic_reread_block(c, (int)x, (int)y, bytes, life[1], TRAFFIC_REREAD_SHAPE, &sp) != 0 ||
+            traffic_lrc_block(c, (int)x, (int)y, (double(*)[TRAFFIC_LRC_D])(part + TRAFFIC_SPLIT_SUMS)) != 0)
             return -1;
         part[0] += sp.in_block;
         part[1] += sp.cross_pairs;
@@ -234,7 +239,7 @@ static int rect_split(const tpx_config *c, traffic_memo *m, long long x0, long l
         part[6] += sp.reread_whole;
         part[7] += sp.cross_share;
     }
-    for (int i = 0; i < TRAFFIC_SPLIT_SUMS; i++)
+    for (int i = 0; i < TRAFFIC_SPLIT_SUMS + TRAFFIC_LRC_SUMS; i++)
         sum[i] += part[i] * (double)n / k;
     return 0;
 }
@@ -242,7 +247,7 @@ static int rect_split(const tpx_config *c, traffic_memo *m, long long x0, long l
 /* Both sums over the four families of tiles: interior, last column, last
  * row, corner.  life: a part-written sector's, a loaded one's. */
 static int launch_sums(const tpx_config *c, long long gx, long long gy, const double life[2],
-                       double loads[TRAFFIC_SUMS], double split[TRAFFIC_SPLIT_SUMS])
+                       double loads[TRAFFIC_SUMS], double split[TRAFFIC_SPLIT_SUMS + TRAFFIC_LRC_SUMS])
 {
     const long long r[4][4] = {{0, 0, gx - 1, gy - 1}, {gx - 1, 0, 1, gy - 1},
                                {0, gy - 1, gx - 1, 1}, {gx - 1, gy - 1, 1, 1}};
@@ -263,7 +268,7 @@ int traffic_compute(const tpx_config *c, const tpx_totals *t, long long l2_bytes
     /* L2 load sectors, L2 load lines, partial store sectors, store sectors after
      * and before L1 joins them (the samples'); sectors split
      * inside a block, shared with a neighbour block, of those evicted between */
-    double sum[TRAFFIC_SUMS] = {0}, split[TRAFFIC_SPLIT_SUMS] = {0};
+    double sum[TRAFFIC_SUMS] = {0}, split[TRAFFIC_SPLIT_SUMS + TRAFFIC_LRC_SUMS] = {0};
     double l2 = l2_bytes > 0 ? (double)l2_bytes : 0;
     const double life[2] = {TRAFFIC_LIFE * l2, TRAFFIC_REREAD_LIFE * l2};
     if (launch_sums(c, g.gx, g.gy, life, sum, split) != 0)
@@ -313,5 +318,8 @@ int traffic_compute(const tpx_config *c, const tpx_totals *t, long long l2_bytes
     tr->reread_whole = tr->reread_evicted > 0 ? split[6] : 0;
     tr->reread_bytes = lost_bytes(TRAFFIC_REREAD_BYTES, tr->reread_evicted, tr->reread_whole);
     tr->dram_rd_bytes += tr->reread_bytes;
+    tr->a_sectors = sectors;
+    for (int i = 0; i < TRAFFIC_LRC_SUMS; i++)
+        (&tr->lrc_sectors[0][0])[i] = split[TRAFFIC_SPLIT_SUMS + i];
     return 0;
 }

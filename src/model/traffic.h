@@ -10,6 +10,7 @@
 #include "model.h"
 #include "traffic_block.h"
 #include "traffic_fill.h"
+#include "traffic_lrc.h"
 
 typedef struct tpx_traffic {
     unsigned long long l1_ld_sectors, l1_st_sectors; /* asked of L1 (= model totals) */
@@ -30,6 +31,10 @@ typedef struct tpx_traffic {
     double reread_whole;   /* of those, sectors of lines two blocks both load whole */
     double reread_bytes;   /* what DRAM sends again for them (in dram_rd_bytes): an atom each,
                               32 bytes a sector in a line loaded whole */
+    double a_sectors;      /* A's sectors: what the loads ask of the L2 at the least */
+    /* load sectors two neighbour blocks ask for in the same request, by the
+     * lines an instruction spans and the launch distance (traffic_lrc.h) */
+    double lrc_sectors[TRAFFIC_LRC_N][TRAFFIC_LRC_D];
     double dram_rd_bytes, dram_wr_bytes;
     double working_set;               /* 2 * W * H * e */
     int l2_resident;                  /* working set fits in the L2 */

@@ -80,9 +80,7 @@ static int split_incomplete(split_piece *p, int n, int *in_split)
     return out;
 }
 
-/* Where the block on tile (tbx, tby) is in launch order (the hardware
- * starts blocks in order of their linear index). */
-static long long split_launch(const tpx_config *c, const tpx_geom *g, int tbx, int tby)
+long long traffic_launch_index(const tpx_config *c, const tpx_geom *g, int tbx, int tby)
 {
     int bx, by;
     tpx_tile_block(c->kernel, g, tbx, tby, &bx, &by);
@@ -157,7 +155,7 @@ int traffic_split_block(const tpx_config *c, int tbx, int tby, double block_byte
     int m = split_incomplete(mine, n, &in_split), rc = 0;
     s->in_block = in_split;
     tpx_geom g = config_geom(c);
-    long long here = split_launch(c, &g, tbx, tby);
+    long long here = traffic_launch_index(c, &g, tbx, tby);
     /* The other writers of a sector this block leaves incomplete are the
      * blocks of the tiles beside it (a sector lies in one row of B, one
      * column of A: tiles that share one share a side).  Each pair is
@@ -169,7 +167,7 @@ int traffic_split_block(const tpx_config *c, int tbx, int tby, double block_byte
         int nx = tbx + step[i][0], ny = tby + step[i][1];
         if (nx < 0 || ny < 0 || nx >= g.gx || ny >= g.gy)
             continue;
-        double d = (double)llabs(split_launch(c, &g, nx, ny) - here) * block_bytes;
+        double d = (double)llabs(traffic_launch_index(c, &g, nx, ny) - here) * block_bytes;
         rc = split_with(c, mine, m, nx, ny, d, life_bytes, s);
     }
     free(mine);
@@ -202,7 +200,7 @@ int traffic_reread_block(const tpx_config *c, int tbx, int tby, double block_byt
     if (life_bytes <= 0)
         return 0;
     tpx_geom g = config_geom(c);
-    long long here = split_launch(c, &g, tbx, tby);
+    long long here = traffic_launch_index(c, &g, tbx, tby);
     static const int step[4][2] = {{0, -1}, {0, 1}, {-1, 0}, {1, 0}};
     split_piece *mine = NULL;
     int m = 0, rc = 0;
@@ -210,7 +208,7 @@ int traffic_reread_block(const tpx_config *c, int tbx, int tby, double block_byt
         int nx = tbx + step[i][0], ny = tby + step[i][1];
         if (nx < 0 || ny < 0 || nx >= g.gx || ny >= g.gy)
             continue;
-        double d = (double)llabs(split_launch(c, &g, nx, ny) - here) * block_bytes;
+        double d = (double)llabs(traffic_launch_index(c, &g, nx, ny) - here) * block_bytes;
         double p = 1 - exp(-pow(d / life_bytes, shape));
         if (p < REREAD_MIN_P)
             continue;

@@ -22,6 +22,10 @@ typedef struct tpx_split {
     double reread_whole;  /* of the evicted, those in lines the pair shares whole */
 } tpx_split;
 
+/* Where the block on tile (tbx, tby) is in launch order (the hardware
+ * starts blocks in order of their linear index). */
+long long traffic_launch_index(const tpx_config *c, const tpx_geom *g, int tbx, int tby);
+
 /* The block on tile (tbx, tby).  block_bytes: the L2 traffic of one block
  * (the distance between two blocks is their launch distance times it);
  * life_bytes: the traffic after which a sector has left the L2 with

@@ -1,0 +1,156 @@
+#include "traffic_lrc.h"
+
+#include <math.h>
+#include <stdlib.h>
+
+#include "model.h"
+#include "tpx_index.h"
+#include "traffic_split.h"
+
+const double traffic_lrc_lines[TRAFFIC_LRC_N] = {1, 2, 4, 8};
+const double traffic_lrc_dist[TRAFFIC_LRC_D] = {1, 2, 8, 64};
+
+/* One request of a warp's load: a line, the sectors of it the lanes touch
+ * (bits 0-3), and the lines the whole instruction spans. */
+typedef struct lrc_req {
+    long long line;
+    int mask, lines;
+} lrc_req;
+
+static int req_cmp(const void *a, const void *b)
+{
+    const lrc_req *x = a, *y = b;
+    if (x->line != y->line)
+        return x->line < y->line ? -1 : 1;
+    return (x->mask > y->mask) - (x->mask < y->mask);
+}
+
+/* One instruction's requests appended at r[*n]: a line each. */
+static void inst_requests(const tpx_config *c, const tpx_inst *in, lrc_req *r, int *n)
+{
+    size_t e = model_inst_esize(c, in);
+    int first = *n;
+    for (int lane = 0; lane < in->lanes; lane++) {
+        if (!(in->active & (1u << lane)))
+            continue;
+        long long sector = in->idx[lane] * (long long)e / 32;
+        int k = first;
+        while (k < *n && r[k].line != sector / 4)
+            k++;
+        if (k == *n)
+            r[(*n)++] = (lrc_req){sector / 4, 0, 0};
+        r[k].mask |= 1 << (int)(sector % 4);
+    }
+    for (int k = first; k < *n; k++)
+        r[k].lines = *n - first;
+}
+
+/* The block's distinct global load requests, sorted (a request the block
+ * sends twice is an L1 hit the second time); NULL when out of memory. */
+static lrc_req *block_requests(const tpx_config *c, int tbx, int tby, int *n)
+{
+    int warps = model_warps_per_block(c), per = model_insts_per_warp(c);
+    tpx_inst *buf = malloc(sizeof(tpx_inst) * (size_t)per);
+    lrc_req *r = malloc(sizeof(lrc_req) * 32 * (size_t)per * (size_t)warps);
+    *n = 0;
+    if (!buf || !r) {
+        free(buf);
+        free(r);
+        return NULL;
+    }
+    for (int w = 0; w < warps; w++) {
+        int k = model_tile_warp_insts(c, tbx, tby, w, buf);
+        for (int i = 0; i < k; i++)
+            if (buf[i].op == TPX_OP_GLD && buf[i].space != TPX_SPACE_S && buf[i].active)
+                inst_requests(c, &buf[i], r, n);
+    }
+    free(buf);
+    qsort(r, (size_t)*n, sizeof *r, req_cmp);
+    int out = 0;
+    for (int i = 0; i < *n; i++)
+        if (out == 0 || req_cmp(&r[i], &r[out - 1]) != 0)
+            r[out++] = r[i];
+    *n = out;
+    return r;
+}
+
+/* Where x falls among the points p[0..3]: the lower index and the weight of
+ * the upper one, linear in log x (profile_curve_at's interpolation). */
+static int point_weight(double x, const double p[4], double *w)
+{
+    *w = 0;
+    if (x <= p[0])
+        return 0;
+    for (int i = 0; i < 3; i++)
+        if (x < p[i + 1]) {
+            *w = log(x / p[i]) / log(p[i + 1] / p[i]);
+            return i;
+        }
+    return 3;
+}
+
+/* The sectors of the requests both sorted lists hold, half, into s at
+ * distance d (its index and weight). */
+static void lrc_common(const lrc_req *a, int na, const lrc_req *b, int nb, int di, double dw,
+                       double s[TRAFFIC_LRC_N][TRAFFIC_LRC_D])
+{
+    for (int i = 0, j = 0; i < na && j < nb;) {
+        int cmp = req_cmp(&a[i], &b[j]);
+        if (cmp == 0) {
+            double sec = 0.5 * __builtin_popcount((unsigned)a[i].mask), nw;
+            int ni = point_weight(a[i].lines, traffic_lrc_lines, &nw);
+            int n1 = ni < TRAFFIC_LRC_N - 1 ? ni + 1 : ni, d1 = di < TRAFFIC_LRC_D - 1 ? di + 1 : di;
+            s[ni][di] += sec * (1 - nw) * (1 - dw);
+            s[n1][di] += sec * nw * (1 - dw);
+            s[ni][d1] += sec * (1 - nw) * dw;
+            s[n1][d1] += sec * nw * dw;
+            i++, j++;
+        } else if (cmp < 0)
+            i++;
+        else
+            j++;
+    }
+}
+
+int traffic_lrc_block(const tpx_config *c, int tbx, int tby,
+                      double sectors[TRAFFIC_LRC_N][TRAFFIC_LRC_D])
+{
+    tpx_geom g = config_geom(c);
+    long long here = traffic_launch_index(c, &g, tbx, tby);
+    static const int step[4][2] = {{-1, 0}, {1, 0}, {0, -1}, {0, 1}};
+    lrc_req *mine = NULL;
+    int m = 0, rc = 0;
+    for (int i = 0; rc == 0 && i < 4; i++) {
+        int nx = tbx + step[i][0], ny = tby + step[i][1];
+        if (nx < 0 || ny < 0 || nx >= g.gx || ny >= g.gy)
+            continue;
+        double d = (double)llabs(traffic_launch_index(c, &g, nx, ny) - here), dw;
+        if (d > traffic_lrc_dist[TRAFFIC_LRC_D - 1])
+            continue;
+        int di = point_weight(d, traffic_lrc_dist, &dw);
+        if (!mine && (mine = block_requests(c, tbx, tby, &m)) == NULL)
+            return -1;
+        int k;
+        lrc_req *other = block_requests(c, nx, ny, &k);
+        if (!other) {
+            rc = -1;
+            break;
+        }
+        lrc_common(mine, m, other, k, di, dw, sectors);
+        free(other);
+    }
+    free(mine);
+    return rc;
+}
+
+double traffic_lrc_merged(const double sectors[TRAFFIC_LRC_N][TRAFFIC_LRC_D],
+                          const tpx_profile *prof, double l2_ld_sectors, double a_sectors)
+{
+    const tpx_curve *share[TRAFFIC_LRC_N] = {&prof->lrc_merge_1, &prof->lrc_merge_2,
+                                             &prof->lrc_merge_4, &prof->lrc_merge_8};
+    double merged = 0;
+    for (int n = 0; n < TRAFFIC_LRC_N; n++)
+        for (int d = 0; share[n]->n > 0 && d < TRAFFIC_LRC_D; d++)
+            merged += sectors[n][d] * profile_curve_at(share[n], traffic_lrc_dist[d]);
+    return fmax(0, fmin(merged, l2_ld_sectors - a_sectors));
+}
