@@ -3,7 +3,6 @@
 #include <math.h>
 #include <stdlib.h>
 
-#include "model.h"
 #include "tpx_index.h"
 #include "traffic_split.h"
 
@@ -25,46 +24,40 @@ static int req_cmp(const void *a, const void *b)
     return (x->mask > y->mask) - (x->mask < y->mask);
 }
 
-/* One instruction's requests appended at r[*n]: a line each. */
-static void inst_requests(const tpx_config *c, const tpx_inst *in, lrc_req *r, int *n)
+static int by_inst(const void *a, const void *b)
 {
-    size_t e = model_inst_esize(c, in);
-    int first = *n;
-    for (int lane = 0; lane < in->lanes; lane++) {
-        if (!(in->active & (1u << lane)))
-            continue;
-        long long sector = in->idx[lane] * (long long)e / 32;
-        int k = first;
-        while (k < *n && r[k].line != sector / 4)
-            k++;
-        if (k == *n)
-            r[(*n)++] = (lrc_req){sector / 4, 0, 0};
-        r[k].mask |= 1 << (int)(sector % 4);
-    }
-    for (int k = first; k < *n; k++)
-        r[k].lines = *n - first;
+    const split_piece *x = a, *y = b;
+    if (x->inst != y->inst)
+        return (x->inst > y->inst) - (x->inst < y->inst);
+    return (x->sector > y->sector) - (x->sector < y->sector);
 }
 
 /* The block's distinct global load requests, sorted (a request the block
- * sends twice is an L1 hit the second time); NULL when out of memory. */
+ * sends twice is an L1 hit the second time): from its pieces taken
+ * instruction by instruction, a request a line; NULL when out of memory. */
 static lrc_req *block_requests(const tpx_config *c, int tbx, int tby, int *n)
 {
-    int warps = model_warps_per_block(c), per = model_insts_per_warp(c);
-    tpx_inst *buf = malloc(sizeof(tpx_inst) * (size_t)per);
-    lrc_req *r = malloc(sizeof(lrc_req) * 32 * (size_t)per * (size_t)warps);
+    int np;
+    split_piece *p = traffic_split_pieces(c, tbx, tby, TPX_OP_GLD, &np);
+    lrc_req *r = p ? malloc(sizeof(lrc_req) * (size_t)(np > 0 ? np : 1)) : NULL;
     *n = 0;
-    if (!buf || !r) {
-        free(buf);
-        free(r);
+    if (!r) {
+        free(p);
         return NULL;
     }
-    for (int w = 0; w < warps; w++) {
-        int k = model_tile_warp_insts(c, tbx, tby, w, buf);
-        for (int i = 0; i < k; i++)
-            if (buf[i].op == TPX_OP_GLD && buf[i].space != TPX_SPACE_S && buf[i].active)
-                inst_requests(c, &buf[i], r, n);
+    qsort(p, (size_t)np, sizeof *p, by_inst);
+    for (int i = 0, j; i < np; i = j) { /* an instruction's pieces, by sector */
+        int first = *n;
+        for (j = i; j < np && p[j].inst == p[i].inst; j++) {
+            long long line = p[j].sector / 4;
+            if (*n == first || r[*n - 1].line != line)
+                r[(*n)++] = (lrc_req){line, 0, 0};
+            r[*n - 1].mask |= 1 << (int)(p[j].sector % 4);
+        }
+        for (int k = first; k < *n; k++)
+            r[k].lines = *n - first;
     }
-    free(buf);
+    free(p);
     qsort(r, (size_t)*n, sizeof *r, req_cmp);
     int out = 0;
     for (int i = 0; i < *n; i++)

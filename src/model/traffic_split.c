@@ -6,13 +6,6 @@
 
 #include "tpx_index.h"
 
-/* One store lane's piece of a sector: which sector, how many bytes, and
- * which warp instruction wrote it. */
-typedef struct split_piece {
-    long long sector;
-    int bytes, inst;
-} split_piece;
-
 static int piece_cmp(const void *a, const void *b)
 {
     const split_piece *x = a, *y = b;
@@ -21,10 +14,7 @@ static int piece_cmp(const void *a, const void *b)
     return (x->inst > y->inst) - (x->inst < y->inst);
 }
 
-/* The pieces of op (TPX_OP_GST or TPX_OP_GLD) of the block on tile (tbx,
- * tby) in global memory, sorted by sector; NULL when out of memory.  *n is
- * their count. */
-static split_piece *split_pieces(const tpx_config *c, int tbx, int tby, tpx_op op, int *n)
+split_piece *traffic_split_pieces(const tpx_config *c, int tbx, int tby, tpx_op op, int *n)
 {
     int warps = model_warps_per_block(c), per = model_insts_per_warp(c);
     tpx_inst *buf = malloc(sizeof(tpx_inst) * (size_t)per);
@@ -133,7 +123,7 @@ static int split_with(const tpx_config *c, split_piece *mine, int m, int nx, int
                       double dist_bytes, double life_bytes, tpx_split *s)
 {
     int k, unused;
-    split_piece *other = split_pieces(c, nx, ny, TPX_OP_GST, &k);
+    split_piece *other = traffic_split_pieces(c, nx, ny, TPX_OP_GST, &k);
     if (!other)
         return -1;
     k = split_incomplete(other, k, &unused);
@@ -149,7 +139,7 @@ int traffic_split_block(const tpx_config *c, int tbx, int tby, double block_byte
 {
     memset(s, 0, sizeof *s);
     int n, in_split;
-    split_piece *mine = split_pieces(c, tbx, tby, TPX_OP_GST, &n);
+    split_piece *mine = traffic_split_pieces(c, tbx, tby, TPX_OP_GST, &n);
     if (!mine)
         return -1;
     int m = split_incomplete(mine, n, &in_split), rc = 0;
@@ -213,12 +203,12 @@ int traffic_reread_block(const tpx_config *c, int tbx, int tby, double block_byt
         if (p < REREAD_MIN_P)
             continue;
         if (!mine) {
-            if ((mine = split_pieces(c, tbx, tby, TPX_OP_GLD, &m)) == NULL)
+            if ((mine = traffic_split_pieces(c, tbx, tby, TPX_OP_GLD, &m)) == NULL)
                 return -1;
             m = reread_distinct(mine, m);
         }
         int k;
-        split_piece *other = split_pieces(c, nx, ny, TPX_OP_GLD, &k);
+        split_piece *other = traffic_split_pieces(c, nx, ny, TPX_OP_GLD, &k);
         if (!other) {
             rc = -1;
             break;

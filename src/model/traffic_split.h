@@ -22,6 +22,18 @@ typedef struct tpx_split {
     double reread_whole;  /* of the evicted, those in lines the pair shares whole */
 } tpx_split;
 
+/* One lane's piece of a sector: which sector, how many bytes, and which
+ * warp instruction (warp x instructions a warp + its index) moved it. */
+typedef struct split_piece {
+    long long sector;
+    int bytes, inst;
+} split_piece;
+
+/* The pieces of op (TPX_OP_GST or TPX_OP_GLD) of the block on tile (tbx,
+ * tby) in global memory, sorted by sector, then instruction; NULL when out
+ * of memory.  *n is their count. */
+split_piece *traffic_split_pieces(const tpx_config *c, int tbx, int tby, tpx_op op, int *n);
+
 /* Where the block on tile (tbx, tby) is in launch order (the hardware
  * starts blocks in order of their linear index). */
 long long traffic_launch_index(const tpx_config *c, const tpx_geom *g, int tbx, int tby);
