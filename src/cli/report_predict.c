@@ -133,4 +133,8 @@ void report_prediction_table(FILE *f, const tpx_config *c, const tpx_totals *t,
         fprintf(f, "    %.0f sectors several blocks write in part lost while they run (%.1f MB in "
                    "flight): a DRAM read-modify-write each, beside the bytes above\n",
                 p.shared_lost, p.inflight_mb);
+    if (p.l2_merged >= 0.5) /* docs/prediction.md, "Reads the L2 request coalescer merges" */
+        fprintf(f, "    %.0f of the %llu load sectors merged on the way to the L2 (%.0f %%): blocks "
+                   "side by side in launch order asking for the same lines\n",
+                p.l2_merged, tr.l2_ld_sectors, 100 * p.l2_merged_share);
 }
