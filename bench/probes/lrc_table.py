@@ -9,7 +9,9 @@ request coalescer merged ("coalescing achieved, hardware"), all in M, and
 merged_share: (L1's sectors - the L2's) over (L1's sectors - the distinct
 ones), the share of the possible merges made.  A count of launches that
 differs from the rows is an error: the pairing would be wrong.
-usage: lrc_table.py LRC.csv LRC_NCU.csv
+With --loads, probe lrcl's rows (the same by the loads a thread sends:
+bench/gpu_lrcl.sh; a column more, loads, before k).
+usage: lrc_table.py [--loads] LRC.csv LRC_NCU.csv
 """
 import sys
 
@@ -21,11 +23,14 @@ MET = ("l1tex__t_sectors_pipe_lsu_mem_global_op_ld.sum", "lts__t_sectors_srcunit
 
 
 def main():
-    if len(sys.argv) != 3:
+    loads = len(sys.argv) == 4 and sys.argv[1] == '--loads'
+    args = sys.argv[2:] if loads else sys.argv[1:]
+    if len(args) != 2:
         sys.exit(__doc__.strip().splitlines()[-1])
-    rows = ncu_raw.paired(sys.argv[1], "lrc,", sys.argv[2], "k_lrc", MET, "lrc_table")
-    print("probe,k,d,lines_per_inst,line_gap,blocks,ms,l1_sectors,distinct_sectors,"
-          "l1_Msectors,lts_rd_Msectors,lrc_merged_Msectors,merged_share")
+    probe, kernel = ("lrcl,", "k_lrcl") if loads else ("lrc,", "k_lrc")
+    rows = ncu_raw.paired(args[0], probe, args[1], kernel, MET, "lrc_table")
+    print(("probe,loads,k,d,lines_per_inst,blocks," if loads else "probe,k,d,lines_per_inst,line_gap,blocks,") +
+          "ms,l1_sectors,distinct_sectors,l1_Msectors,lts_rd_Msectors,lrc_merged_Msectors,merged_share")
     for t, (l1, lts, merged) in rows:  # L1's load sectors, the L2's read sectors, the LRC's merged
         distinct = float(t.split(",")[8])
         share = (l1 - lts) / (l1 - distinct) if l1 > distinct else float("nan")

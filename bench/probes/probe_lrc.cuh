@@ -70,6 +70,75 @@ static void lrc_one(const unsigned *a, unsigned *out, size_t bytes, int k, int d
            l1_sectors / k);
 }
 
+/* The same with L loads a thread (mode lrcl): a block of 256 threads sends
+ * 8 L warp instructions, and the catalog's kernels send 1 to 8 a thread
+ * where the probe above sends 8 (copy_row 2x128 at 6 columns f32: one; the
+ * hardware merged 58 % of its possible reads there, the probe's pairs 36 %).
+ * Lines adjacent (G = 1). */
+template <int L>
+__global__ void __launch_bounds__(256) k_lrcl(const unsigned *__restrict__ a, unsigned *__restrict__ out,
+                                             int k, int d, int ln)
+{
+    const unsigned b = blockIdx.x;
+    const unsigned kd = (unsigned)(k * d);
+    const ll group = (ll)(b / kd) * d + b % d;
+    const ll region = (ll)(8 * L) << (ln + 7);
+    const char *base = (const char *)a + group * region;
+    const int w = threadIdx.x / 32, l = threadIdx.x % 32, lanes = 5 - ln;
+    unsigned s = 0;
+#pragma unroll
+    for (int i = 0; i < L; i++) {
+        ll line = ((ll)(w * L + i) << ln) + (l >> lanes);
+        s += *(const unsigned *)(base + line * 128 + ((l & ((1 << lanes) - 1)) << 2));
+    }
+    if (s == 0xdeadbeefu) /* never: the buffer is zero */
+        out[0] = s;
+}
+
+static void lrcl_one(const unsigned *a, unsigned *out, size_t bytes, int nl, int k, int d, int ln)
+{
+    const ll region = (ll)(8 * nl) << (ln + 7);
+    ll groups = (ll)bytes / region;
+    groups -= groups % d;
+    const ll blocks = groups * k;
+    const unsigned g = (unsigned)blocks;
+    auto go = [&] {
+        switch (nl) {
+        case 1: k_lrcl<1><<<g, 256>>>(a, out, k, d, ln); break;
+        case 2: k_lrcl<2><<<g, 256>>>(a, out, k, d, ln); break;
+        case 4: k_lrcl<4><<<g, 256>>>(a, out, k, d, ln); break;
+        default: k_lrcl<8><<<g, 256>>>(a, out, k, d, ln); break;
+        }
+    };
+    double ms = probe_time(go, 7, true);
+    const int sect = (128 >> ln) >= 32 ? (128 >> ln) / 32 : 1;
+    const double l1_sectors = (double)blocks * 8 * nl * (1 << ln) * sect;
+    printf("lrcl,%d,%d,%d,%d,%lld,%.5f,%.0f,%.0f\n", nl, k, d, 1 << ln, blocks, ms, l1_sectors,
+           l1_sectors / k);
+}
+
+/* L = 1, 2, 4, 8 loads a thread; K = 1, 2, 3 blocks; D = 1, 2, 8, 64; N = 1,
+ * 2, 4, 8 lines an instruction; 512 MB. */
+static void run_lrcl()
+{
+    const size_t bytes = 512u << 20;
+    unsigned *a, *out;
+    CK(cudaMalloc(&a, bytes));
+    CK(cudaMemset(a, 0, bytes));
+    CK(cudaMalloc(&out, 64));
+    printf("probe,loads,k,d,lines_per_inst,blocks,ms,l1_sectors,distinct_sectors\n");
+    for (int nl : {1, 2, 4, 8})
+        for (int ln : {0, 1, 2, 3})
+            for (int k : {1, 2, 3})
+                for (int d : {1, 2, 8, 64}) {
+                    if (k == 1 && d > 1)
+                        continue;
+                    lrcl_one(a, out, bytes, nl, k, d, ln);
+                }
+    CK(cudaFree(a));
+    CK(cudaFree(out));
+}
+
 /* K = 1 (nothing to merge), 2, 3, 5, 8 blocks; D = 1, 2, 8, 64 launches
  * apart; N = 1, 2, 4, 8 lines an instruction, adjacent (G = 1) or 2 KB
  * apart (G = 16). */
