@@ -50,6 +50,7 @@
  *   lrc     K blocks D launches apart read the same addresses, N lines an
  *           instruction (probe_lrc.cuh): what the L2 request coalescer merges
  *   lrcl    the same by the loads a thread sends (1, 2, 4, 8)
+ *   lrcw    K blocks writing interleaved pieces of the same rows (the store side)
  *           (under ncu);
  *   pstr    lane l on piece l s of P-byte pieces, loads, stores and a copy in an
  *           L2-resident buffer (probe_pstr.cuh): the L2's cost by the sectors a
@@ -60,7 +61,7 @@
  *   copy    cudaMemcpy device to device, cold and L2-resident (hot).
  *
  * Build: nvcc -arch=sm_90 -O3 -std=c++17 -o probe bench/probes/probe.cu
- * Run:   probe [launch|chase|stream|pipe|l1s|l1p|l1r|l2few|prologue|barrier|pages|carve|reps|split|splitcol|shrows|runs|join|fill|colw|colw16|lrc|lrcl|pstr|place|copy|all] [--quick] [--once]  (CSV on stdout;
+ * Run:   probe [launch|chase|stream|pipe|l1s|l1p|l1r|l2few|prologue|barrier|pages|carve|reps|split|splitcol|shrows|runs|join|fill|colw|colw16|lrc|lrcl|lrcw|pstr|place|copy|all] [--quick] [--once]  (CSV on stdout;
  *        bench/probes/run.sh runs them all and keeps the tables)
  */
 #include "probe_barrier.cuh"
@@ -322,6 +323,8 @@ int main(int argc, char **argv)
         run_lrc();
     if (what == "lrcl") /* ... by the loads a thread sends */
         run_lrcl();
+    if (what == "lrcw") /* the store side: K blocks' pieces of the same sectors (under ncu) */
+        run_lrcw();
     if (what == "pstr") /* strided pieces: the L2's cost by the sectors a request carries */
         run_pstr();
     if (what == "place") /* where consecutive blocks run (not yet in the model) */

@@ -139,6 +139,67 @@ static void run_lrcl()
     CK(cudaFree(out));
 }
 
+/* The store side (mode lrcw): K blocks D launches apart each write P bytes
+ * of every row of K P bytes (block j its bytes j P .. j P + P), lane l of a
+ * warp one row, one store a thread, 256 threads: the pattern of copy_row's
+ * narrow blocks at a matrix a few columns wide (2x128 at 6 columns f32: K =
+ * 3, P = 8), every sector written in part by each of K blocks, their
+ * requests carrying the sectors of 32 rows.  K = 1 writes whole rows (the
+ * reference: whole sectors).  512 MB, cold; under Nsight Compute the L2's
+ * write sectors and requests and how busy it is say what a part-written
+ * sector costs where its pieces come together (docs/prediction.md, "What
+ * the model leaves out"). */
+template <int P>
+__global__ void __launch_bounds__(256) k_lrcw(unsigned char *__restrict__ b, int k, int d)
+{
+    const unsigned bl = blockIdx.x;
+    const unsigned kd = (unsigned)(k * d);
+    const ll group = (ll)(bl / kd) * d + bl % d;
+    const int j = (int)((bl / d) % k);
+    const ll row = group * 256 + threadIdx.x;
+    unsigned char *dst = b + row * (ll)(k * P) + j * P;
+    if (P == 4)
+        *(unsigned *)dst = (unsigned)row;
+    else if (P == 8)
+        *(unsigned long long *)dst = (unsigned long long)row;
+    else
+        *(uint4 *)dst = make_uint4((unsigned)row, 0, 0, 0);
+}
+
+static void lrcw_one(unsigned char *b, size_t bytes, int p, int k, int d)
+{
+    ll groups = (ll)bytes / (256LL * k * p);
+    groups -= groups % d;
+    const unsigned g = (unsigned)(groups * k);
+    auto go = [&] {
+        switch (p) {
+        case 4: k_lrcw<4><<<g, 256>>>(b, k, d); break;
+        case 8: k_lrcw<8><<<g, 256>>>(b, k, d); break;
+        default: k_lrcw<16><<<g, 256>>>(b, k, d); break;
+        }
+    };
+    double ms = probe_time(go, 7, true);
+    const double st_sectors = (double)groups * 256 * k * p / 32.0;
+    printf("lrcw,%d,%d,%d,%u,%.5f,%.0f\n", p, k, d, g, ms, st_sectors);
+}
+
+/* P = 4, 8, 16 bytes; K = 1 (whole rows), 2, 3, 4, 6, 8 blocks; D = 1, 8, 64. */
+static void run_lrcw()
+{
+    const size_t bytes = 512u << 20;
+    unsigned char *b;
+    CK(cudaMalloc(&b, bytes + 4096));
+    printf("probe,piece_bytes,k,d,blocks,ms,row_sectors\n");
+    for (int p : {4, 8, 16})
+        for (int k : {1, 2, 3, 4, 6, 8})
+            for (int d : {1, 8, 64}) {
+                if (k == 1 && d > 1)
+                    continue;
+                lrcw_one(b, bytes, p, k, d);
+            }
+    CK(cudaFree(b));
+}
+
 /* K = 1 (nothing to merge), 2, 3, 5, 8 blocks; D = 1, 2, 8, 64 launches
  * apart; N = 1, 2, 4, 8 lines an instruction, adjacent (G = 1) or 2 KB
  * apart (G = 16). */
