@@ -96,8 +96,8 @@ static void test_grid_fold(void **state)
     (void)state;
     tpx_config flat = test_cfg(TPX_K_SMEM_RECT, 1, 256, 6, 16776960, TPX_F32, 0);
     tpx_config fold = test_cfg(TPX_K_SMEM_RECT, 1, 256, 6, 16777216, TPX_F32, 0);
-    assert_int_equal(insts_grid_folded(&flat), 0);
-    assert_int_equal(insts_grid_folded(&fold), 1);
+    assert_int_equal(config_grid_folded(&flat), 0);
+    assert_int_equal(config_grid_folded(&fold), 1);
     assert_true(insts_edge_share(&flat) == 0 && insts_edge_share(&fold) == 0);
     double z = insts_fold_cost();
     assert_true(z > 10 && z < 40);

@@ -258,7 +258,7 @@ void report_model_table(FILE *f, const tpx_config *c, const tpx_totals *t,
             g.gx, g.gy, t->blocks, words_s(t->blocks), c->bx * c->by, words_s(c->bx * c->by),
             t->warps_per_block, words_s(t->warps_per_block), model_insts_per_warp(c),
             words_s(model_insts_per_warp(c)));
-    if (tpx_grid_folded(g.gy))
+    if (config_grid_folded(c))
         fprintf(f, "        launched folded, %lld blocks in one row (CUDA's grid stops at %lld in y), "
                    "in the same order\n", t->blocks, TPX_GRID_Y_MAX);
     fputc('\n', f);

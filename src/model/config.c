@@ -298,6 +298,12 @@ static int validate_fields(const tpx_config *c, char *msg, size_t n)
     return 0;
 }
 
+/* config_grid_folded's rule on an unchecked grid (a user kernel's must fit) */
+static int grid_folds(tpx_kernel_id k, long long gy)
+{
+    return !tpx_is_user(k) && tpx_grid_folded(gy);
+}
+
 int config_validate(const tpx_config *c, const tpx_limits *lim, char *msg, size_t n)
 {
     return check(c, lim, msg, n, 1);
@@ -341,10 +347,7 @@ static int check(const tpx_config *c, const tpx_limits *lim, char *msg, size_t n
     }
     long long gx, gy;
     tpx_grid_dims(c->kernel, c->w, c->h, c->bx, c->by, config_vec(c), &gx, &gy);
-    /* a catalog kernel's grid past CUDA's y launches folded into x
-     * (tpx_grid_folded); a kernel of the kernel language reads its grid from
-     * gridDim, so it must fit as it is */
-    int fold = !tpx_is_user(c->kernel) && tpx_grid_folded(gy);
+    int fold = grid_folds(c->kernel, gy);
     if (fold && gx * gy > lim->max_grid_x) {
         snprintf(msg, n, "%s %dx%d on %lldx%lld needs %lld blocks; CUDA launches at most %lld: "
                  "use a larger block or a smaller size",
@@ -359,6 +362,11 @@ static int check(const tpx_config *c, const tpx_limits *lim, char *msg, size_t n
         return -1;
     }
     return 0;
+}
+
+int config_grid_folded(const tpx_config *c)
+{
+    return !config_is_reference(c->kernel) && grid_folds(c->kernel, config_geom(c).gy);
 }
 
 int config_vec(const tpx_config *c)
@@ -389,12 +397,4 @@ tpx_geom config_geom(const tpx_config *c)
         .tile_esize = config_tile_differs(c) ? (int)config_tile_esize(c) : 0,
     };
     return g;
-}
-
-void config_describe(const tpx_config *c, char *buf, size_t n)
-{
-    snprintf(buf, n, "%s %dx%d %lldx%lld %s pad %d%s%s%s", catalog_name(c->kernel), c->bx, c->by,
-             c->w, c->h, config_dtype_name(c->dtype), c->pad, c->swz ? " swizzle" : "",
-             config_tile_differs(c) ? " tile " : "",
-             config_tile_differs(c) ? config_dtype_name(config_tile_dtype(c)) : "");
 }

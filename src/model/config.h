@@ -49,6 +49,11 @@ size_t config_esize(tpx_dtype t);
  * kernel whose rows allow it, else 1) and the bytes of one lane's access. */
 int config_vec(const tpx_config *c);
 size_t config_access_bytes(const tpx_config *c);
+/* Whether c launches its grid folded into one row: a catalog kernel's grid
+ * past CUDA's y limit (tpx_grid_folded; every thread then unfolds its block
+ * with a division, tpx_launch_tile).  Never a reference (it picks its own
+ * launch) or a kernel of the kernel language (it reads gridDim as it is). */
+int config_grid_folded(const tpx_config *c);
 /* Bytes of the shared tile a block of c allocates (0 without a tile). */
 long long config_smem_bytes(const tpx_config *c);
 const char *config_dtype_name(tpx_dtype t);

@@ -1,6 +1,7 @@
 /*
  * config_parse.c: a config's fields from the words a user typed (--dtype,
- * --block, --size, --pad), each refused with a message that says why.
+ * --block, --size, --pad), each refused with a message that says why, and
+ * a config back in those words (config_describe).
  */
 #include "config.h"
 
@@ -10,6 +11,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+
+#include "catalog.h"
 
 int config_parse_dtype(const char *s, tpx_dtype *out, char *msg, size_t n)
 {
@@ -125,4 +128,12 @@ int config_parse_pad(const char *s, int *pad, char *msg, size_t n)
         return -1;
     }
     return 0;
+}
+
+void config_describe(const tpx_config *c, char *buf, size_t n)
+{
+    snprintf(buf, n, "%s %dx%d %lldx%lld %s pad %d%s%s%s", catalog_name(c->kernel), c->bx, c->by,
+             c->w, c->h, config_dtype_name(c->dtype), c->pad, c->swz ? " swizzle" : "",
+             config_tile_differs(c) ? " tile " : "",
+             config_tile_differs(c) ? config_dtype_name(config_tile_dtype(c)) : "");
 }

@@ -99,31 +99,20 @@ double insts_edge_share(const tpx_config *c)
     return edge < 0 ? 0 : edge > 1 ? 1 : edge;
 }
 
-/* A grid taller than CUDA's y limit launches folded into one row, and every
- * thread unfolds its block's (bx, by) from blockIdx.x with a 32-bit division
- * by a run-time GX (tpx_launch_tile, kernels/tpx_kernel_body.cuh): Nsight
- * Compute counts 146 instructions a warp for smem_rect 1x256 at 6x20000000
- * f32, 125 for 1x512 (not folded), and the time follows them (0.70 against
- * 0.60 ms on an H200).  A kernel of the kernel language reads its own grid. */
-int insts_grid_folded(const tpx_config *c)
-{
-    if (tpx_is_user(c->kernel))
-        return 0;
-    tpx_geom g = config_geom(c);
-    long long gx, gy;
-    tpx_grid_dims(c->kernel, c->w, c->h, c->bx, c->by, tpx_vec(&g), &gx, &gy);
-    return tpx_grid_folded(gy);
-}
-
 double insts_fold_cost(void)
 {
     pthread_once(&insts_once, insts_load);
     return insts_fold;
 }
 
+/* A grid taller than CUDA's y limit launches folded into one row, and every
+ * thread unfolds its block's (bx, by) from blockIdx.x with a 32-bit division
+ * by a run-time GX (config_grid_folded): Nsight Compute counts 146
+ * instructions a warp for smem_rect 1x256 at 6x20000000 f32, 125 for 1x512
+ * (not folded), and the time follows them (0.70 against 0.60 ms on an H200). */
 double insts_per_warp(const tpx_config *c, double *edge_share, double *fold)
 {
-    double f = insts_edge_share(c), z = insts_grid_folded(c) ? insts_fold_cost() : 0;
+    double f = insts_edge_share(c), z = config_grid_folded(c) ? insts_fold_cost() : 0;
     if (edge_share)
         *edge_share = f;
     if (fold)

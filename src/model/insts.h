@@ -17,11 +17,8 @@
  * matrix (0 to 1). */
 double insts_edge_share(const tpx_config *c);
 
-/* Whether c's grid launches folded into one row (tpx_grid_folded), which
- * costs every warp the record's "fold" instructions more. */
-int insts_grid_folded(const tpx_config *c);
-
-/* The record's "fold" instructions (0 where it has none). */
+/* The record's "fold" instructions: what a grid launched folded
+ * (config_grid_folded) costs every warp more (0 where it has none). */
 double insts_fold_cost(void);
 
 /* Instructions a warp of c's launch executes, on average over its blocks;

@@ -125,7 +125,7 @@ static void issue_words(const tpx_prediction *p, char *buf, size_t n)
                      warps, p->insts_per_warp, p->issue_rate);
     char rows[32];
     thousands((double)TPX_GRID_Y_MAX, rows, sizeof rows);
-    if (p->fold_insts > 0 && k > 0 && (size_t)k < n) /* insts_grid_folded */
+    if (p->fold_insts > 0 && k > 0 && (size_t)k < n) /* config_grid_folded */
         k += snprintf(buf + k, n - (size_t)k, " (%.0f of them unfold the grid: over %s block rows, "
                       "launched in one)", p->fold_insts, rows);
     if (p->edge_share >= 0.5 && k > 0 && (size_t)k < n)
