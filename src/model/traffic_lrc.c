@@ -109,18 +109,15 @@ int traffic_lrc_block(const tpx_config *c, int tbx, int tby,
                       double sectors[TRAFFIC_LRC_N][TRAFFIC_LRC_D])
 {
     tpx_geom g = config_geom(c);
-    long long here = traffic_launch_index(c, &g, tbx, tby);
-    static const int step[4][2] = {{-1, 0}, {1, 0}, {0, -1}, {0, 1}};
     lrc_req *mine = NULL;
     int m = 0, rc = 0;
     for (int i = 0; rc == 0 && i < 4; i++) {
-        int nx = tbx + step[i][0], ny = tby + step[i][1];
-        if (nx < 0 || ny < 0 || nx >= g.gx || ny >= g.gy)
+        int nx, ny;
+        long long d = traffic_neighbour(c, &g, tbx, tby, i, &nx, &ny);
+        if (d < 0 || d > traffic_lrc_dist[TRAFFIC_LRC_D - 1])
             continue;
-        double d = (double)llabs(traffic_launch_index(c, &g, nx, ny) - here), dw;
-        if (d > traffic_lrc_dist[TRAFFIC_LRC_D - 1])
-            continue;
-        int di = point_weight(d, traffic_lrc_dist, &dw);
+        double dw;
+        int di = point_weight((double)d, traffic_lrc_dist, &dw);
         if (!mine && (mine = block_requests(c, tbx, tby, &m)) == NULL)
             return -1;
         int k;

@@ -70,11 +70,23 @@ static int split_incomplete(split_piece *p, int n, int *in_split)
     return out;
 }
 
-long long traffic_launch_index(const tpx_config *c, const tpx_geom *g, int tbx, int tby)
+/* Where the block on tile (tbx, tby) is in launch order (the hardware
+ * starts blocks in order of their linear index). */
+static long long launch_index(const tpx_config *c, const tpx_geom *g, int tbx, int tby)
 {
     int bx, by;
     tpx_tile_block(c->kernel, g, tbx, tby, &bx, &by);
     return bx + (long long)g->gx * by;
+}
+
+long long traffic_neighbour(const tpx_config *c, const tpx_geom *g, int tbx, int tby, int i,
+                            int *nx, int *ny)
+{
+    static const int step[4][2] = {{0, -1}, {0, 1}, {-1, 0}, {1, 0}};
+    *nx = tbx + step[i][0], *ny = tby + step[i][1];
+    if (*nx < 0 || *ny < 0 || *nx >= g->gx || *ny >= g->gy)
+        return -1;
+    return llabs(launch_index(c, g, *nx, *ny) - launch_index(c, g, tbx, tby));
 }
 
 /* Sum over the sectors both sorted lists hold of the chance that such a
@@ -145,20 +157,17 @@ int traffic_split_block(const tpx_config *c, int tbx, int tby, double block_byte
     int m = split_incomplete(mine, n, &in_split), rc = 0;
     s->in_block = in_split;
     tpx_geom g = config_geom(c);
-    long long here = traffic_launch_index(c, &g, tbx, tby);
     /* The other writers of a sector this block leaves incomplete are the
      * blocks of the tiles beside it (a sector lies in one row of B, one
      * column of A: tiles that share one share a side).  Each pair is
      * counted half by each of its two blocks, at their distance in launch
      * order: so every block of a run of tiles carries the same share, and a
      * sample of tiles (traffic.c) is not biased by which of a pair it hit. */
-    static const int step[4][2] = {{0, -1}, {0, 1}, {-1, 0}, {1, 0}};
     for (int i = 0; m > 0 && rc == 0 && i < 4 && !(i >= 2 && split_all_found(mine, m)); i++) {
-        int nx = tbx + step[i][0], ny = tby + step[i][1];
-        if (nx < 0 || ny < 0 || nx >= g.gx || ny >= g.gy)
-            continue;
-        double d = (double)llabs(traffic_launch_index(c, &g, nx, ny) - here) * block_bytes;
-        rc = split_with(c, mine, m, nx, ny, d, life_bytes, s);
+        int nx, ny;
+        long long d = traffic_neighbour(c, &g, tbx, tby, i, &nx, &ny);
+        if (d >= 0)
+            rc = split_with(c, mine, m, nx, ny, (double)d * block_bytes, life_bytes, s);
     }
     free(mine);
     return rc;
@@ -190,15 +199,14 @@ int traffic_reread_block(const tpx_config *c, int tbx, int tby, double block_byt
     if (life_bytes <= 0)
         return 0;
     tpx_geom g = config_geom(c);
-    long long here = traffic_launch_index(c, &g, tbx, tby);
-    static const int step[4][2] = {{0, -1}, {0, 1}, {-1, 0}, {1, 0}};
     split_piece *mine = NULL;
     int m = 0, rc = 0;
     for (int i = 0; rc == 0 && i < 4; i++) {
-        int nx = tbx + step[i][0], ny = tby + step[i][1];
-        if (nx < 0 || ny < 0 || nx >= g.gx || ny >= g.gy)
+        int nx, ny;
+        long long launches = traffic_neighbour(c, &g, tbx, tby, i, &nx, &ny);
+        if (launches < 0)
             continue;
-        double d = (double)llabs(traffic_launch_index(c, &g, nx, ny) - here) * block_bytes;
+        double d = (double)launches * block_bytes;
         double p = 1 - exp(-pow(d / life_bytes, shape));
         if (p < REREAD_MIN_P)
             continue;

@@ -34,9 +34,12 @@ typedef struct split_piece {
  * of memory.  *n is their count. */
 split_piece *traffic_split_pieces(const tpx_config *c, int tbx, int tby, tpx_op op, int *n);
 
-/* Where the block on tile (tbx, tby) is in launch order (the hardware
- * starts blocks in order of their linear index). */
-long long traffic_launch_index(const tpx_config *c, const tpx_geom *g, int tbx, int tby);
+/* Neighbour i (0 to 3: the tiles above, below, left and right) of the block
+ * on tile (tbx, tby) of grid g: its tile in *nx, *ny, and how many launches
+ * apart the two blocks start (the hardware starts blocks in order of their
+ * linear index); -1 where it lies outside the grid. */
+long long traffic_neighbour(const tpx_config *c, const tpx_geom *g, int tbx, int tby, int i,
+                            int *nx, int *ny);
 
 /* The block on tile (tbx, tby).  block_bytes: the L2 traffic of one block
  * (the distance between two blocks is their launch distance times it);
