@@ -10,7 +10,7 @@ merged_share: (L1's sectors - the L2's) over (L1's sectors - the distinct
 ones), the share of the possible merges made.  A count of launches that
 differs from the rows is an error: the pairing would be wrong.
 With --loads, probe lrcl's rows (the same by the loads a thread sends:
-bench/gpu_lrcl.sh; a column more, loads, before k).
+bench/gpu_lrc.sh PROBE lrcl; a column more, loads, before k).
 usage: lrc_table.py [--loads] LRC.csv LRC_NCU.csv
 """
 import sys
@@ -27,8 +27,7 @@ def main():
     args = sys.argv[2:] if loads else sys.argv[1:]
     if len(args) != 2:
         sys.exit(__doc__.strip().splitlines()[-1])
-    probe, kernel = ("lrcl,", "k_lrcl") if loads else ("lrc,", "k_lrc")
-    rows = ncu_raw.paired(args[0], probe, args[1], kernel, MET, "lrc_table")
+    rows = ncu_raw.paired(args[0], "lrcl," if loads else "lrc,", args[1], "k_lrc", MET, "lrc_table")
     print(("probe,loads,k,d,lines_per_inst,blocks," if loads else "probe,k,d,lines_per_inst,line_gap,blocks,") +
           "ms,l1_sectors,distinct_sectors,l1_Msectors,lts_rd_Msectors,lrc_merged_Msectors,merged_share")
     for t, (l1, lts, merged) in rows:  # L1's load sectors, the L2's read sectors, the LRC's merged

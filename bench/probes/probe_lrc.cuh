@@ -8,7 +8,7 @@
  * K blocks read exactly the same addresses, D launches apart: block b is
  * member j = (b / D) mod K of the group (b / (K D)) D + b mod D, so with D = 1
  * the K members are consecutive blocks, with D = 8 each is 8 launches after
- * the last.  A block is 256 threads, 8 loads a thread; each warp instruction
+ * the last.  A block is 256 threads, 8 loads a thread (lrcl: 1 to 8); each warp instruction
  * reads N lines, 32 / N lanes a line, 4 contiguous bytes a lane (N = 1: one
  * whole line; 4: one sector of each of 4 lines; 8: half a sector of 8).  The
  * groups walk 512 MB, so every first read misses in L2 (cold).  No store
@@ -22,99 +22,90 @@
 
 #include "probe_common.cuh"
 
-/* The byte offset of warp instruction i of lane l in a group's region:
- * 8 warps x 8 loads, each a fresh set of N lines, lines of one instruction
- * G lines apart (G = 1: adjacent lines; 16: 2 KB apart, like rows of a tall
- * matrix's neighbours far in memory). */
-__device__ __forceinline__ ll lrc_off(int w, int i, int l, int ln, int lg)
+/* Which group of K blocks D launches apart block b belongs to: member
+ * (b / D) mod K of group (b / (K D)) D + b mod D, so with D = 1 the K
+ * members are consecutive blocks, with D = 8 each is 8 launches after the
+ * last. */
+__device__ __forceinline__ ll lrc_group(unsigned b, int k, int d)
 {
-    int lanes = 5 - ln; /* log2 lanes a line */
-    ll inst = (ll)(w * 8 + i);
-    ll line = ((inst << ln) + (l >> lanes)) << lg;
-    return line * 128 + ((l & ((1 << lanes) - 1)) << 2);
+    const unsigned kd = (unsigned)(k * d);
+    return (ll)(b / kd) * d + b % d;
 }
 
-__global__ void __launch_bounds__(256) k_lrc(const unsigned *__restrict__ a, unsigned *__restrict__ out, int k,
-                                            int d, int ln, int lg)
+/* A group's region: 8 warps x L loads a thread, each warp instruction a
+ * fresh set of N = 2^ln lines, lines of one instruction G = 2^lg lines
+ * apart (G = 1: adjacent lines; 16: 2 KB apart, like rows of a tall
+ * matrix's neighbours far in memory), in bytes. */
+__host__ __device__ __forceinline__ ll lrc_region(int nl, int ln, int lg)
 {
-    const unsigned b = blockIdx.x;
-    const unsigned kd = (unsigned)(k * d);
-    const ll group = (ll)(b / kd) * d + b % d;
-    /* a group's region: 64 instructions x N lines x G, in bytes */
-    const ll region = (ll)64 << (ln + lg + 7);
-    const char *base = (const char *)a + group * region;
-    const int w = threadIdx.x / 32, l = threadIdx.x % 32;
-    unsigned v[8];
+    return (ll)(8 * nl) << (ln + lg + 7);
+}
+
+/* K blocks read the same addresses, L loads a thread: warp instruction i of
+ * warp w is instruction w L + i of the group, lane l on line l / (32 / N)
+ * of it, 4 contiguous bytes a lane.  The loads are independent (unrolled),
+ * summed only at the end. */
+template <int L>
+__global__ void __launch_bounds__(256) k_lrc(const unsigned *__restrict__ a, unsigned *__restrict__ out,
+                                            int k, int d, int ln, int lg)
+{
+    const char *base = (const char *)a + lrc_group(blockIdx.x, k, d) * lrc_region(L, ln, lg);
+    const int w = threadIdx.x / 32, l = threadIdx.x % 32, lanes = 5 - ln; /* log2 lanes a line */
+    unsigned v[L];
 #pragma unroll
-    for (int i = 0; i < 8; i++)
-        v[i] = *(const unsigned *)(base + lrc_off(w, i, l, ln, lg));
+    for (int i = 0; i < L; i++) {
+        ll line = (((ll)(w * L + i) << ln) + (l >> lanes)) << lg;
+        v[i] = *(const unsigned *)(base + line * 128 + ((l & ((1 << lanes) - 1)) << 2));
+    }
     unsigned s = 0;
 #pragma unroll
-    for (int i = 0; i < 8; i++)
+    for (int i = 0; i < L; i++)
         s += v[i];
     if (s == 0xdeadbeefu) /* never: the buffer is zero */
         out[0] = s;
 }
 
-static void lrc_one(const unsigned *a, unsigned *out, size_t bytes, int k, int d, int ln, int lg)
+/* Times (7 cold launches) K blocks D launches apart over 512 MB at L loads a
+ * thread; *blocks, and L1's sectors: each instruction N lines of 128 / N
+ * bytes, at least a sector. */
+static double lrc_time(const unsigned *a, unsigned *out, size_t bytes, int nl, int k, int d, int ln,
+                       int lg, ll *blocks, double *l1_sectors)
 {
-    const ll region = (ll)64 << (ln + lg + 7);
-    ll groups = (ll)bytes / region;
+    ll groups = (ll)bytes / lrc_region(nl, ln, lg);
     groups -= groups % d; /* whole sets of D groups */
-    const ll blocks = groups * k;
-    double ms = probe_time([&] { k_lrc<<<(unsigned)blocks, 256>>>(a, out, k, d, ln, lg); }, 7, true);
-    /* L1's sectors: each instruction N lines of 128 / N bytes, at least a sector */
-    const int sect = (128 >> ln) >= 32 ? (128 >> ln) / 32 : 1;
-    const double l1_sectors = (double)blocks * 64 * (1 << ln) * sect;
-    printf("lrc,%d,%d,%d,%d,%lld,%.5f,%.0f,%.0f\n", k, d, 1 << ln, 1 << lg, blocks, ms, l1_sectors,
-           l1_sectors / k);
-}
-
-/* The same with L loads a thread (mode lrcl): a block of 256 threads sends
- * 8 L warp instructions, and the catalog's kernels send 1 to 8 a thread
- * where the probe above sends 8 (copy_row 2x128 at 6 columns f32: one; the
- * hardware merged 58 % of its possible reads there, the probe's pairs 36 %).
- * Lines adjacent (G = 1). */
-template <int L>
-__global__ void __launch_bounds__(256) k_lrcl(const unsigned *__restrict__ a, unsigned *__restrict__ out,
-                                             int k, int d, int ln)
-{
-    const unsigned b = blockIdx.x;
-    const unsigned kd = (unsigned)(k * d);
-    const ll group = (ll)(b / kd) * d + b % d;
-    const ll region = (ll)(8 * L) << (ln + 7);
-    const char *base = (const char *)a + group * region;
-    const int w = threadIdx.x / 32, l = threadIdx.x % 32, lanes = 5 - ln;
-    unsigned s = 0;
-#pragma unroll
-    for (int i = 0; i < L; i++) {
-        ll line = ((ll)(w * L + i) << ln) + (l >> lanes);
-        s += *(const unsigned *)(base + line * 128 + ((l & ((1 << lanes) - 1)) << 2));
-    }
-    if (s == 0xdeadbeefu) /* never: the buffer is zero */
-        out[0] = s;
-}
-
-static void lrcl_one(const unsigned *a, unsigned *out, size_t bytes, int nl, int k, int d, int ln)
-{
-    const ll region = (ll)(8 * nl) << (ln + 7);
-    ll groups = (ll)bytes / region;
-    groups -= groups % d;
-    const ll blocks = groups * k;
-    const unsigned g = (unsigned)blocks;
+    *blocks = groups * k;
+    const unsigned g = (unsigned)*blocks;
     auto go = [&] {
         switch (nl) {
-        case 1: k_lrcl<1><<<g, 256>>>(a, out, k, d, ln); break;
-        case 2: k_lrcl<2><<<g, 256>>>(a, out, k, d, ln); break;
-        case 4: k_lrcl<4><<<g, 256>>>(a, out, k, d, ln); break;
-        default: k_lrcl<8><<<g, 256>>>(a, out, k, d, ln); break;
+        case 1: k_lrc<1><<<g, 256>>>(a, out, k, d, ln, lg); break;
+        case 2: k_lrc<2><<<g, 256>>>(a, out, k, d, ln, lg); break;
+        case 4: k_lrc<4><<<g, 256>>>(a, out, k, d, ln, lg); break;
+        default: k_lrc<8><<<g, 256>>>(a, out, k, d, ln, lg); break;
         }
     };
-    double ms = probe_time(go, 7, true);
     const int sect = (128 >> ln) >= 32 ? (128 >> ln) / 32 : 1;
-    const double l1_sectors = (double)blocks * 8 * nl * (1 << ln) * sect;
-    printf("lrcl,%d,%d,%d,%d,%lld,%.5f,%.0f,%.0f\n", nl, k, d, 1 << ln, blocks, ms, l1_sectors,
-           l1_sectors / k);
+    *l1_sectors = (double)*blocks * 8 * nl * (1 << ln) * sect;
+    return probe_time(go, 7, true);
+}
+
+static void lrc_one(const unsigned *a, unsigned *out, size_t bytes, int k, int d, int ln, int lg)
+{
+    ll blocks;
+    double l1;
+    double ms = lrc_time(a, out, bytes, 8, k, d, ln, lg, &blocks, &l1);
+    printf("lrc,%d,%d,%d,%d,%lld,%.5f,%.0f,%.0f\n", k, d, 1 << ln, 1 << lg, blocks, ms, l1, l1 / k);
+}
+
+/* The same with L loads a thread (mode lrcl): the catalog's kernels load 1
+ * to 8 times a thread where the probe above loads 8 (copy_row 2x128 at 6
+ * columns f32: once; the hardware merged 58 % of its possible reads there,
+ * the probe's pairs 36 %).  Lines adjacent (G = 1). */
+static void lrcl_one(const unsigned *a, unsigned *out, size_t bytes, int nl, int k, int d, int ln)
+{
+    ll blocks;
+    double l1;
+    double ms = lrc_time(a, out, bytes, nl, k, d, ln, 0, &blocks, &l1);
+    printf("lrcl,%d,%d,%d,%d,%lld,%.5f,%.0f,%.0f\n", nl, k, d, 1 << ln, blocks, ms, l1, l1 / k);
 }
 
 /* L = 1, 2, 4, 8 loads a thread; K = 1, 2, 3 blocks; D = 1, 2, 8, 64; N = 1,
@@ -153,8 +144,7 @@ template <int P>
 __global__ void __launch_bounds__(256) k_lrcw(unsigned char *__restrict__ b, int k, int d)
 {
     const unsigned bl = blockIdx.x;
-    const unsigned kd = (unsigned)(k * d);
-    const ll group = (ll)(bl / kd) * d + bl % d;
+    const ll group = lrc_group(bl, k, d);
     const int j = (int)((bl / d) % k);
     const ll row = group * 256 + threadIdx.x;
     unsigned char *dst = b + row * (ll)(k * P) + j * P;
