@@ -258,4 +258,19 @@ grep -q "launch: grid 1x140626 = 140626 blocks" <<<"$out" || fail "folded grid: 
 grep -q "launched folded, 140626 blocks in one row" <<<"$out" || fail "folded grid: no fold line"
 "$tpx" report --no-gpu --kernel tile_sec --block 32x8 --size 3x4000000 | grep -q "launched folded" &&
     fail "a grid of 62500 rows reported folded"
+"$tpx" report --no-gpu --kernel tile_sec --block 32x8 --size 3x9000001 --json |
+    python3 -c 'import json,sys; assert json.load(sys.stdin)["model"]["prediction"]["grid_folded"] is True' ||
+    fail "folded grid: json grid_folded"
+# reads the L2 request coalescer merges (traffic_lrc.h): copy_row 2x128 at 6
+# columns f32, three blocks side by side over each line, on a profile with the
+# lrc probe's shares; none on a profile without them, none for diagonal_row
+out=$("$tpx" report --no-gpu --profile h200 --kernel copy_row --block 2x128 --size 6x16000000)
+grep -q "of the 36000000 load sectors merged on the way to the L2 (2[0-9] %)" <<<"$out" ||
+    fail "lrc: no merge line"
+grep -q "% of the reads merged on the way" <<<"$out" || fail "lrc: the l2 words do not say it"
+"$tpx" report --no-gpu --profile t4 --kernel copy_row --block 2x128 --size 6x16000000 |
+    grep -q "merged on the way" && fail "lrc: merges on a profile without the probe's shares"
+"$tpx" report --no-gpu --profile h200 --kernel diagonal_row --block 2x128 --size 6x16000000 --json |
+    python3 -c 'import json,sys; assert json.load(sys.stdin)["model"]["prediction"]["l2_read_merged_sectors"] == 0' ||
+    fail "lrc: diagonal_row merges"
 echo "report, list, bench and help work"
