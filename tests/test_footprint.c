@@ -171,17 +171,38 @@ static void test_whole_rows(void **s)
      * read 16 of each 56-byte row (7 f64), 40 between: DRAM reads every atom
      * of the 256 rows, a run of 14336 bytes at least (joined with the band
      * above where the window holds it whole too); B's runs stay the 8-byte
-     * pieces.  At 10 columns (80 bytes a row) the gap is 64: runs of 8 and
-     * 16 bytes (a window that straddles two grid rows holds 8). */
+     * pieces.  At 10 columns (80 bytes a row) the gap is 64: runs of
+     * 16 bytes, the two blocks' columns side by side. */
     c.bx = 1, c.by = 256, c.w = 7, c.h = 10000000, c.dtype = TPX_F64;
     assert_int_equal(locality_runs(&c, 2, &runs), 0);
     assert_true(runs.a_bytes >= 256 * 56 && runs.b_bytes < 32);
     c.w = 10;
     assert_int_equal(locality_runs(&c, 2, &runs), 0);
-    assert_true(runs.a_bytes < 32);
+    assert_true(runs.a_bytes == 16);
     c.bx = 32, c.by = 8, c.w = c.h = 8192, c.dtype = TPX_F32;
     assert_int_equal(locality_runs(&c, 3, &runs), 0);
     assert_true(runs.a_bytes == 384 && runs.b_bytes == 384);
+}
+
+/* A window smaller than a row of the grid stays inside one (locality.c,
+ * side_run): naive_row 4x64 reads 16 bytes of each A row a block, three
+ * launch-adjacent blocks 48.  At 9000x9000 f32 (a grid 2250 wide, 141 high)
+ * two of the three sampled windows started on a row's last block, whose
+ * pair with the next row's first two made runs of 16 and 32 bytes, and A's
+ * mean run was 32 where at 8192x8192 it is 48. */
+static void test_window_in_row(void **s)
+{
+    (void)s;
+    tpx_config c = config_default();
+    c.kernel = TPX_K_NAIVE_ROW, c.bx = 4, c.by = 64, c.dtype = TPX_F32;
+    int sides[][2] = {{8192, 8192}, {9000, 9000}, {8192, 8200}, {9001, 9001}};
+    for (int i = 0; i < 4; i++) {
+        c.w = sides[i][0], c.h = sides[i][1];
+        tpx_runs runs;
+        assert_int_equal(locality_runs(&c, 3, &runs), 0);
+        if (runs.a_bytes != 48)
+            fail_msg("%lldx%lld: A's runs %.1f bytes, not 48", c.w, c.h, runs.a_bytes);
+    }
 }
 
 /* The diagonal remapping's inverse, on square and non-square grids. */
@@ -222,6 +243,7 @@ int main(void)
         cmocka_unit_test(test_strip),
         cmocka_unit_test(test_strip_runs),
         cmocka_unit_test(test_whole_rows),
+        cmocka_unit_test(test_window_in_row),
         cmocka_unit_test(test_diagonal_inverse),
         cmocka_unit_test(test_reference_has_no_map),
     };
