@@ -2,7 +2,7 @@
 # Where B's rows start inside a line: the row kernels' block shapes at
 # W = 8192 and H = 8192, 8200, 8208, 8216 (B's rows 0, 32, 64, 96 bytes into a
 # line) and 8196 (16 into a sector), f32, and f64 at H = 8192, 8196, 8200,
-# 8204, cold, every shape --block 2x64,2x128,2x256,4x32,4x64,4x128,4x256,8x16,8x32,8x64,8x128,16x8,16x16,16x32,32x8,1x256,2x512 gives; then Nsight Compute on naive_row's
+# 8204, cold, the row kernels' usual 17 block shapes; then Nsight Compute on naive_row's
 # 4- and 8-wide blocks at those sizes (bench/ncu_rowoff_configs.txt).  Why:
 # naive_row 8x32 measures 71-83 % of 4x64 at 9000x9000 and 9800x7700 f32, where
 # each block's 128 bytes of a B row straddle two lines (issue 18, 2026-12-01).
