@@ -108,16 +108,12 @@ static double side_run(const tpx_config *c, const tpx_geom *g, const tpx_fp_side
         long long first = (blocks - n) * k / LOCALITY_WINDOWS;
         /* a window that holds a whole row of the grid starts at one: the
          * blocks in flight (thousands) cover a few-column matrix's rows
-         * whatever the window's place, which a sample must not decide */
-        if (n >= g->gx)
-            first -= first % g->gx;
-        /* a smaller one stays inside a row of the grid: one that wraps
-         * joins the row's last tile with the next row's first, a pair that
-         * (n - 1) / gx of the windows in flight hold, and three samples
-         * must not let it decide (naive_row 4x64 at 9000x9000 f32: two of
-         * the three wrapped, A's runs 32 bytes where every other window's
-         * are 48) */
-        else if (first % g->gx + n > g->gx)
+         * whatever the window's place, which a sample must not decide.  A
+         * smaller one stays inside a row: one that wraps pairs the row's
+         * last tile with the next row's first, as only (n - 1) / gx of the
+         * windows in flight do (naive_row 4x64 at 9000x9000 f32: two of the
+         * three wrapped, A's runs 32 bytes where every other window's are 48) */
+        if (n >= g->gx || first % g->gx + n > g->gx)
             first -= first % g->gx;
         sum += window_run(c, g, s, first, n, near, buf);
     }
