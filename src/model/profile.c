@@ -69,18 +69,26 @@ static int parse_curve(const char *v, tpx_curve *c)
     return c->n > 0 ? 0 : -1;
 }
 
+int profile_bracket(const double *p, int n, double x, double *w)
+{
+    *w = 0;
+    if (n < 1 || x <= p[0])
+        return 0;
+    for (int i = 1; i < n; i++)
+        if (x <= p[i]) {
+            *w = log(x / p[i - 1]) / log(p[i] / p[i - 1]);
+            return i - 1;
+        }
+    return n - 1;
+}
+
 double profile_curve_at(const tpx_curve *c, double x)
 {
     if (c->n == 0)
         return 1;
-    if (x <= c->x[0])
-        return c->y[0];
-    for (int i = 1; i < c->n; i++)
-        if (x <= c->x[i]) {
-            double f = log(x / c->x[i - 1]) / log(c->x[i] / c->x[i - 1]);
-            return c->y[i - 1] + f * (c->y[i] - c->y[i - 1]);
-        }
-    return c->y[c->n - 1];
+    double f;
+    int i = profile_bracket(c->x, c->n, x, &f);
+    return f > 0 ? c->y[i] + f * (c->y[i + 1] - c->y[i]) : c->y[i];
 }
 
 static int profile_set(tpx_profile *p, const char *k, double d)

@@ -21,6 +21,11 @@ typedef struct tpx_curve {
 
 /* y at x: linear in log x between points, the end values beyond them. */
 double profile_curve_at(const tpx_curve *c, double x);
+/* Where x falls among the n increasing points p: the index of the point
+ * below and, in *w, the weight of the one above, linear in log x (0 at or
+ * below p[0]; the last index and 0 past p[n - 1]).  profile_curve_at's
+ * interpolation, for tables binned at a curve's points (traffic_lrc.c). */
+int profile_bracket(const double *p, int n, double x, double *w);
 
 typedef struct tpx_profile {
     char name[128];

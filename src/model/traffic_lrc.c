@@ -67,21 +67,6 @@ static lrc_req *block_requests(const tpx_config *c, int tbx, int tby, int *n)
     return r;
 }
 
-/* Where x falls among the points p[0..3]: the lower index and the weight of
- * the upper one, linear in log x (profile_curve_at's interpolation). */
-static int point_weight(double x, const double p[4], double *w)
-{
-    *w = 0;
-    if (x <= p[0])
-        return 0;
-    for (int i = 0; i < 3; i++)
-        if (x < p[i + 1]) {
-            *w = log(x / p[i]) / log(p[i + 1] / p[i]);
-            return i;
-        }
-    return 3;
-}
-
 /* The sectors of the requests both sorted lists hold, half, into s at
  * distance d (its index and weight). */
 static void lrc_common(const lrc_req *a, int na, const lrc_req *b, int nb, int di, double dw,
@@ -91,7 +76,7 @@ static void lrc_common(const lrc_req *a, int na, const lrc_req *b, int nb, int d
         int cmp = req_cmp(&a[i], &b[j]);
         if (cmp == 0) {
             double sec = 0.5 * __builtin_popcount((unsigned)a[i].mask), nw;
-            int ni = point_weight(a[i].lines, traffic_lrc_lines, &nw);
+            int ni = profile_bracket(traffic_lrc_lines, TRAFFIC_LRC_N, a[i].lines, &nw);
             int n1 = ni < TRAFFIC_LRC_N - 1 ? ni + 1 : ni, d1 = di < TRAFFIC_LRC_D - 1 ? di + 1 : di;
             s[ni][di] += sec * (1 - nw) * (1 - dw);
             s[n1][di] += sec * nw * (1 - dw);
@@ -117,7 +102,7 @@ int traffic_lrc_block(const tpx_config *c, int tbx, int tby,
         if (d < 0 || d > traffic_lrc_dist[TRAFFIC_LRC_D - 1])
             continue;
         double dw;
-        int di = point_weight((double)d, traffic_lrc_dist, &dw);
+        int di = profile_bracket(traffic_lrc_dist, TRAFFIC_LRC_D, (double)d, &dw);
         if (!mine && (mine = block_requests(c, tbx, tby, &m)) == NULL)
             return -1;
         int k;
