@@ -146,10 +146,11 @@ static void test_strip_runs(void **s)
  * f16 is a grid 3 blocks wide, each block 2 columns of 128 rows.  Three
  * launch-adjacent blocks cover 128 whole rows of 12 bytes, one contiguous
  * range of 1536 bytes; six, two such bands one after the other, 3072.  Two
- * blocks cover 4 of a row's 6 columns: 128 runs of 8 bytes written, but
- * read, one range of 1536: the 4 bytes between two rows' pieces are less
- * than a sector, and DRAM reads every sector of the range (at 40 columns,
- * 72 bytes between, 8 again).  At 8192^2 f32,
+ * blocks cover 4 of a row's 6 columns: the 4 bytes between two rows' pieces
+ * are less than a sector, so DRAM reads every sector of the range, and
+ * every sector of it is written, which the L2 writes back whole: one range
+ * of 1536 either way (at 40 columns, 72 bytes between, runs of 8).  At
+ * 8192^2 f32,
  * 32x8, three blocks side by side are runs of 96 elements a row, as before
  * whole rows were joined. */
 static void test_whole_rows(void **s)
@@ -163,7 +164,7 @@ static void test_whole_rows(void **s)
     assert_int_equal(locality_runs(&c, 6, &runs), 0);
     assert_true(runs.a_bytes == 3072 && runs.b_bytes == 3072);
     assert_int_equal(locality_runs(&c, 2, &runs), 0);
-    assert_true(runs.a_bytes == 1536 && runs.b_bytes == 8);
+    assert_true(runs.a_bytes == 1536 && runs.b_bytes == 1536);
     c.w = 40; /* rows of 80 bytes: 72 between two rows' pieces, runs of 8 */
     assert_int_equal(locality_runs(&c, 2, &runs), 0);
     assert_true(runs.a_bytes == 8 && runs.b_bytes == 8);
@@ -171,8 +172,9 @@ static void test_whole_rows(void **s)
      * read 16 of each 56-byte row (7 f64), 40 between: DRAM reads every atom
      * of the 256 rows, a run of 14336 bytes at least (joined with the band
      * above where the window holds it whole too); B's runs stay the 8-byte
-     * pieces.  At 10 columns (80 bytes a row) the gap is 64: runs of
-     * 16 bytes, the two blocks' columns side by side. */
+     * pieces, the 40 bytes between them more than a sector.  At 10 columns
+     * (80 bytes a row) the gap is 64: runs of 16 bytes, the two blocks'
+     * columns side by side. */
     c.bx = 1, c.by = 256, c.w = 7, c.h = 10000000, c.dtype = TPX_F64;
     assert_int_equal(locality_runs(&c, 2, &runs), 0);
     assert_true(runs.a_bytes >= 256 * 56 && runs.b_bytes < 32);

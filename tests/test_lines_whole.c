@@ -35,8 +35,11 @@ static void test_lines_lost_whole(void **state)
     assert_true(fabs(tr.whole_wr_bytes - tr.dram_wr_bytes) < 1e-6);
 }
 
-/* What the limits charge, an L2 of 1 MB: naive_row 32x1 at 1048576x4 f32
- * loses its lines whole (as above, 4 MB of B); naive_row 64x4 at 4096x64
+/* What the limits charge, an L2 of 1 MB: naive_row 32x1 at 1048576x16 f32
+ * loses its lines two sectors at a time (a row of B is 64 bytes, a line two
+ * rows; a block writes 4 bytes of one sector of each, the blocks above and
+ * below the same sectors; the 60 bytes between its pieces leave B's runs 4
+ * bytes long); naive_row 64x4 at 4096x64
  * f32 loses lone sectors (a row of B is 256 bytes, a block writes 16 of
  * them, two blocks a sector, one sector in four of a line).  The L2 waits
  * rmw_gbs for a lone sector's 128 bytes only; DRAM writes the lines lost
@@ -51,7 +54,7 @@ static void test_whole_lines_priced(void **state)
     prof.rmw_gbs = 1000;
     prof.dram_run_write = (tpx_curve){3, {32, 128, 1024}, {0.25, 0.5, 1}};
     none.dram_run_write = prof.dram_run_write;
-    tpx_config whole = test_cfg(TPX_K_NAIVE_ROW, 32, 1, 1048576, 4, TPX_F32, 0);
+    tpx_config whole = test_cfg(TPX_K_NAIVE_ROW, 32, 1, 1048576, 16, TPX_F32, 0);
     tpx_config lone = test_cfg(TPX_K_NAIVE_ROW, 64, 4, 4096, 64, TPX_F32, 0);
     tpx_prediction p, q;
     tpx_traffic tr;

@@ -36,8 +36,10 @@ static int cmp_rect(const void *x, const void *y)
  * way, its rows' pieces less than a 64-byte DRAM atom apart: DRAM reads
  * every atom of that range, so a read run is the range (side A, smem_rect
  * 1x256 at 7x10000000 f64: 8 of each 56-byte row, A read once in 381 us
- * on an H200, Nsight Compute; near is 0 for B,
- * whose writes leave the sectors in between to other blocks).  cols <= 0:
+ * on an H200, Nsight Compute).  On B near is a sector: the L2 writes a
+ * sector back whole, after the other blocks' pieces or its own fill, so a
+ * band that writes a piece of every sector of a range reaches DRAM as the
+ * range (smem_staged 32x4 at 16000000x9 f32, 16 of each 36-byte row).  cols <= 0:
  * the rectangles are linear already (whole rows, window_run). */
 static long long count_runs(const rect_at *r, long long n, long long ew, long long eh, long long cols,
                             long long near, double *elems)
@@ -132,9 +134,9 @@ static int runs_compute(const tpx_config *c, long long resident, tpx_runs *out)
         footprint_free(&fp);
         return -1;
     }
-    long long near = 64 / (long long)config_esize(c->dtype) - 1;
-    out->a_bytes = side_run(c, &fp.g, &fp.side[TPX_SIDE_A], resident, near, buf);
-    out->b_bytes = side_run(c, &fp.g, &fp.side[TPX_SIDE_B], resident, 0, buf);
+    long long e = (long long)config_esize(c->dtype); /* near: a DRAM atom on A, a sector on B */
+    out->a_bytes = side_run(c, &fp.g, &fp.side[TPX_SIDE_A], resident, 64 / e - 1, buf);
+    out->b_bytes = side_run(c, &fp.g, &fp.side[TPX_SIDE_B], resident, 32 / e - 1, buf);
     free(buf);
     footprint_free(&fp);
     return 0;

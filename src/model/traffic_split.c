@@ -89,30 +89,47 @@ long long traffic_neighbour(const tpx_config *c, const tpx_geom *g, int tbx, int
     return llabs(launch_index(c, g, *nx, *ny) - launch_index(c, g, tbx, tby));
 }
 
+/* The common sectors of one line of a (it writes `mine` of the line's
+ * sectors in part) that count as lost with their line: all of them where a
+ * writes two or more (four shared, as before, among them).  The L2 evicts
+ * the line's dirty sectors at once, and DRAM reads and writes them as a
+ * line, not as lone atoms: a thin B whose rows each block writes 8 of 48 bytes
+ * leaves two or three sectors of a line part-written, never four
+ * (smem_staged 32x4 at 6000000x24 f16 moves ~2.6 GB of DRAM in 0.72 ms on
+ * an H200, 75 % of its peak; counted as lone atoms, 1.9 GB each way and 25 M
+ * rmw_gbs waits, the limits said 2.7 ms and 5.0; bench/gpu_merge_thin_ncu.sh).
+ * One sector of a line (B's rows 128 bytes or more) stays alone. */
+static int line_whole(int mine, int common)
+{
+    return mine >= 2 ? common : 0;
+}
+
 /* Sum over the sectors both sorted lists hold of the chance that such a
  * sector left the L2 between the two writers, d bytes of L2 traffic apart;
- * *whole: the same sum over those that fill a 128-byte line with three
- * others the pair shares (a line the L2 lost whole); *share: the bytes / 32
- * of a's pieces that meet their first partner here (summed over a sector's
- * writers, the sector once). */
+ * *whole: the same sum over those lost with their line (line_whole);
+ * *share: the bytes / 32 of a's pieces that meet their first partner here
+ * (summed over a sector's writers, the sector once). */
 static double split_common(split_piece *a, int na, const split_piece *b, int nb, double p,
                            double *whole, double *share)
 {
-    int i = 0, j = 0, both = 0, in_whole = 0, run = 0;
+    int i = 0, j = 0, both = 0, in_whole = 0, mine = 0, common = 0;
     long long line = -1;
-    while (i < na && j < nb) {
-        if (a[i].sector == b[j].sector) {
-            if (a[i].sector / 4 != line)
-                line = a[i].sector / 4, run = 0;
-            in_whole += ++run == 4 ? 4 : 0;
-            if (share && a[i].bytes > 0) /* its first partner: the block's share, once */
-                *share += a[i].bytes / 32.0;
-            a[i].bytes = -1, both++, i++, j++; /* bytes -1: found a partner */
-        } else if (a[i].sector < b[j].sector)
-            i++;
-        else
+    for (; i < na; i++) {
+        if (a[i].sector / 4 != line) {
+            in_whole += line_whole(mine, common);
+            line = a[i].sector / 4, mine = common = 0;
+        }
+        mine++;
+        while (j < nb && b[j].sector < a[i].sector)
             j++;
+        if (j >= nb || b[j].sector != a[i].sector)
+            continue;
+        common++;
+        if (share && a[i].bytes > 0) /* its first partner: the block's share, once */
+            *share += a[i].bytes / 32.0;
+        a[i].bytes = -1, both++, j++; /* bytes -1: found a partner */
     }
+    in_whole += line_whole(mine, common);
     if (whole)
         *whole += in_whole * p;
     return both * p;

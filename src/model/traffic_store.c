@@ -25,16 +25,24 @@
  *   fewer; in 16 to 24 lines a fifth of them are left (39.9 M of 128 M at
  *   16x8000000, 16.0 merged; 36.3 of 120 at 24x5000000, 15.0), in 32 none
  *   (8192x8192: 67.1 M of 67.1 M).
+ * - After a barrier, B's rows a few dozen bytes (2026-12-01,
+ *   bench/ncu_merge_thin_configs.txt, h200_ncu_merge_thin.tgz): one lane's
+ *   pieces merge too where the instruction spans 12 lines or fewer
+ *   (smem_staged 32x4 at 16000000x9 f32, 4 bytes a lane in 9 lines: 52.2 M
+ *   of 144 M, 52.0 if all merged; f16 at 12 lines and f64 at 12 alike).
+ *   Further out the counters split by element size (f32 at 13 to 20 lines
+ *   merged, f16 at 14 and 16 not): not priced, the pieces left apart.
  * So a piece merges where its warp may (traffic_merge) and its sector is
  * written in part, if it is TRAFFIC_MERGE_BYTES from TRAFFIC_MERGE_LANES
- * lanes or more, or, in a warp fed together, if the instruction spans
- * TRAFFIC_MERGE_NEAR lines or fewer (the fifth left at 16 to 24 is not
- * priced); after a barrier only a strided store (TRAFFIC_MERGE_LINES lines
- * or more) is merged. */
+ * lanes or more, or if the instruction spans TRAFFIC_MERGE_NEAR lines or
+ * fewer in a warp fed together (the fifth left at 16 to 24 is not priced),
+ * TRAFFIC_MERGE_CLOSE after a barrier; after a barrier only a strided store
+ * (TRAFFIC_MERGE_LINES lines or more) is merged. */
 #define TRAFFIC_MERGE_BYTES 8
 #define TRAFFIC_MERGE_LANES 2
 #define TRAFFIC_MERGE_LINES 4
 #define TRAFFIC_MERGE_NEAR 24
+#define TRAFFIC_MERGE_CLOSE 12
 
 int traffic_store_open(traffic_store_log *lg, size_t pieces)
 {
@@ -83,7 +91,8 @@ void traffic_store_inst(const tpx_inst *in, size_t esize, traffic_merge merge, i
     int lines = 0;
     for (int i = 0; i < k; i++)
         lines += i == 0 || s[i] / 4 != s[i - 1] / 4;
-    int ok = merge_allowed(merge, lines), near = merge == TRAFFIC_MERGE_FED && lines <= TRAFFIC_MERGE_NEAR;
+    int ok = merge_allowed(merge, lines),
+        near = lines <= (merge == TRAFFIC_MERGE_FED ? TRAFFIC_MERGE_NEAR : TRAFFIC_MERGE_CLOSE);
     for (int l = 0, m; l < k; l = m) { /* a line at a time: its sectors are one request */
         int req = 0;
         for (m = l; m < k && s[m] / 4 == s[l] / 4; m++)
