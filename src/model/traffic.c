@@ -155,7 +155,7 @@ static int samples(long long x0, long long n, long long out[4])
 #define TRAFFIC_SUMS (5 + TRAFFIC_FILLS)
 /* rect_split's: waits in a block, pairs, evicted, reread pairs, reread
  * evicted, of the evicted stores those in lines lost whole, of the evicted
- * loads those in lines both blocks load whole, sectors written by several
+ * loads those lost with their line, sectors written by several
  * blocks */
 #define TRAFFIC_SPLIT_SUMS 8
 /* ... then the sectors of the requests neighbour blocks both send

@@ -98,7 +98,10 @@ long long traffic_neighbour(const tpx_config *c, const tpx_geom *g, int tbx, int
  * (smem_staged 32x4 at 6000000x24 f16 moves ~2.6 GB of DRAM in 0.72 ms on
  * an H200, 75 % of its peak; counted as lone atoms, 1.9 GB each way and 25 M
  * rmw_gbs waits, the limits said 2.7 ms and 5.0; bench/gpu_merge_thin_ncu.sh).
- * One sector of a line (B's rows 128 bytes or more) stays alone. */
+ * A line with one such sector (a block's one piece of a long row of B)
+ * stays alone.  The reread pairs of A (traffic_reread_block) take the same
+ * rule for the sectors a block loads; it was measured on the store side
+ * only (docs/prediction.md, "Lines read again whole"). */
 static int line_whole(int mine, int common)
 {
     return mine >= 2 ? common : 0;

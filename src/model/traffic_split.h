@@ -19,7 +19,7 @@ typedef struct tpx_split {
                              summed over the writers, the sectors written by several blocks */
     double reread_pairs;  /* sectors of A it loads that a neighbour block loads too, half each */
     double reread_evicted; /* of those, expected to leave the L2 between the two loads */
-    double reread_whole;  /* of the evicted, those in lines the pair shares whole */
+    double reread_whole;  /* of the evicted, those lost with their line (line_whole) */
 } tpx_split;
 
 /* One lane's piece of a sector: which sector, how many bytes, and which
