@@ -152,8 +152,8 @@ else:
 done
 "$tpx" report --no-gpu --profile h200 --kernel naive_row --size 8192 | grep -q "predicted .* GB/s on H200" ||
     fail "report table has no predicted line"
-# sectors of A read again (the L2 lost them between two loaders far apart in
-# launch order): their count and bytes in the JSON, a line in the table;
+# 64-byte atoms of A read again (the L2 lost them between two loaders far
+# apart in launch order): their count and bytes in the JSON, a line in the table;
 # neither for naive_col, whose loaders of a sector run a grid row apart
 for k in diagonal_col naive_col; do
     "$tpx" report --no-gpu --profile h200 --json --kernel $k --block 128x1 --size 11500x5900 |
@@ -163,11 +163,11 @@ t = json.load(sys.stdin)["model"]["traffic"]
 a = 11500 * 5900 * 4
 rmw = 64 * t["split_sectors_evicted"]
 if os.environ["K"] == "diagonal_col":
-    assert t["shared_load_sectors"] > t["reread_sectors"] > 40e6, t
-    assert abs(t["dram_read_bytes"] - (a + rmw + 64 * t["reread_sectors"])) < 1e-6 * a, t
+    assert t["shared_load_atoms"] > t["reread_atoms"] > 40e6, t
+    assert abs(t["dram_read_bytes"] - (a + rmw + 64 * t["reread_atoms"])) < 1e-6 * a, t
 else:
-    assert t["reread_sectors"] < 0.01 * a / 32, t
-' || fail "$k 128x1: the sectors read again in the JSON"
+    assert t["reread_atoms"] < 0.01 * a / 64, t
+' || fail "$k 128x1: the atoms read again in the JSON"
 done
 # lines the L2 loses whole: naive_row 128x1 at 30000000x5 f16, whose blocks a
 # grid row apart write the pieces of every sector of a stretch of B; the
@@ -241,7 +241,7 @@ done
 "$tpx" report --no-gpu --profile rtx3080 --kernel naive_col --block 8x32 --size 8192 |
     grep -q "writes in runs of 128 B as the L2 joins them (75 %)" || fail "report: no words for the L2's join"
 "$tpx" report --no-gpu --profile h200 --kernel diagonal_col --block 128x1 --size 11500x5900 |
-    grep -q "^  read again .* sectors of A loaded again" || fail "report table: no read-again line"
+    grep -q "^  read again .* 64-byte atoms of A loaded again" || fail "report table: no read-again line"
 "$tpx" report --no-gpu --profile h200 --kernel naive_col --block 128x1 --size 11500x5900 |
     grep -q "read again" && fail "report table: a read-again line for naive_col"
 "$tpx" report --no-gpu --profile nope >/dev/null 2>"${tmp}.err" && fail "--profile nope accepted"

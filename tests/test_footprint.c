@@ -149,10 +149,12 @@ static void test_strip_runs(void **s)
  * blocks cover 4 of a row's 6 columns: the 4 bytes between two rows' pieces
  * are less than a sector, so DRAM reads every sector of the range, and
  * every sector of it is written, which the L2 writes back whole: one range
- * of 1536 either way (at 40 columns, 72 bytes between, runs of 8).  At
- * 8192^2 f32,
- * 32x8, three blocks side by side are runs of 96 elements a row, as before
- * whole rows were joined. */
+ * of 1536 either way.  At 40 columns, 72 bytes between: B's runs the 8-byte
+ * pieces, more than a sector apart, A's one range still (DRAM reads the
+ * atoms of a range that skips less than two of them as it reads the range);
+ * at 72 columns, 136 bytes between, both 8.  At 8192^2 f32, 32x8, three
+ * blocks side by side are runs of 96 elements a row, as before whole rows
+ * were joined. */
 static void test_whole_rows(void **s)
 {
     (void)s;
@@ -165,20 +167,29 @@ static void test_whole_rows(void **s)
     assert_true(runs.a_bytes == 3072 && runs.b_bytes == 3072);
     assert_int_equal(locality_runs(&c, 2, &runs), 0);
     assert_true(runs.a_bytes == 1536 && runs.b_bytes == 1536);
-    c.w = 40; /* rows of 80 bytes: 72 between two rows' pieces, runs of 8 */
+    c.w = 40; /* rows of 80 bytes: 72 between two rows' pieces */
+    assert_int_equal(locality_runs(&c, 2, &runs), 0);
+    assert_true(runs.a_bytes == 128 * 80 && runs.b_bytes == 8);
+    c.w = 72; /* rows of 144 bytes: 136 between */
     assert_int_equal(locality_runs(&c, 2, &runs), 0);
     assert_true(runs.a_bytes == 8 && runs.b_bytes == 8);
-    /* A's reads leave gaps under a 64-byte DRAM atom: two blocks of 1x256
-     * read 16 of each 56-byte row (7 f64), 40 between: DRAM reads every atom
-     * of the 256 rows, a run of 14336 bytes at least (joined with the band
-     * above where the window holds it whole too); B's runs stay the 8-byte
-     * pieces, the 40 bytes between them more than a sector.  At 10 columns
-     * (80 bytes a row) the gap is 64: runs of 16 bytes, the two blocks'
-     * columns side by side. */
+    /* A's reads leave gaps under two 64-byte DRAM atoms: two blocks of
+     * 1x256 read 16 of each 56-byte row (7 f64), 40 between: DRAM reads every
+     * atom of the 256 rows, a run of 14336 bytes at least (joined with the
+     * band above where the window holds it whole too); B's runs stay the
+     * 8-byte pieces, the 40 bytes between them more than a sector.  At 10
+     * columns (80 bytes a row) the gap is 64, still a range (Nsight Compute
+     * on an H200: naive_col 64x1 at 11x5000000 f64, one element of each
+     * 88-byte row a block, reads 3520 MB in 900 us, 4.4 TB/s with its writes);
+     * at 18 (144 bytes) it is 128: runs of 16 bytes, the two blocks' columns
+     * side by side. */
     c.bx = 1, c.by = 256, c.w = 7, c.h = 10000000, c.dtype = TPX_F64;
     assert_int_equal(locality_runs(&c, 2, &runs), 0);
     assert_true(runs.a_bytes >= 256 * 56 && runs.b_bytes < 32);
     c.w = 10;
+    assert_int_equal(locality_runs(&c, 2, &runs), 0);
+    assert_true(runs.a_bytes >= 256 * 80);
+    c.w = 18;
     assert_int_equal(locality_runs(&c, 2, &runs), 0);
     assert_true(runs.a_bytes == 16);
     c.bx = 32, c.by = 8, c.w = c.h = 8192, c.dtype = TPX_F32;

@@ -181,45 +181,43 @@ static void test_sectors_written_in_parts(void **state)
     assert_true(cart.split_evicted == 0);
 }
 
-/* Sectors of A that two blocks load, 8x1 naive_col on A of 8 f32 columns
- * (one sector a row) and 16 rows: the block on tile (X, Y) reads column Y
- * of rows 8X to 8X + 7, 8 sectors, which the blocks of (X, Y - 1) and (X,
- * Y + 1) read too (each pair counted half by each block: 8 for tile (0, 3));
- * (1, 3) reads other rows.  Cartesian order: the tiles above and below run
- * gx = 2 launches away, (1, 3) one.  The general diagonal order of this 2x8
- * grid runs tile (X, Y) at launch ((X - Y) mod 2) 8 + Y: (0, 3) at 11, (0,
- * 2) at 2 and (0, 4) at 4, 9 and 7 launches away.  1000 bytes a block, a
- * life of 8000, shape 5: at 2000 bytes the chance is 1 in 1000 and the
- * neighbour is not built; at 9000 and 7000, 1 - e^-(9/8)^5 and 1 - e^-(7/8)^5. */
-static void test_sectors_loaded_twice(void **state)
+/* Atoms of A that two blocks load, 8x1 naive_col on A of 8 f32 columns
+ * (one sector a row, two rows a 64-byte atom) and 16 rows: the block on tile
+ * (X, Y) reads column Y of rows 8X to 8X + 7, 4 atoms, which the blocks of
+ * (X, Y - 1) and (X, Y + 1) read too (each pair counted half by each block:
+ * 4 for tile (0, 3)); (1, 3) reads other rows.  Cartesian order: the tiles
+ * above and below run gx = 2 launches away, (1, 3) one.  The general diagonal
+ * order of this 2x8 grid runs tile (X, Y) at launch ((X - Y) mod 2) 8 + Y:
+ * (0, 3) at 11, (0, 2) at 2 and (0, 4) at 4, 9 and 7 launches away.  1000
+ * bytes a block, a life of 8000, shape 5: at 2000 bytes the chance is 1 in
+ * 1000 and the neighbour is not built; at 9000 and 7000, 1 - e^-(9/8)^5 and
+ * 1 - e^-(7/8)^5. */
+static void test_atoms_loaded_twice(void **state)
 {
     (void)state;
     tpx_split s;
     tpx_config c = test_cfg(TPX_K_NAIVE_COL, 8, 1, 8, 16, TPX_F32, 0);
     assert_int_equal(traffic_reread_block(&c, 0, 3, 1000, 1500, 5, &s), 0);
     double p2 = 1 - exp(-pow(2000.0 / 1500, 5));
-    assert_true(fabs(s.reread_pairs - 8) < 1e-12 && fabs(s.reread_evicted - 8 * p2) < 1e-12);
+    assert_true(fabs(s.reread_pairs - 4) < 1e-12 && fabs(s.reread_evicted - 4 * p2) < 1e-12);
     assert_int_equal(traffic_reread_block(&c, 0, 3, 1000, 8000, 5, &s), 0);
     assert_true(s.reread_pairs == 0 && s.reread_evicted == 0);
     tpx_config d = test_cfg(TPX_K_DIAGONAL_COL, 8, 1, 8, 16, TPX_F32, 0);
     assert_int_equal(traffic_reread_block(&d, 0, 3, 1000, 8000, 5, &s), 0);
     double p9 = 1 - exp(-pow(9.0 / 8, 5)), p7 = 1 - exp(-pow(7.0 / 8, 5));
-    assert_true(fabs(s.reread_pairs - 8) < 1e-12);
-    assert_true(fabs(s.reread_evicted - 4 * (p9 + p7)) < 1e-12);
+    assert_true(fabs(s.reread_pairs - 4) < 1e-12);
+    assert_true(fabs(s.reread_evicted - 2 * (p9 + p7)) < 1e-12);
     /* a launch that fits in the L2 reads A once */
     tpx_traffic tr;
     traffic_of(&d, 4096, &tr);
     assert_true(tr.reread_evicted == 0 && tr.dram_rd_bytes == 512);
     /* the whole launch, an L2 of 1000 bytes (life 200, every pair lost): 7
-     * pairs down each of the 2 columns of tiles, 8 sectors each.  A row of A
-     * is one sector, so a pair's 8 sectors are 8 rows, two whole lines: DRAM
-     * sends them again as lines, 32 bytes a sector, not a 64-byte atom each
-     * (Nsight Compute, diagonal_row 1x128 at 5x30000000 f32 on an H200: A
-     * read 5 times, 3000 MB, where atoms gave 5400) */
+     * pairs down each of the 2 columns of tiles, 4 atoms each, 64 bytes an
+     * atom (Nsight Compute, diagonal_row 1x128 at 5x30000000 f32 on an H200:
+     * A read 5 times, 3000 MB) */
     traffic_of(&d, 1000, &tr);
-    assert_true(fabs(tr.reread_shared - 112) < 1e-9 && fabs(tr.reread_evicted - 112) < 1e-6);
-    assert_true(fabs(tr.reread_whole - 112) < 1e-6 && tr.split_evicted == 0);
-    assert_true(fabs(tr.dram_rd_bytes - (512 + 32 * 112)) < 1e-6);
+    assert_true(fabs(tr.reread_shared - 56) < 1e-9 && fabs(tr.reread_evicted - 56) < 1e-6);
+    assert_true(tr.split_evicted == 0 && fabs(tr.dram_rd_bytes - (512 + 64 * 56)) < 1e-6);
 }
 
 /* The whole prediction of c on the H200's profile, which it returns. */
@@ -235,7 +233,7 @@ static const tpx_profile *h200_predict(const tpx_config *c, tpx_traffic *tr, tpx
     return prof;
 }
 
-/* DRAM's time for sectors read again: one 64-byte atom each, at the
+/* DRAM's time for atoms read again: 64 bytes each, at the
  * efficiency of a 64-byte run whatever the runs around them (diagonal_col
  * 128x1 at 11500x5900 f32 on the H200: most of A read again). */
 static void test_reread_priced_as_atoms(void **state)
@@ -253,7 +251,7 @@ static void test_reread_priced_as_atoms(void **state)
     assert_int_equal(p.limiter, TPX_LIM_DRAM);
     char why[TPX_MSG];
     predict_explain(&p, prof, why, sizeof why);
-    assert_non_null(strstr(why, "GB/s, 3792 MB of it A read again (sectors the L2 lost between "
+    assert_non_null(strstr(why, "GB/s, 4063 MB of it A read again (atoms the L2 lost between "
                                 "two blocks far apart in launch order); reads in runs"));
     /* naive_col's column neighbours run a grid row (46 blocks) apart: nothing said */
     c.kernel = TPX_K_NAIVE_COL;
@@ -365,7 +363,7 @@ int main(void)
         cmocka_unit_test(test_l1_merges_stores_after_a_barrier),
         cmocka_unit_test(test_dram_bytes_and_l2_residency),
         cmocka_unit_test(test_sectors_written_in_parts),
-        cmocka_unit_test(test_sectors_loaded_twice),
+        cmocka_unit_test(test_atoms_loaded_twice),
         cmocka_unit_test(test_reread_priced_as_atoms),
         cmocka_unit_test(test_prediction_orders_the_lessons),
         cmocka_unit_test(test_prediction_for_every_kernel),

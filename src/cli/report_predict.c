@@ -36,8 +36,8 @@ void report_prediction_json(json_writer *w, const tpx_config *c, const tpx_total
     json_double(w, "split_sectors_evicted", tr.split_evicted, 0);
     json_double(w, "split_sectors_evicted_whole", tr.split_evicted_whole, 0);
     json_double(w, "split_sectors_shared", tr.split_shared, 0);
-    json_double(w, "shared_load_sectors", tr.reread_shared, 0);
-    json_double(w, "reread_sectors", tr.reread_evicted, 0);
+    json_double(w, "shared_load_atoms", tr.reread_shared, 0);
+    json_double(w, "reread_atoms", tr.reread_evicted, 0);
     json_double(w, "dram_read_bytes", tr.dram_rd_bytes, 0);
     json_double(w, "dram_write_bytes", tr.dram_wr_bytes, 0);
     json_bool(w, "l2_resident", tr.l2_resident);
@@ -113,8 +113,8 @@ void report_prediction_table(FILE *f, const tpx_config *c, const tpx_totals *t,
                    "  %-13s %14s %14s   (a line read and written back for four)\n",
                 "  whole lines", tr.split_evicted_whole, "", "", "", "");
     if (tr.reread_evicted >= 0.5)
-        fprintf(f, "  %-13s %14.0f %14s   sectors of A loaded again: the L2 lost them between two\n"
-                   "  %-13s %14s %14s   blocks far apart in launch order (in the bytes above)\n",
+        fprintf(f, "  %-13s %14.0f %14s   64-byte atoms of A loaded again: the L2 lost them between\n"
+                   "  %-13s %14s %14s   two blocks far apart in launch order (in the bytes above)\n",
                 "read again", tr.reread_evicted, "", "", "", "");
     if (!prof || predict_config(c, t, &tr, prof, &p) != 0)
         return;

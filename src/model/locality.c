@@ -135,7 +135,7 @@ static int runs_compute(const tpx_config *c, long long resident, tpx_runs *out)
         return -1;
     }
     long long e = (long long)config_esize(c->dtype); /* near: a DRAM atom on A, a sector on B */
-    out->a_bytes = side_run(c, &fp.g, &fp.side[TPX_SIDE_A], resident, 64 / e - 1, buf);
+    out->a_bytes = side_run(c, &fp.g, &fp.side[TPX_SIDE_A], resident, 128 / e - 1, buf);
     out->b_bytes = side_run(c, &fp.g, &fp.side[TPX_SIDE_B], resident, 32 / e - 1, buf);
     free(buf);
     footprint_free(&fp);

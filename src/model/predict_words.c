@@ -67,7 +67,7 @@ static void dram_words(const tpx_prediction *p, const tpx_profile *prof, char *b
     /* said where it is a tenth of the bytes, first: a narrow strip cuts the end */
     if (p->dram_again >= 0.1 * p->dram_bytes)
         snprintf(again, sizeof again,
-                 ", %.0f MB of it A read again (sectors the L2 lost between two blocks far "
+                 ", %.0f MB of it A read again (atoms the L2 lost between two blocks far "
                  "apart in launch order)",
                  p->dram_again / 1e6);
     int k = snprintf(buf, n,

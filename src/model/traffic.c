@@ -153,18 +153,17 @@ static int samples(long long x0, long long n, long long out[4])
  * class and share (traffic_fill.h). */
 #define TRAFFIC_FILLS (TPX_FILL_CLASSES * TPX_FILL_BINS * TPX_FILL_REQS)
 #define TRAFFIC_SUMS (5 + TRAFFIC_FILLS)
-/* rect_split's: waits in a block, pairs, evicted, reread pairs, reread
- * evicted, of the evicted stores those in lines lost whole, of the evicted
- * loads those lost with their line, sectors written by several
- * blocks */
-#define TRAFFIC_SPLIT_SUMS 8
+/* rect_split's: waits in a block, pairs, evicted, reread atoms shared,
+ * reread atoms evicted, of the evicted stores those in lines lost whole,
+ * sectors written by several blocks */
+#define TRAFFIC_SPLIT_SUMS 7
 /* ... then the sectors of the requests neighbour blocks both send
  * (traffic_lrc.h) */
 #define TRAFFIC_LRC_SUMS (TRAFFIC_LRC_N * TRAFFIC_LRC_D)
 
-/* DRAM's bytes for sectors the L2 lost: an atom each where a sector is lost
- * alone, 32 bytes a sector where its line goes whole (four sectors at once:
- * docs/prediction.md, "Lines lost whole", "Lines read again whole"). */
+/* DRAM's bytes for part-written sectors the L2 lost: an atom each where a
+ * sector is lost alone, 32 bytes a sector where its line goes with it
+ * (docs/prediction.md, "Lines lost whole"). */
 static double lost_bytes(double atom, double lost, double whole)
 {
     return atom * (lost - whole) + 32.0 * whole;
@@ -236,8 +235,7 @@ static int rect_split(const tpx_config *c, traffic_memo *m, long long x0, long l
         part[3] += sp.reread_pairs;
         part[4] += sp.reread_evicted;
         part[5] += sp.cross_whole;
-        part[6] += sp.reread_whole;
-        part[7] += sp.cross_share;
+        part[6] += sp.cross_share;
     }
     for (int i = 0; i < TRAFFIC_SPLIT_SUMS + TRAFFIC_LRC_SUMS; i++)
         sum[i] += part[i] * (double)n / k;
@@ -300,7 +298,7 @@ int traffic_compute(const tpx_config *c, const tpx_totals *t, long long l2_bytes
     /* A launch that fits in the L2 keeps every half-written sector. */
     tr->split_evicted = tr->l2_resident || l2_bytes <= 0 ? 0 : TRAFFIC_IN_BLOCK_P * split[0] + split[2];
     tr->split_evicted_whole = tr->split_evicted > 0 ? split[5] : 0;
-    tr->split_shared = split[7];
+    tr->split_shared = split[6];
     /* A lost sector costs DRAM its 64-byte atom each way; in a line lost
      * whole (its four sectors at once) a line each way for four, 32 bytes a
      * sector (docs/prediction.md, "Lines lost whole"). */
@@ -312,11 +310,11 @@ int traffic_compute(const tpx_config *c, const tpx_totals *t, long long l2_bytes
         32.0 * tr->split_evicted_whole + (sectors > 0 ? tr->dram_wr_bytes * whole / sectors : 0);
     tr->dram_rd_bytes += rmw;
     tr->dram_wr_bytes += rmw;
-    /* and the sectors of A the L2 lost between two blocks that load them */
+    /* and the atoms of A the L2 lost between two blocks that load them:
+     * DRAM sends each again whole (traffic_reread_block) */
     tr->reread_shared = split[3];
     tr->reread_evicted = tr->l2_resident || l2_bytes <= 0 ? 0 : split[4];
-    tr->reread_whole = tr->reread_evicted > 0 ? split[6] : 0;
-    tr->reread_bytes = lost_bytes(TRAFFIC_REREAD_BYTES, tr->reread_evicted, tr->reread_whole);
+    tr->reread_bytes = TRAFFIC_REREAD_BYTES * tr->reread_evicted;
     tr->dram_rd_bytes += tr->reread_bytes;
     tr->a_sectors = sectors;
     for (int i = 0; i < TRAFFIC_LRC_SUMS; i++)

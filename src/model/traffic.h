@@ -26,11 +26,10 @@ typedef struct tpx_traffic {
     double split_evicted_whole;       /* of those, in lines whose four sectors all leave */
     double split_shared;              /* sectors written in part by two or more blocks */
     double whole_wr_bytes;            /* DRAM writes of lines lost whole (in dram_wr_bytes) */
-    double reread_shared;  /* sectors of A two neighbour blocks both load (far apart in launch order) */
+    double reread_shared;  /* 64-byte atoms of A two neighbour blocks both load (far apart in
+                              launch order) */
     double reread_evicted; /* of those, expected to leave the L2 in between: DRAM sends them twice */
-    double reread_whole;   /* of those, sectors lost with their line (traffic_split.c, line_whole) */
-    double reread_bytes;   /* what DRAM sends again for them (in dram_rd_bytes): an atom each,
-                              32 bytes a sector in a line loaded whole */
+    double reread_bytes;   /* what DRAM sends again for them (in dram_rd_bytes): 64 bytes each */
     double a_sectors;      /* A's sectors: what the loads ask of the L2 at the least */
     /* load sectors two neighbour blocks ask for in the same request, by the
      * lines an instruction spans and the launch distance (traffic_lrc.h) */

@@ -193,13 +193,16 @@ int traffic_split_block(const tpx_config *c, int tbx, int tby, double block_byte
     return rc;
 }
 
-/* The distinct sectors of A the block loads, sorted, over p (*n of them). */
-static int reread_distinct(split_piece *p, int n)
+/* The distinct 64-byte atoms of A the block loads, sorted, over p (*n of
+ * them; .sector holds the atom). */
+static int reread_atoms(split_piece *p, int n)
 {
     int out = 0;
-    for (int i = 0; i < n; i++)
-        if (out == 0 || p[i].sector != p[out - 1].sector)
-            p[out++] = (split_piece){p[i].sector, 0, 0};
+    for (int i = 0; i < n; i++) {
+        long long atom = p[i].sector / 2;
+        if (out == 0 || atom != p[out - 1].sector)
+            p[out++] = (split_piece){atom, 0, 0};
+    }
     return out;
 }
 
@@ -215,7 +218,7 @@ static int reread_distinct(split_piece *p, int n)
 int traffic_reread_block(const tpx_config *c, int tbx, int tby, double block_bytes,
                          double life_bytes, double shape, tpx_split *s)
 {
-    s->reread_pairs = s->reread_evicted = s->reread_whole = 0;
+    s->reread_pairs = s->reread_evicted = 0;
     if (life_bytes <= 0)
         return 0;
     tpx_geom g = config_geom(c);
@@ -233,7 +236,7 @@ int traffic_reread_block(const tpx_config *c, int tbx, int tby, double block_byt
         if (!mine) {
             if ((mine = traffic_split_pieces(c, tbx, tby, TPX_OP_GLD, &m)) == NULL)
                 return -1;
-            m = reread_distinct(mine, m);
+            m = reread_atoms(mine, m);
         }
         int k;
         split_piece *other = traffic_split_pieces(c, nx, ny, TPX_OP_GLD, &k);
@@ -241,10 +244,10 @@ int traffic_reread_block(const tpx_config *c, int tbx, int tby, double block_byt
             rc = -1;
             break;
         }
-        k = reread_distinct(other, k);
+        k = reread_atoms(other, k);
         /* each pair counted half by each of its two blocks (as above) */
         s->reread_pairs += split_common(mine, m, other, k, 0.5, NULL, NULL);
-        s->reread_evicted += split_common(mine, m, other, k, 0.5 * p, &s->reread_whole, NULL);
+        s->reread_evicted += split_common(mine, m, other, k, 0.5 * p, NULL, NULL);
         free(other);
     }
     free(mine);

@@ -17,9 +17,8 @@ typedef struct tpx_split {
     double cross_whole;   /* of the evicted, those in lines the L2 loses whole */
     double cross_share;   /* its share (bytes / 32) of the sectors it shares with a neighbour:
                              summed over the writers, the sectors written by several blocks */
-    double reread_pairs;  /* sectors of A it loads that a neighbour block loads too, half each */
+    double reread_pairs;  /* 64-byte atoms of A it loads that a neighbour block loads too, half each */
     double reread_evicted; /* of those, expected to leave the L2 between the two loads */
-    double reread_whole;  /* of the evicted, those lost with their line (line_whole) */
 } tpx_split;
 
 /* One lane's piece of a sector: which sector, how many bytes, and which
