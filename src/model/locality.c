@@ -33,10 +33,12 @@ static int cmp_rect(const void *x, const void *y)
  * three blocks, 128 rows of 12 bytes, 1536 contiguous bytes, not 12; an
  * H200 moves it at 1209 GB/s where runs of 12 bytes gave 822).  A band
  * that leaves at most near elements of each row to others counts the same
- * way, its rows' pieces less than a 64-byte DRAM atom apart: DRAM reads
- * every atom of that range, so a read run is the range (side A, smem_rect
- * 1x256 at 7x10000000 f64: 8 of each 56-byte row, A read once in 381 us
- * on an H200, Nsight Compute).  On B near is a sector: the L2 writes a
+ * way, its rows' pieces less than two 64-byte DRAM atoms apart: DRAM reads
+ * the atoms of that range in order, skipping at most one, so a read run is
+ * the range (side A, smem_rect 1x256 at 7x10000000 f64: 8 of each 56-byte
+ * row, A read once in 381 us on an H200; naive_col 64x1 at 11x5000000 f64,
+ * 8 of each 88-byte row, 3520 MB read and 440 written in 900 us, Nsight
+ * Compute).  On B near is a sector: the L2 writes a
  * sector back whole, after the other blocks' pieces or its own fill, so a
  * band that writes a piece of every sector of a range reaches DRAM as the
  * range (smem_staged 32x4 at 16000000x9 f32, 16 of each 36-byte row).  cols <= 0:
@@ -134,7 +136,7 @@ static int runs_compute(const tpx_config *c, long long resident, tpx_runs *out)
         footprint_free(&fp);
         return -1;
     }
-    long long e = (long long)config_esize(c->dtype); /* near: a DRAM atom on A, a sector on B */
+    long long e = (long long)config_esize(c->dtype); /* near: two DRAM atoms on A, a sector on B */
     out->a_bytes = side_run(c, &fp.g, &fp.side[TPX_SIDE_A], resident, 128 / e - 1, buf);
     out->b_bytes = side_run(c, &fp.g, &fp.side[TPX_SIDE_B], resident, 32 / e - 1, buf);
     free(buf);

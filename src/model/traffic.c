@@ -20,14 +20,15 @@
  * 64-byte read and write is TRAFFIC_RMW_BYTES (traffic.h). */
 #define TRAFFIC_LIFE 0.7
 #define TRAFFIC_IN_BLOCK_P 0.006
-/* Sectors of A that two blocks far apart in launch order both load
- * (traffic_reread_block), fitted to Nsight Compute's DRAM reads on an H200
+/* Atoms of A that two blocks far apart in launch order both load
+ * (traffic_reread_block), fitted (counted then by sectors; by atoms since
+ * 2026-12-01, the same constants) to Nsight Compute's DRAM reads on an H200
  * over 16 configs whose two loaders of a sector run 1 to 11500 blocks apart
  * (bench/results/issue18/h200_reread.csv, docs/prediction.md): unlike a
  * part-written sector's, the chance that the L2 lost one is a steep step, 1 -
  * exp(-(d / (0.2 L2))^5) over d bytes of traffic between the two loads (two
  * in five at 11 MB on the H200, all of them past 19), and each one lost costs
- * DRAM a 64-byte read (its atom: the sector beside it is lost too). */
+ * DRAM a 64-byte read. */
 #define TRAFFIC_REREAD_LIFE 0.2
 #define TRAFFIC_REREAD_SHAPE 5.0
 #define TRAFFIC_REREAD_BYTES 64.0

@@ -99,9 +99,8 @@ long long traffic_neighbour(const tpx_config *c, const tpx_geom *g, int tbx, int
  * an H200, 75 % of its peak; counted as lone atoms, 1.9 GB each way and 25 M
  * rmw_gbs waits, the limits said 2.7 ms and 5.0; bench/gpu_merge_thin_ncu.sh).
  * A line with one such sector (a block's one piece of a long row of B)
- * stays alone.  The reread pairs of A (traffic_reread_block) take the same
- * rule for the sectors a block loads; it was measured on the store side
- * only (docs/prediction.md, "Lines read again whole"). */
+ * stays alone.  (The reread pairs of A count atoms instead, and no line:
+ * traffic_reread_block.) */
 static int line_whole(int mine, int common)
 {
     return mine >= 2 ? common : 0;
@@ -206,9 +205,13 @@ static int reread_atoms(split_piece *p, int n)
     return out;
 }
 
-/* A sector of A that two blocks load (each in part: a column of A a block
- * wide, or rows that two tiles both read) comes from DRAM once if it is
- * still in the L2 when the second asks, and again if it left in between:
+/* A 64-byte atom of A that two blocks load (each in part: a column of A a
+ * block wide, or rows that two tiles both read) comes from DRAM once if it
+ * is still in the L2 when the second asks, and again if it left in between
+ * (DRAM sends atoms: two blocks that read different sectors of one atom
+ * make it come twice; Nsight Compute on an H200, naive_col 64x1 at
+ * 11x5000000 f64, 3520 MB for A's 440, docs/prediction.md, "Atoms read
+ * again"):
  * over the same distance as a part-written sector's (launches apart times a
  * block's traffic), with the chance 1 - exp(-(d / life)^shape) (traffic.c
  * says why a step).  Only the neighbours far enough in launch order to lose
