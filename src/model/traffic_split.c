@@ -110,7 +110,8 @@ static int line_whole(int mine, int common)
  * sector left the L2 between the two writers, d bytes of L2 traffic apart;
  * *whole: the same sum over those lost with their line (line_whole);
  * *share: the bytes / 32 of a's pieces that meet their first partner here
- * (summed over a sector's writers, the sector once). */
+ * (summed over a sector's writers, the sector once).  The rereads of A pass
+ * atoms in .sector, and no whole (a line means nothing to them). */
 static double split_common(split_piece *a, int na, const split_piece *b, int nb, double p,
                            double *whole, double *share)
 {
