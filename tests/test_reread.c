@@ -48,10 +48,40 @@ static void test_reread_counts_atoms(void **state)
     assert_true(fabs(s.reread_evicted - 0.5 * shared) < 1e-9);
 }
 
+/* Atoms read again go at the pace of A's runs where those are longer than a
+ * lone atom (predict.c, dram_ms): naive_col 32x4 at 11x5000000 f64 on the
+ * H200's profile reads A's 88-byte rows in long runs (its column of blocks
+ * covers every row), and its rereads stream with them (Nsight Compute:
+ * 1280 MB read and 440 written in 389 us); priced as lone atoms the DRAM
+ * limit would be a quarter longer (1540 GB/s predicted, not 1935).
+ * diagonal_col 128x1 at 11500x5900 f32 (test_traffic.c) keeps the lone
+ * atom's pace. */
+static void test_reread_priced_at_runs(void **state)
+{
+    (void)state;
+    char msg[TPX_MSG];
+    const tpx_profile *prof = profile_find("h200", msg, sizeof msg);
+    assert_non_null(prof);
+    tpx_config c = test_cfg(TPX_K_NAIVE_COL, 32, 4, 11, 5000000, TPX_F64, 0);
+    tpx_totals t;
+    tpx_traffic tr;
+    tpx_prediction p;
+    assert_int_equal(model_totals(&c, &t, NULL), 0);
+    assert_int_equal(traffic_compute(&c, &t, prof->l2_bytes, &tr), 0);
+    assert_int_equal(predict_config(&c, &t, &tr, prof, &p), 0);
+    double eta64 = profile_curve_at(&prof->dram_run_read, 64);
+    assert_true(tr.reread_bytes > 0.3 * tr.dram_rd_bytes && p.eta_a > 1.3 * eta64);
+    double want = ((tr.dram_rd_bytes - tr.reread_bytes) / p.eta_a + tr.reread_bytes / p.eta_a +
+                   tr.dram_wr_bytes / p.eta_b) / (prof->dram_gbs * 1e6);
+    assert_true(fabs(p.t_ms[TPX_LIM_DRAM] - want) < 1e-12 * want);
+    assert_int_equal(p.limiter, TPX_LIM_DRAM);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_reread_counts_atoms),
+        cmocka_unit_test(test_reread_priced_at_runs),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
