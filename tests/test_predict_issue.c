@@ -184,6 +184,49 @@ static void test_edge_round_trips(void **state)
                                 "at a time (8 B a load)"));
 }
 
+/* How full the edge tiles are (insts_edge_active): tile_rows 32x8 f32 at
+ * 100x1000 has 93 whole 32x32 tiles of 128; the other 35 hold 100000 - 93 x
+ * 1024 = 4768 elements (31 tiles of 4x32, 3 of 32x8, one of 4x8) in room for
+ * 35 x 1024.  tile_gather 32x8 f16 at 26x5000000: every tile 26 of its 32
+ * B rows (A's columns) wide, 39063 tiles of 128 of A's rows, the last 32
+ * rows short; none cut at 2048^2. */
+static void test_edge_active(void **state)
+{
+    (void)state;
+    tpx_config c = test_cfg(TPX_K_TILE_ROWS, 32, 8, 100, 1000, TPX_F32, 0);
+    assert_true(fabs(insts_edge_active(&c) - 4768.0 / (35 * 1024)) < 1e-12);
+    c = test_cfg(TPX_K_TILE_GATHER, 32, 8, 26, 5000000, TPX_F16, 0);
+    assert_true(fabs(insts_edge_share(&c) - 1) < 1e-12);
+    assert_true(fabs(insts_edge_active(&c) - 26.0 * 5000000 / (39063.0 * 32 * 128)) < 1e-12);
+    c = test_cfg(TPX_K_TILE_GATHER, 32, 8, 2048, 2048, TPX_F16, 0);
+    assert_true(insts_edge_share(&c) == 0 && insts_edge_active(&c) == 1);
+}
+
+/* tile_gather compiled for 32x8, f16: a tile that H cuts but whose columns
+ * are whole runs the lean code (tpx_tg_lean), a whole tile's count; at
+ * 200001x16 (B's rows on sectors, 16 = Q) only the last of 6251 tile columns,
+ * one block, is an edge (the probe: 331-346 instructions a warp there, 333
+ * at 2048^2).  Tiles wider than A's rows count more the more columns they
+ * hold (the probe: 674 at 3x1000001, 842 at 10x300001; Nsight Compute 1294
+ * at 26x5000000, where the record before this rule said 795). */
+static void test_gather_edges(void **state)
+{
+    (void)state;
+    tpx_config thin = test_cfg(TPX_K_TILE_GATHER, 32, 8, 200001, 16, TPX_F16, 0);
+    tpx_config sq = test_cfg(TPX_K_TILE_GATHER, 32, 8, 2048, 2048, TPX_F16, 0);
+    assert_true(compiled_insts_lean(&thin) > 0);
+    assert_true(fabs(insts_edge_share(&thin) - 1.0 / 6251) < 1e-12);
+    double whole = insts_per_warp(&sq, NULL, NULL);
+    assert_true(fabs(insts_per_warp(&thin, NULL, NULL) / whole - 1) < 0.01);
+    tpx_config c3 = test_cfg(TPX_K_TILE_GATHER, 32, 8, 3, 1000001, TPX_F16, 0);
+    tpx_config c10 = test_cfg(TPX_K_TILE_GATHER, 32, 8, 10, 300001, TPX_F16, 0);
+    tpx_config c26 = test_cfg(TPX_K_TILE_GATHER, 32, 8, 26, 5000000, TPX_F16, 0);
+    double n3 = insts_per_warp(&c3, NULL, NULL), n10 = insts_per_warp(&c10, NULL, NULL);
+    double n26 = insts_per_warp(&c26, NULL, NULL);
+    assert_true(n3 > 1.5 * whole && n3 < n10 && n10 < n26);
+    assert_true(fabs(n26 / 1294 - 1) < 0.1);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -194,6 +237,8 @@ int main(void)
         cmocka_unit_test(test_grid_fold),
         cmocka_unit_test(test_strip_kernels),
         cmocka_unit_test(test_edge_round_trips),
+        cmocka_unit_test(test_edge_active),
+        cmocka_unit_test(test_gather_edges),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

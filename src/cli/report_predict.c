@@ -83,6 +83,7 @@ void report_prediction_json(json_writer *w, const tpx_config *c, const tpx_total
     json_double(w, "ms_unsplit", p.ms_unsplit, 5);
     json_double(w, "insts_per_warp", p.insts_per_warp, 1);
     json_double(w, "edge_share", p.edge_share, 4);
+    json_double(w, "edge_active", p.edge_active, 4);
     json_bool(w, "grid_folded", config_grid_folded(c));
     json_int(w, "compiled_reps", compiled_unrolled_reps(c));
     json_int(w, "insts_lean", compiled_insts_lean(c));

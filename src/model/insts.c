@@ -9,15 +9,17 @@
 #include "compiled.h"
 #include "tpx_strip_sizes.h"
 #include "tpx_traits.h"
+#include "tpx_tsec.h"
 
-/* assets/kernel_insts.txt, parsed once: "kernel esize compiled a b c d", a
- * warp's instructions a + b L in a whole tile and c + d L in an edge tile, L
- * the thread's loads, for the kernel compiled for its rep count (1) or
- * running its loops at run time (0: about twice the instructions; for
- * tile_strip, its kernel whose walks exit: compiled_insts_lean). */
+/* assets/kernel_insts.txt, parsed once: "kernel esize compiled a b c d
+ * form", a warp's instructions a + b L in a whole tile and c + d L (form 0)
+ * or c + d L s (form 1) in an edge tile, L the thread's loads and s how full
+ * the edge tiles are (insts_edge_active), for the kernel compiled for its rep count (1) or running its loops at run
+ * time (0: about twice the instructions; for tile_strip, its kernel whose
+ * walks exit: compiled_insts_lean). */
 typedef struct insts_row {
     char kernel[32];
-    int esize, compiled;
+    int esize, compiled, form;
     double a, b, c, d;
 } insts_row;
 
@@ -39,8 +41,10 @@ static void insts_line(const char *line, void *ctx)
     if (insts_n == INSTS_MAX)
         return;
     insts_row *r = &insts_rows[insts_n];
-    if (sscanf(line, "%31s %d %d %lf %lf %lf %lf", r->kernel, &r->esize, &r->compiled, &r->a, &r->b,
-               &r->c, &r->d) == 7)
+    r->form = 0;
+    int got = sscanf(line, "%31s %d %d %lf %lf %lf %lf %d", r->kernel, &r->esize, &r->compiled, &r->a,
+                     &r->b, &r->c, &r->d, &r->form);
+    if (got == 7 || (got == 8 && (r->form == 0 || r->form == 1)))
         insts_n++;
 }
 
@@ -68,8 +72,9 @@ static const insts_row *insts_find(const tpx_config *c)
 }
 
 /* Blocks whose tile lies wholly inside the matrix, with tpx_grid_dims'
- * tiles (a strip: K columns of the long side, all of the short one). */
-static double whole_blocks(const tpx_config *c, const tpx_geom *g)
+ * tiles (a strip: K columns of the long side, all of the short one); *te:
+ * the elements of one tile (0 where not known). */
+static double whole_blocks(const tpx_config *c, const tpx_geom *g, double *te)
 {
     tpx_kernel_id k = c->kernel;
     tpx_traits t = tpx_traits_of(k);
@@ -77,26 +82,77 @@ static double whole_blocks(const tpx_config *c, const tpx_geom *g)
     if (t.tile == TPX_TILE_STRIP) {
         long long kk = (t.flags & TPX_KF_GATHER) ? tpx_sv_k(c->w, c->h, c->bx, c->by, vec)
                                                  : tpx_sp_k(c->w, c->h, c->bx, c->by);
+        *te = (double)kk * (double)tpx_sp_short(c->w, c->h);
         return kk > 0 ? (double)(tpx_sp_long(c->w, c->h) / kk) : 0;
     }
     long long xs = tpx_grid_covers_b(k) ? c->h : c->w, ys = tpx_grid_covers_b(k) ? c->w : c->h;
     int v = vec > 1 && t.tile != TPX_TILE_SEC ? vec : 1;
     long long tw = (long long)t.xper * v * c->bx, th = tpx_tile_rows(k, c->bx, c->by, vec);
+    *te = (double)tw * (double)th;
     /* in double: at the largest matrices the reader takes the product of
      * the two counts passes a long long */
     return (double)(tw > 0 ? xs / tw : 0) * (double)(th > 0 ? ys / th : 0);
 }
 
-double insts_edge_share(const tpx_config *c)
+/* tile_gather compiled for its block shape: the blocks that take its lean
+ * code (kernels/tile_gather.cu: tpx_ts_interior, else tpx_tg_lean), whose
+ * count is a whole tile's wherever the tile ends (200001x16 f16, every tile
+ * cut by H: 331-346 instructions a warp, 333 inside 2048x2048).  Whole
+ * columns, every tile row where B's rows start on sectors, else the rows
+ * that do not wrap; *held: the elements those blocks hold. */
+static double gather_lean_blocks(const tpx_geom *g, double *te, double *held)
+{
+    long long ty = tpx_ts_ty(g->by, tpx_vec(g)), rows = tpx_ts_rows(g->by, tpx_vec(g));
+    long long cols = g->w / g->bx, tiles = g->gy;
+    *te = (double)g->bx * (double)ty;
+    if (g->h % tpx_ts_q(g) != 0) {
+        long long in = g->h >= rows ? (g->h - rows) / ty + 1 : 0;
+        tiles = in < g->gy - 1 ? in : g->gy - 1;
+        *held = (double)cols * (double)g->bx * (double)tiles * (double)ty;
+    } else {
+        *held = (double)cols * (double)g->bx * (double)g->h;
+    }
+    return (double)cols * (double)(tiles > 0 ? tiles : 0);
+}
+
+/* The share of edge blocks (*share) and how full their tiles are on
+ * average (*active: the matrix's elements outside the whole tiles over the
+ * edge tiles' room; 1 where there are none). */
+static void insts_edges(const tpx_config *c, double *share, double *active)
 {
     tpx_geom g = config_geom(c);
     long long gx, gy;
     tpx_grid_dims(c->kernel, c->w, c->h, c->bx, c->by, tpx_vec(&g), &gx, &gy);
-    double all = (double)gx * (double)gy;
+    double all = (double)gx * (double)gy, te = 0;
+    *share = 0;
+    *active = 1;
     if (all < 1)
-        return 0;
-    double edge = 1 - whole_blocks(c, &g) / all;
-    return edge < 0 ? 0 : edge > 1 ? 1 : edge;
+        return;
+    double held = 0, whole = c->kernel == TPX_K_TILE_GATHER && compiled_insts_lean(c)
+                                ? gather_lean_blocks(&g, &te, &held)
+                                : whole_blocks(c, &g, &te);
+    double edge = all - whole;
+    if (held <= 0)
+        held = whole * te;
+    *share = edge <= 0 ? 0 : edge >= all ? 1 : edge / all;
+    if (edge >= 0.5 && te > 0) {
+        double a = ((double)c->w * (double)c->h - held) / (edge * te);
+        *active = a < 0 ? 0 : a > 1 ? 1 : a;
+    }
+}
+
+double insts_edge_share(const tpx_config *c)
+{
+    double f, a;
+    insts_edges(c, &f, &a);
+    return f;
+}
+
+double insts_edge_active(const tpx_config *c)
+{
+    double f, a;
+    insts_edges(c, &f, &a);
+    return a;
 }
 
 double insts_fold_cost(void)
@@ -112,7 +168,9 @@ double insts_fold_cost(void)
  * (not folded), and the time follows them (0.70 against 0.60 ms on an H200). */
 double insts_per_warp(const tpx_config *c, double *edge_share, double *fold)
 {
-    double f = insts_edge_share(c), z = config_grid_folded(c) ? insts_fold_cost() : 0;
+    double f, s;
+    insts_edges(c, &f, &s);
+    double z = config_grid_folded(c) ? insts_fold_cost() : 0;
     if (edge_share)
         *edge_share = f;
     if (fold)
@@ -121,7 +179,7 @@ double insts_per_warp(const tpx_config *c, double *edge_share, double *fold)
     if (!r)
         return 0;
     double l = compiled_loads_per_thread(c);
-    double whole = r->a + r->b * l, edge = r->c + r->d * l;
+    double whole = r->a + r->b * l, edge = r->c + r->d * l * (r->form ? s : 1);
     double n = (1 - f) * whole + f * edge + z;
     return n > 1 ? n : 1;
 }

@@ -333,6 +333,7 @@ static void issue_limit(const tpx_config *c, const tpx_totals *t, const tpx_prof
                         tpx_prediction *p)
 {
     p->insts_per_warp = insts_per_warp(c, &p->edge_share, &p->fold_insts);
+    p->edge_active = insts_edge_active(c);
     if (prof->issue_per_cycle <= 0 || p->insts_per_warp <= 0)
         return;
     double warps = (double)t->blocks * (double)t->warps_per_block;

@@ -82,6 +82,7 @@ typedef struct tpx_prediction {
     double insts_per_warp;      /* warp instructions a warp executes (0: not known) */
     double issue_rate;          /* ... an SM issues a cycle where they bind (0: no limit) */
     double edge_share;          /* blocks whose tile is not wholly inside the matrix */
+    double edge_active;         /* ... how full their tiles are (insts_edge_active) */
     double fold_insts;          /* of insts_per_warp, unfolding a grid past CUDA's y (0: none) */
     double dram_bytes;
     double dram_again;          /* of them, sectors of A read again (traffic.h reread_bytes) */
