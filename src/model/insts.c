@@ -14,9 +14,10 @@
 /* assets/kernel_insts.txt, parsed once: "kernel esize compiled a b c d
  * form", a warp's instructions a + b L in a whole tile and c + d L (form 0)
  * or c + d L s (form 1) in an edge tile, L the thread's loads and s how full
- * the edge tiles are (insts_edge_active), for the kernel compiled for its rep count (1) or running its loops at run
- * time (0: about twice the instructions; for tile_strip, its kernel whose
- * walks exit: compiled_insts_lean). */
+ * the edge tiles are (insts_edge_active), for the kernel compiled for its
+ * rep count (1) or running its loops at run time (0: about twice the
+ * instructions; for tile_strip, its kernel whose walks exit:
+ * compiled_insts_lean). */
 typedef struct insts_row {
     char kernel[32];
     int esize, compiled, form;
@@ -128,12 +129,14 @@ static void insts_edges(const tpx_config *c, double *share, double *active)
     *active = 1;
     if (all < 1)
         return;
-    double held = 0, whole = c->kernel == TPX_K_TILE_GATHER && compiled_insts_lean(c)
-                                ? gather_lean_blocks(&g, &te, &held)
-                                : whole_blocks(c, &g, &te);
-    double edge = all - whole;
-    if (held <= 0)
+    double held, whole;
+    if (c->kernel == TPX_K_TILE_GATHER && compiled_insts_lean(c)) {
+        whole = gather_lean_blocks(&g, &te, &held);
+    } else {
+        whole = whole_blocks(c, &g, &te);
         held = whole * te;
+    }
+    double edge = all - whole;
     *share = edge <= 0 ? 0 : edge >= all ? 1 : edge / all;
     if (edge >= 0.5 && te > 0) {
         double a = ((double)c->w * (double)c->h - held) / (edge * te);
