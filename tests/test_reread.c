@@ -63,12 +63,9 @@ static void test_reread_priced_at_runs(void **state)
     const tpx_profile *prof = profile_find("h200", msg, sizeof msg);
     assert_non_null(prof);
     tpx_config c = test_cfg(TPX_K_NAIVE_COL, 32, 4, 11, 5000000, TPX_F64, 0);
-    tpx_totals t;
     tpx_traffic tr;
     tpx_prediction p;
-    assert_int_equal(model_totals(&c, &t, NULL), 0);
-    assert_int_equal(traffic_compute(&c, &t, prof->l2_bytes, &tr), 0);
-    assert_int_equal(predict_config(&c, &t, &tr, prof, &p), 0);
+    predict_with(prof, &c, &tr, &p);
     double eta64 = profile_curve_at(&prof->dram_run_read, 64);
     assert_true(tr.reread_bytes > 0.3 * tr.dram_rd_bytes && p.eta_a > 1.3 * eta64);
     double want = ((tr.dram_rd_bytes - tr.reread_bytes) / p.eta_a + tr.reread_bytes / p.eta_a +

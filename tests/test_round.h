@@ -39,13 +39,20 @@ static inline void traffic_of(const tpx_config *c, long long l2, tpx_traffic *tr
     assert_int_equal(traffic_compute(c, &t, l2, tr), 0);
 }
 
-static inline void predict_cfg(const tpx_profile *prof, const tpx_config *c, tpx_prediction *p)
+/* c's prediction on prof, and the traffic below L1 it was made from */
+static inline void predict_with(const tpx_profile *prof, const tpx_config *c, tpx_traffic *tr,
+                                tpx_prediction *p)
 {
     tpx_totals t;
-    tpx_traffic tr;
     assert_int_equal(model_totals(c, &t, NULL), 0);
-    assert_int_equal(traffic_compute(c, &t, prof->l2_bytes, &tr), 0);
-    assert_int_equal(predict_config(c, &t, &tr, prof, p), 0);
+    assert_int_equal(traffic_compute(c, &t, prof->l2_bytes, tr), 0);
+    assert_int_equal(predict_config(c, &t, tr, prof, p), 0);
+}
+
+static inline void predict_cfg(const tpx_profile *prof, const tpx_config *c, tpx_prediction *p)
+{
+    tpx_traffic tr;
+    predict_with(prof, c, &tr, p);
 }
 
 static inline void predict_dt(const tpx_profile *prof, tpx_kernel_id k, int bx, int by,

@@ -312,12 +312,8 @@ static void test_prediction_for_every_kernel(void **state)
             tpx_limits lim = config_default_limits();
             if (config_validate(&c, &lim, msg, sizeof msg) != 0) /* tile_sec: no pad, 32 KB+ */
                 c = test_cfg((tpx_kernel_id)k, 32, 8, 1000, 700, TPX_F64, 0);
-            tpx_totals t;
-            tpx_traffic tr;
             tpx_prediction p;
-            assert_int_equal(model_totals(&c, &t, NULL), 0);
-            assert_int_equal(traffic_compute(&c, &t, prof->l2_bytes, &tr), 0);
-            assert_int_equal(predict_config(&c, &t, &tr, prof, &p), 0);
+            predict_cfg(prof, &c, &p);
             assert_true(isfinite(p.gbs) && p.gbs > 0);
         }
     }

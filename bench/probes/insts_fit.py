@@ -84,8 +84,9 @@ def basis(l, f, terms):
 
 
 def fit(pts):
-    """pts: (L, f, n) -> {a, b, c, d}: relative least squares, dropping the
-    terms the points cannot tell apart (one L: no slopes; no edge: c, d = a, b)."""
+    """pts: ((L, s), f, n) -> {a, b, c, d}: relative least squares, dropping
+    the terms the points cannot tell apart (one L, or one L s among the edge
+    points: no slope; no edge: c, d = a, b)."""
     ls = {round(p[0][0], 6) for p in pts}
     les = {round(p[0][0] * p[0][1], 6) for p in pts if p[1] > 0.05}
     edge = any(p[1] > 0.05 for p in pts)
@@ -159,8 +160,8 @@ def fold_cost(groups):
 
 
 def fit_form(pts):
-    """pts: (l, f, n, size) -> the fit, its errors, the points, and the errors
-    where each size is left out of the fit and predicted."""
+    """pts: (l, f, n, size) -> the fit, its errors, and the errors where each
+    size is left out of the fit and predicted."""
     p3 = [(l, f, n) for l, f, n, _ in pts]
     co = fit(p3)
     cv = []
@@ -170,7 +171,7 @@ def fit_form(pts):
         if train and test:
             cv += errs(fit(train), test)
     cv.sort()
-    return co, errs(co, p3), p3, cv
+    return co, errs(co, p3), cv
 
 
 def score(cv):
@@ -221,9 +222,9 @@ def main():
         for form in (0, 1) if only is None or k in only else (0,):
             fp = [(l if form else (l[0], 1.0), f, n, s) for l, f, n, s in pts]
             got = fit_form(fp)
-            if best is None or got[3] and best[3] and score(got[3]) < score(best[3]):
+            if best is None or got[2] and best[2] and score(got[2]) < score(best[2]):
                 best = got + (form,)
-        co, fe, p3, cv, form = best
+        co, fe, cv, form = best
         allfit += fe
         allcv += cv
         q = lambda v, x: f"{v[min(len(v) - 1, int(x * len(v)))] * 100:.0f}" if v else "-"

@@ -9,7 +9,7 @@
 #include "compiled.h"
 #include "tpx_strip_sizes.h"
 #include "tpx_traits.h"
-#include "tpx_tsec.h"
+#include "tpx_tgat.h"
 
 /* assets/kernel_insts.txt, parsed once: "kernel esize compiled a b c d
  * form", a warp's instructions a + b L in a whole tile and c + d L (form 0)
@@ -99,21 +99,19 @@ static double whole_blocks(const tpx_config *c, const tpx_geom *g, double *te)
  * code (kernels/tile_gather.cu: tpx_ts_interior, else tpx_tg_lean), whose
  * count is a whole tile's wherever the tile ends (200001x16 f16, every tile
  * cut by H: 331-346 instructions a warp, 333 inside 2048x2048).  Whole
- * columns, every tile row where B's rows start on sectors, else the rows
- * that do not wrap; *held: the elements those blocks hold. */
+ * columns only; down a column the tile rows that fail tpx_tg_lean are the
+ * last ones (those whose rows wrap past H, and the last), so they are
+ * counted from the bottom.  *held: the elements those blocks hold. */
 static double gather_lean_blocks(const tpx_geom *g, double *te, double *held)
 {
-    long long ty = tpx_ts_ty(g->by, tpx_vec(g)), rows = tpx_ts_rows(g->by, tpx_vec(g));
-    long long cols = g->w / g->bx, tiles = g->gy;
+    long long ty = tpx_ts_ty(g->by, tpx_vec(g)), cols = g->w / g->bx, rows = g->gy;
     *te = (double)g->bx * (double)ty;
-    if (g->h % tpx_ts_q(g) != 0) {
-        long long in = g->h >= rows ? (g->h - rows) / ty + 1 : 0;
-        tiles = in < g->gy - 1 ? in : g->gy - 1;
-        *held = (double)cols * (double)g->bx * (double)tiles * (double)ty;
-    } else {
-        *held = (double)cols * (double)g->bx * (double)g->h;
-    }
-    return (double)cols * (double)(tiles > 0 ? tiles : 0);
+    while (cols > 0 && rows > 0 && !tpx_tg_lean(g, 0, (int)rows - 1))
+        rows--;
+    if (cols == 0)
+        rows = 0;
+    *held = (double)cols * (double)g->bx * (double)(rows * ty < g->h ? rows * ty : g->h);
+    return (double)cols * (double)rows;
 }
 
 /* The share of edge blocks (*share) and how full their tiles are on
